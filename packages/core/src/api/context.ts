@@ -1,0 +1,30 @@
+import type { PagingOptions } from '@corral/pagination';
+import type { Authenticator, Principal } from '../auth/principal.js';
+import type { CorralRequest, CorralResponse } from '../http/exchange.js';
+
+/** Settings of an API that handlers need, fixed when the API is created. */
+export interface ApiSettings {
+  readonly bodyLimit: number;
+  readonly paging: PagingOptions;
+  readonly auth: Authenticator | undefined;
+}
+
+/** What a route handler receives for one request. */
+export interface HandlerContext {
+  readonly request: CorralRequest;
+  readonly params: Readonly<Record<string, string>>;
+  /** Path prefix of this API version, e.g. `/api/v1`. */
+  readonly prefix: string;
+  readonly principal: Principal | undefined;
+  readonly settings: ApiSettings;
+}
+
+export type Handler = (context: HandlerContext) => Promise<CorralResponse>;
+
+/** A route of one API version, relative to its prefix. `public` routes skip authentication. */
+export interface RouteDefinition {
+  readonly method: string;
+  readonly pattern: string;
+  readonly handler: Handler;
+  readonly public?: boolean;
+}

@@ -1,0 +1,85 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { PagingOptions } from '@corral/pagination';
+import { createVersioning } from '@corral/versioning';
+import type { Authenticator } from '../auth/principal.js';
+import type { CorralRequest, CorralResponse } from '../http/exchange.js';
+import { fromFetchRequest, toFetchResponse } from '../http/fetch-adapter.js';
+import { stderrLogger, type Logger } from '../http/logger.js';
+import { fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
+import { IndexedRouter } from '../router/indexed-router.js';
+import type { RouteDefinition } from './context.js';
+import { createPipeline } from './pipeline.js';
+import { versionRoutes, type VersionDefinition } from './version-routes.js';
+
+export interface ApiOptions extends Partial<VersionDefinition> {
+  /** Several major versions side by side; use instead of `version`/`collections`/`operations`. */
+  readonly versions?: readonly VersionDefinition[];
+  /** Title of the API in root documents. */
+  readonly title?: string;
+  /** Mount everything below this path, e.g. `/api`. */
+  readonly basePath?: string;
+  /** Origin clients reach the API at (e.g. `https://zoo.example`), for absolute URLs in answers. */
+  readonly publicUrl?: string;
+  readonly auth?: Authenticator;
+  /** Largest request body in bytes (default 1 MiB). */
+  readonly bodyLimit?: number;
+  readonly paging?: PagingOptions;
+  readonly logger?: Logger;
+}
+
+/** A ready API: serve it with `listen`, mount `nodeHandler` in a node:http server, or call `fetch`. */
+export interface Api {
+  /** Web-standard entry: Request in, Response out. */
+  fetch(request: Request): Promise<Response>;
+  /** A node:http request listener (the fast path), for an existing server. */
+  readonly nodeHandler: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Starts a node:http server on the port (and host, default all interfaces) and returns it. */
+  listen(port: number, host?: string): Server;
+  /** The adapter-neutral pipeline, for other runtimes and tests. */
+  handle(request: CorralRequest): Promise<CorralResponse>;
+}
+
+function versionDefinitions(options: ApiOptions): VersionDefinition[] {
+  if (options.versions) {
+    if (options.collections || options.operations || options.version !== undefined) {
+      throw new Error('Give either versions, or version/collections/operations, not both');
+    }
+    return [...options.versions];
+  }
+  return [{ version: options.version ?? 1, collections: options.collections ?? [], operations: options.operations ?? [] }];
+}
+
+/** Assembles collections and operations into an API. Everything that can be prepared is prepared here. */
+export function createApi(options: ApiOptions): Api {
+  const definitions = versionDefinitions(options);
+  const versioning = createVersioning({ versions: definitions.map((d) => d.version), ...(options.basePath ? { basePath: options.basePath } : {}) });
+  const paging = options.paging ?? {};
+  const origin = (options.publicUrl ?? '').replace(/\/+$/, '');
+  const routers = new Map(
+    definitions.map((definition) => {
+      const router = new IndexedRouter<RouteDefinition>();
+      for (const route of versionRoutes(definition, options.title ?? 'API', origin || undefined, paging)) router.add(route.method, route.pattern, route);
+      return [definition.version, router] as const;
+    }),
+  );
+  const handle = createPipeline({
+    versioning,
+    routers,
+    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, paging, auth: options.auth },
+    auth: options.auth,
+    logger: options.logger ?? stderrLogger,
+    origin,
+  });
+  const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {
+    handle(fromNodeRequest(req)).then(
+      (response) => writeNodeResponse(req, res, response),
+      () => res.destroy(), // the pipeline renders every error itself; this is a last resort
+    );
+  };
+  return {
+    handle,
+    nodeHandler,
+    fetch: async (request) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request))),
+    listen: (port, host) => createServer(nodeHandler).listen(port, host),
+  };
+}

@@ -1,0 +1,81 @@
+import { ApiError, renderError, type ErrorDocsUrl } from '@corral/errors';
+import type { Versioning } from '@corral/versioning';
+import type { Authenticator } from '../auth/principal.js';
+import { acceptsJson } from '../http/accept.js';
+import { emptyResponse, jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
+import type { Logger } from '../http/logger.js';
+import { requestIdFor } from '../http/request-id.js';
+import type { Router } from '../router/router.js';
+import type { ApiSettings, RouteDefinition } from './context.js';
+
+export interface PipelineParts {
+  readonly versioning: Versioning;
+  readonly routers: ReadonlyMap<number, Router<RouteDefinition>>;
+  readonly settings: ApiSettings;
+  readonly auth: Authenticator | undefined;
+  readonly logger: Logger;
+  readonly origin: string;
+}
+
+/** Methods answered for the version listing and other read-only paths. */
+const readOnlyAllow = 'GET, HEAD';
+
+/** Builds the single request pipeline both adapters share. */
+export function createPipeline(parts: PipelineParts): (request: CorralRequest) => Promise<CorralResponse> {
+  const latest = parts.versioning.versions[parts.versioning.versions.length - 1]!;
+  const docsUrlFor = (prefix: string): ErrorDocsUrl => (code) => `${parts.origin}${prefix}/errors/${code}`;
+
+  async function dispatch(request: CorralRequest, setPrefix: (prefix: string) => void): Promise<CorralResponse> {
+    if (!acceptsJson(request.header('accept'))) {
+      throw new ApiError('notAcceptable', 'This API answers in application/json only; the Accept header excludes it');
+    }
+    const target = parts.versioning.match(request.path);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (target.kind === 'listing') {
+      if (!isRead) throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, { headers: { allow: readOnlyAllow } });
+      return jsonResponse(200, parts.versioning.listing());
+    }
+    setPrefix(target.prefix);
+    const rest = target.rest === '' ? '/' : target.rest;
+    if (rest.length > 1 && rest.endsWith('/')) return trailingSlash(request, isRead);
+    const router = parts.routers.get(target.version)!;
+    const found = router.find(request.method === 'HEAD' ? 'GET' : request.method, rest);
+    if (found.kind === 'notFound') throw new ApiError('routeNotFound', `No endpoint at ${request.path.slice(0, 200)}`);
+    if (found.kind === 'methodNotAllowed') {
+      const allow = withHead(found.allow).join(', ');
+      throw new ApiError('methodNotAllowed', `${request.method} is not supported on this path. Allowed: ${allow}`, { headers: { allow } });
+    }
+    const route = found.handler;
+    const principal = parts.auth && !route.public ? await parts.auth.authenticate(request) : undefined;
+    return route.handler({ request, params: found.params, prefix: target.prefix, principal, settings: parts.settings });
+  }
+
+  return async function handle(request) {
+    const started = performance.now();
+    const requestId = requestIdFor(request.header('x-request-id'));
+    let prefix = parts.versioning.prefix(latest);
+    let response: CorralResponse;
+    try {
+      response = await dispatch(request, (p) => (prefix = p));
+    } catch (thrown) {
+      const rendered = renderError(thrown, docsUrlFor(prefix));
+      if (rendered.status >= 500) parts.logger.error({ requestId, err: rendered.error.cause ?? thrown, method: request.method, path: request.path }, 'request failed');
+      response = jsonResponse(rendered.status, rendered.body, { ...rendered.headers });
+    }
+    response.headers['x-request-id'] = requestId;
+    parts.logger.info({ requestId, method: request.method, path: request.path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
+    return response;
+  };
+}
+
+function withHead(allow: readonly string[]): string[] {
+  return allow.includes('GET') && !allow.includes('HEAD') ? [...allow, 'HEAD'].sort() : [...allow];
+}
+
+/** A trailing slash names no resource: reads are sent to the canonical path, anything else is a 404. */
+function trailingSlash(request: CorralRequest, isRead: boolean): CorralResponse {
+  if (!isRead) throw new ApiError('routeNotFound', `No endpoint at ${request.path.slice(0, 200)}; drop the trailing slash`);
+  const canonical = request.path.replace(/\/+$/, '') || '/';
+  const location = request.rawQuery ? `${canonical}?${request.rawQuery}` : canonical;
+  return { ...emptyResponse(301, { location, 'content-type': 'application/json; charset=utf-8' }), body: JSON.stringify({ error: `Moved to ${location}` }) };
+}

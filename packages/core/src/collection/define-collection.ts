@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import { memoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
+
+/** A record as handlers, hooks and link builders see it: the schema's output plus the server's id. */
+export type RecordOf<S extends z.ZodObject> = z.infer<S> & { readonly id: string };
+
+/** A link a collection adds to each record; `href` may be relative to the version root (`employees/1/salaryStatements`). */
+export interface LinkSpec {
+  readonly rel: string;
+  readonly href: string;
+  readonly title?: string;
+  readonly type?: string;
+}
+
+/** Scopes a caller's token needs; without an auth adapter on the API they are not checked. */
+export interface CollectionScopes {
+  readonly read?: string;
+  readonly write?: string;
+}
+
+/** Field names of a schema, for the options that name fields. */
+export type FieldOf<S extends z.ZodObject> = Extract<keyof z.infer<S>, string>;
+
+/** Nesting under another collection: `/<parent>/<parentId>/<name>` lists the records whose `field` is parentId. */
+export interface ParentOptions {
+  readonly collection: AnyCollection;
+  /** The property holding the parent's id. When the schema lacks it, the server sets it from the path. */
+  readonly field: string;
+  /** Also serve the collection at `/<name>` (default true). */
+  readonly topLevel?: boolean;
+}
+
+export interface CollectionOptions<S extends z.ZodObject, N extends string> {
+  /** Plural noun used in the URL and as the list envelope's array property. */
+  readonly name: N;
+  /** Human title, e.g. for the root document (defaults to the name with a capital). */
+  readonly title?: string;
+  readonly schema: S;
+  /** Query parameter name -> field it filters by exact value, e.g. `{ zoo_id: 'zooId' }`. */
+  readonly filters?: Readonly<Record<string, FieldOf<S>>>;
+  readonly sortable?: readonly FieldOf<S>[];
+  /** Text fields that `query=<text>` searches (case-insensitive substring). */
+  readonly searchable?: readonly FieldOf<S>[];
+  readonly links?: (record: RecordOf<S>) => readonly LinkSpec[];
+  readonly scopes?: CollectionScopes;
+  /** Where records live; a fresh `memoryStore()` when omitted. */
+  readonly store?: Store<z.infer<S>>;
+  readonly parent?: ParentOptions;
+}
+
+/** A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}. */
+export interface Collection<S extends z.ZodObject = z.ZodObject, N extends string = string> {
+  readonly kind: 'collection';
+  readonly name: N;
+  readonly title: string;
+  readonly schema: S;
+  readonly filters: Readonly<Record<string, FieldOf<S>>>;
+  readonly sortable: readonly FieldOf<S>[];
+  readonly searchable: readonly FieldOf<S>[];
+  readonly links: (record: RecordOf<S>) => readonly LinkSpec[];
+  readonly scopes: CollectionScopes;
+  readonly store: Store<z.infer<S>>;
+  readonly parent: ParentOptions | undefined;
+  /** Returns a new definition with some options changed; this one stays as it is. */
+  with(changes: Partial<CollectionOptions<S, N>>): Collection<S, N>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection, whatever its schema
+export type AnyCollection = Collection<any, string>;
+
+const validName = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+function titleOf(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * Declares a collection once; `createApi` turns it into every conventional endpoint. Options that
+ * name fields are checked against the schema here, so a typo fails at startup, not per request.
+ */
+export function defineCollection<S extends z.ZodObject, N extends string>(options: CollectionOptions<S, N>): Collection<S, N> {
+  if (!validName.test(options.name)) throw new Error(`Collection name "${options.name}" must be a word usable in a URL`);
+  const fields = Object.keys(options.schema.shape);
+  const named = [...Object.values(options.filters ?? {}), ...(options.sortable ?? []), ...(options.searchable ?? [])];
+  const parentField = options.parent?.field;
+  for (const field of named) {
+    if (!fields.includes(field) && field !== parentField) throw new Error(`Collection "${options.name}" names unknown field "${field}"`);
+  }
+  if (fields.includes('id') || fields.includes('links')) throw new Error(`Collection "${options.name}": "id" and "links" are set by the server; leave them out of the schema`);
+  const collection: Collection<S, N> = {
+    kind: 'collection',
+    name: options.name,
+    title: options.title ?? titleOf(options.name),
+    schema: options.schema,
+    filters: Object.freeze({ ...options.filters }),
+    sortable: Object.freeze([...(options.sortable ?? [])]),
+    searchable: Object.freeze([...(options.searchable ?? [])]),
+    links: options.links ?? (() => []),
+    scopes: Object.freeze({ ...options.scopes }),
+    store: options.store ?? memoryStore<z.infer<S>>(),
+    parent: options.parent,
+    with: (changes) => defineCollection({ ...options, ...changes }),
+  };
+  return Object.freeze(collection);
+}

@@ -1,0 +1,34 @@
+import { ApiError } from '@corral/errors';
+import type { z } from 'zod';
+import { quote } from '../http/query-params.js';
+import { coerceQueryValue, describeKind, fieldKind } from '../schema/field-kind.js';
+
+/** One filter parameter: the field it targets and how its text becomes a checked, typed value. */
+export interface FieldFilter {
+  readonly field: string;
+  parse(parameter: string, raw: string): unknown;
+}
+
+/**
+ * Builds a filter for a field from the field's own schema, so a filter value is checked exactly
+ * like a body value (an enum accepts only its options, an integer field only integers).
+ */
+export function fieldFilter(field: string, schema: z.ZodType | undefined): FieldFilter {
+  if (!schema) return { field, parse: (_parameter, raw) => raw }; // server-set parent keys are ids: plain strings
+  const kind = fieldKind(schema);
+  return {
+    field,
+    parse(parameter, raw) {
+      const value = coerceQueryValue(kind, raw);
+      if (value === undefined || !schema.safeParse(value).success) {
+        throw new ApiError('invalidQueryParameter', `${parameter} must be ${describeKind(kind)}; got ${quote(raw)}`);
+      }
+      return value;
+    },
+  };
+}
+
+/** Filters for every declared query parameter of a collection. */
+export function fieldFilters(filters: Readonly<Record<string, string>>, shape: Readonly<Record<string, z.ZodType>>): Map<string, FieldFilter> {
+  return new Map(Object.entries(filters).map(([parameter, field]) => [parameter, fieldFilter(field, shape[field])]));
+}

@@ -1,0 +1,28 @@
+import { ApiError } from '@corral/errors';
+import type { Lookup, StoredRecord } from '../store/store.js';
+import type { AnyCollection } from './define-collection.js';
+
+/** Turns a store's answer into the record, or the 404 / 410 the client should get. */
+export function foundOrThrow<T>(lookup: Lookup<T>, collection: AnyCollection, id: string): StoredRecord<T> {
+  if (lookup.status === 'found') return lookup.record;
+  throw lookupError(lookup.status, collection, id);
+}
+
+/** 410 for an id that was deleted, 404 for one that never existed. */
+export function lookupError(status: 'gone' | 'missing', collection: AnyCollection, id: string): ApiError {
+  if (status === 'gone') return new ApiError('resourceGone', `${collection.title} ${JSON.stringify(id)} was deleted`);
+  return new ApiError('resourceNotFound', `${collection.title} ${JSON.stringify(id)} does not exist`);
+}
+
+/** Fetches a record by id; when reached through a parent path, it must belong to that parent. */
+export async function findRecord(collection: AnyCollection, id: string, parentId: string | undefined): Promise<StoredRecord<object>> {
+  if (parentId !== undefined && collection.parent) await findRecord(collection.parent.collection, parentId, undefined);
+  const record = foundOrThrow(await collection.store.get(id), collection, id);
+  if (parentId !== undefined && collection.parent) {
+    const owner = (record.data as Record<string, unknown>)[collection.parent.field];
+    if (String(owner) !== parentId) {
+      throw new ApiError('resourceNotFound', `${collection.title} ${JSON.stringify(id)} does not belong to ${collection.parent.collection.title} ${JSON.stringify(parentId)}`);
+    }
+  }
+  return record;
+}

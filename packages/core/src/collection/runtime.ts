@@ -1,0 +1,43 @@
+import type { PagingOptions } from '@corral/pagination';
+import type { z } from 'zod';
+import type { BodyRules } from '../schema/body-rules.js';
+import type { AnyCollection } from './define-collection.js';
+import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js';
+import { listParamRules, type ListParamRules } from './list-params.js';
+
+/** Everything about a collection that can be worked out once at startup rather than per request. */
+export interface CollectionRuntime {
+  readonly collection: AnyCollection;
+  readonly body: BodyRules;
+  readonly list: ListParamRules;
+  /** The parent key when the server sets it from the path (absent from the schema). */
+  readonly serverParentField: string | undefined;
+  /** Reads a parent id from the path as the parent field's type. */
+  readonly parentFilter: FieldFilter | undefined;
+  /** Path below the version root where this collection's records live, e.g. `zoos`. */
+  collectionPath(data: Readonly<Record<string, unknown>>): string;
+}
+
+export function collectionRuntime(collection: AnyCollection, paging: PagingOptions): CollectionRuntime {
+  const shape = collection.schema.shape as Record<string, z.ZodType>;
+  const fields = Object.keys(shape);
+  const parent = collection.parent;
+  const serverParentField = parent && !fields.includes(parent.field) ? parent.field : undefined;
+  const readOnly = ['id', 'links', ...(serverParentField ? [serverParentField] : [])];
+  const topLevel = !parent || parent.topLevel !== false;
+  collection.store.init?.({
+    sortable: collection.sortable,
+    filterable: [...new Set([...Object.values(collection.filters), ...(parent ? [parent.field] : [])])],
+  });
+  return {
+    collection,
+    body: { schema: collection.schema, fields, readOnly },
+    list: listParamRules(fieldFilters(collection.filters, shape), collection.sortable, collection.searchable, paging),
+    serverParentField,
+    parentFilter: parent ? fieldFilter(parent.field, shape[parent.field]) : undefined,
+    collectionPath(data) {
+      if (topLevel || !parent) return collection.name;
+      return `${parent.collection.name}/${encodeURIComponent(String(data[parent.field]))}/${collection.name}`;
+    },
+  };
+}

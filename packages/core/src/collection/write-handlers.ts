@@ -1,0 +1,83 @@
+import type { HandlerContext } from '../api/context.js';
+import { requireScope } from '../auth/require-scope.js';
+import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
+import { expectObject, readJsonBody } from '../http/json-body.js';
+import { screenProperties, validateProperties } from '../schema/body-rules.js';
+import { mergePatch } from '../schema/merge-patch.js';
+import { findRecord, lookupError } from './lookup.js';
+import { applyPathParent, checkParentExists, clientData, conflictError, withServerParent } from './parent-rules.js';
+import { represent } from './represent.js';
+import type { CollectionRuntime } from './runtime.js';
+
+async function readObject(context: HandlerContext): Promise<Record<string, unknown>> {
+  return expectObject(await readJsonBody(context.request, context.settings.bodyLimit));
+}
+
+/** POST on the collection: validates, stores, answers 201 with the record and its Location. */
+export async function createRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
+  const { collection } = runtime;
+  requireScope(context.settings.auth, context.principal, collection.scopes.write);
+  const body = await readObject(context);
+  const parentId = context.params.parentId;
+  if (parentId !== undefined && collection.parent) await findRecord(collection.parent.collection, parentId, undefined);
+  const { writable, failures } = screenProperties(runtime.body, body, undefined);
+  applyPathParent(runtime, writable, parentId, failures);
+  const data = validateProperties(runtime.body, writable, failures);
+  await checkParentExists(runtime, data);
+  const record = await collection.store.create(withServerParent(runtime, data, parentId));
+  const representation = represent(runtime, context.prefix, record);
+  return jsonResponse(201, representation, { location: representation.links[0]!.href });
+}
+
+/** PUT on a member: the complete record; read-only properties may be echoed back unchanged. No upsert. */
+export async function replaceRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
+  const { collection } = runtime;
+  requireScope(context.settings.auth, context.principal, collection.scopes.write);
+  const body = await readObject(context);
+  const id = context.params.id ?? '';
+  const current = await findRecord(collection, id, context.params.parentId);
+  const { writable, failures } = screenProperties(runtime.body, body, represent(runtime, context.prefix, current));
+  applyPathParent(runtime, writable, context.params.parentId, failures);
+  const data = validateProperties(runtime.body, writable, failures);
+  await checkParentExists(runtime, data);
+  const serverParent = runtime.serverParentField ? (current.data as Record<string, unknown>)[runtime.serverParentField] : undefined;
+  const result = await collection.store.replace(id, withServerParent(runtime, data, serverParent));
+  if (result.status !== 'ok') throw result.status === 'conflict' ? conflictError() : lookupError(result.status, collection, id);
+  return jsonResponse(200, represent(runtime, context.prefix, result.record));
+}
+
+/** How many times a PATCH re-reads and re-applies itself when a concurrent write got in between. */
+const patchAttempts = 5;
+
+/** PATCH on a member: a JSON merge patch applied to the current record, then validated as a whole. */
+export async function patchRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
+  const { collection } = runtime;
+  requireScope(context.settings.auth, context.principal, collection.scopes.write);
+  const patch = await readObject(context);
+  const id = context.params.id ?? '';
+  for (let attempt = 0; attempt < patchAttempts; attempt++) {
+    const current = await findRecord(collection, id, context.params.parentId);
+    const currentData = current.data as Record<string, unknown>;
+    const { writable, failures } = screenProperties(runtime.body, patch, represent(runtime, context.prefix, current));
+    const merged = mergePatch(clientData(runtime, currentData), writable) as Record<string, unknown>;
+    applyPathParent(runtime, merged, context.params.parentId, failures);
+    const data = validateProperties(runtime.body, merged, failures);
+    await checkParentExists(runtime, data);
+    const next = withServerParent(runtime, data, runtime.serverParentField ? currentData[runtime.serverParentField] : undefined);
+    const result = await collection.store.replace(id, next, current.version);
+    if (result.status === 'ok') return jsonResponse(200, represent(runtime, context.prefix, result.record));
+    if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
+  }
+  throw conflictError();
+}
+
+/** DELETE on a member: 204; the id answers 410 from then on. */
+export async function deleteRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
+  const { collection } = runtime;
+  requireScope(context.settings.auth, context.principal, collection.scopes.write);
+  const id = context.params.id ?? '';
+  if (context.params.parentId !== undefined) await findRecord(collection, id, context.params.parentId);
+  const result = await collection.store.delete(id);
+  if (result.status !== 'ok') throw result.status === 'conflict' ? conflictError() : lookupError(result.status, collection, id);
+  return emptyResponse(204);
+}

@@ -1,0 +1,32 @@
+import { ApiError } from '@corral/errors';
+
+export function payloadTooLarge(limit: number): ApiError {
+  return new ApiError('payloadTooLarge', `The request body is larger than the limit of ${limit} bytes`, { headers: { connection: 'close' } });
+}
+
+/** A declared Content-Length over the limit is refused before a byte of the body is read. */
+export function checkDeclaredLength(contentLength: string | undefined, limit: number): void {
+  if (contentLength !== undefined && Number(contentLength) > limit) throw payloadTooLarge(limit);
+}
+
+/** Concatenates chunks, giving up (413) as soon as their total passes the limit. */
+export async function collectLimited(chunks: AsyncIterable<Uint8Array>, limit: number, onTooLarge?: () => void): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.byteLength;
+    if (size > limit) {
+      onTooLarge?.();
+      throw payloadTooLarge(limit);
+    }
+    parts.push(chunk);
+  }
+  if (parts.length === 1) return parts[0]!;
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.byteLength;
+  }
+  return all;
+}

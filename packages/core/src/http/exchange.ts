@@ -1,0 +1,37 @@
+/**
+ * The one request shape every adapter produces, so that node:http and fetch share a single
+ * pipeline. Built lazily where it costs: the query is parsed only when the path has one.
+ */
+export interface CorralRequest {
+  /** Upper-case method, e.g. `GET`. */
+  readonly method: string;
+  /** Raw (still percent-encoded) path, without the query string. */
+  readonly path: string;
+  /** Raw query string without the leading `?` ('' when absent). */
+  readonly rawQuery: string;
+  readonly query: URLSearchParams;
+  /** Header lookup by lower-case name; repeated headers are joined with ', '. */
+  header(name: string): string | undefined;
+  /** Reads the whole body, refusing more than `limit` bytes with a 413. Empty body -> empty array. */
+  readBody(limit: number): Promise<Uint8Array>;
+  /** True when the request announces a body (content-length > 0 or chunked). */
+  readonly hasBody: boolean;
+}
+
+/** What the pipeline answers; adapters write it out. `body` is already serialized JSON. */
+export interface CorralResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export const jsonContentType = 'application/json; charset=utf-8';
+
+/** A JSON answer with the given status and any extra headers. */
+export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): CorralResponse {
+  return { status, headers: { 'content-type': jsonContentType, ...headers }, body: JSON.stringify(value) };
+}
+
+export function emptyResponse(status: number, headers: Record<string, string> = {}): CorralResponse {
+  return { status, headers };
+}

@@ -1,0 +1,41 @@
+import { checkDeclaredLength, collectLimited } from './body-limit.js';
+import type { CorralRequest, CorralResponse } from './exchange.js';
+
+async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/** Wraps a Web-standard Request in the pipeline's request shape. */
+export function fromFetchRequest(request: Request): CorralRequest {
+  const url = new URL(request.url);
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    rawQuery: url.search.slice(1),
+    query: url.searchParams,
+    header: (name) => request.headers.get(name) ?? undefined,
+    hasBody: request.body !== null,
+    async readBody(limit) {
+      checkDeclaredLength(request.headers.get('content-length') ?? undefined, limit);
+      return collectLimited(chunksOf(request.body), limit);
+    },
+  };
+}
+
+/** Turns a pipeline answer into a Web-standard Response (no body for HEAD, 204, 304). */
+export function toFetchResponse(method: string, response: CorralResponse): Response {
+  const noBody = method === 'HEAD' || response.status === 204 || response.status === 304;
+  const headers = new Headers(response.headers);
+  if (response.body !== undefined) headers.set('content-length', String(Buffer.byteLength(response.body)));
+  return new Response(noBody ? null : (response.body ?? null), { status: response.status, headers });
+}

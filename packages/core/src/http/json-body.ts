@@ -1,0 +1,69 @@
+import { ApiError } from '@corral/errors';
+import type { CorralRequest } from './exchange.js';
+
+/** Deeper than this, a body is refused before any code walks it recursively. */
+export const maxJsonDepth = 64;
+
+const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+
+function checkContentType(contentType: string | undefined): void {
+  if (!contentType || !jsonMediaType.test(contentType.trim())) {
+    throw new ApiError('unsupportedMediaType', 'Request bodies must be sent with Content-Type: application/json');
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+    throw new ApiError('unsupportedMediaType', `Only the utf-8 charset is accepted for JSON bodies; got "${charset.slice(0, 40)}"`);
+  }
+}
+
+/** Walks the parsed value without recursion: refuses excessive depth and prototype-polluting keys. */
+function checkStructure(root: unknown): void {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > maxJsonDepth) throw new ApiError('invalidBody', `The body nests deeper than ${maxJsonDepth} levels`);
+    const isArray = Array.isArray(value);
+    for (const key of Object.keys(value)) {
+      if (!isArray && (key === '__proto__' || (key === 'constructor' && isPrototypeHolder((value as Record<string, unknown>)[key])))) {
+        throw new ApiError('invalidBody', `The body uses the reserved key "${key}"`);
+      }
+      stack.push([(value as Record<string, unknown>)[key], depth + 1]);
+    }
+  }
+}
+
+function isPrototypeHolder(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype');
+}
+
+/** Reads, decodes and parses a JSON request body; every way it can be wrong is a 4xx. */
+export async function readJsonBody(request: CorralRequest, limit: number): Promise<unknown> {
+  checkContentType(request.header('content-type'));
+  const bytes = await request.readBody(limit);
+  if (bytes.length === 0) throw new ApiError('malformedJson', 'The request body is empty; send a JSON document');
+  let text: string;
+  try {
+    text = utf8Decoder.decode(bytes);
+  } catch {
+    throw new ApiError('malformedJson', 'The request body is not valid UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.slice(0, 200) : 'parse error';
+    throw new ApiError('malformedJson', `The request body is not valid JSON: ${detail}`);
+  }
+  checkStructure(value);
+  return value;
+}
+
+/** Requires a JSON object at the top level (the shape of every single-record write). */
+export function expectObject(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError('invalidBody', 'The request body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}

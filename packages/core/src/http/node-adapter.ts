@@ -1,0 +1,46 @@
+import { ApiError, isApiError } from '@corral/errors';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { checkDeclaredLength, collectLimited } from './body-limit.js';
+import type { CorralRequest, CorralResponse } from './exchange.js';
+
+const emptyQuery = new URLSearchParams();
+
+/** Wraps a node:http request without copying headers or allocating Web Request objects. */
+export function fromNodeRequest(req: IncomingMessage): CorralRequest {
+  const url = req.url ?? '/';
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const rawQuery = mark === -1 ? '' : url.slice(mark + 1);
+  let query: URLSearchParams | undefined;
+  return {
+    method: req.method ?? 'GET',
+    path,
+    rawQuery,
+    get query() {
+      return (query ??= rawQuery === '' ? emptyQuery : new URLSearchParams(rawQuery));
+    },
+    header(name) {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    hasBody: Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
+    async readBody(limit) {
+      checkDeclaredLength(req.headers['content-length'], limit);
+      try {
+        return await collectLimited(req, limit, () => req.pause());
+      } catch (error) {
+        // A client that hangs up mid-body is its own failure, not the server's.
+        if (isApiError(error)) throw error;
+        throw new ApiError('malformedJson', 'The request body could not be read to its end');
+      }
+    },
+  };
+}
+
+/** Writes a pipeline answer; HEAD gets the same headers (Content-Length included) and no body. */
+export function writeNodeResponse(req: IncomingMessage, res: ServerResponse, response: CorralResponse): void {
+  const headers = response.headers;
+  if (response.body !== undefined) headers['content-length'] = String(Buffer.byteLength(response.body));
+  res.writeHead(response.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : response.body);
+}

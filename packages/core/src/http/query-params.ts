@@ -1,0 +1,23 @@
+import { ApiError } from '@corral/errors';
+
+/** Shortens client input quoted in error messages. */
+export function quote(value: string): string {
+  return JSON.stringify(value.length > 50 ? `${value.slice(0, 50)}…` : value);
+}
+
+/** Refuses query parameters outside `accepted`, naming the ones that are accepted. */
+export function rejectUnknownParameters(query: URLSearchParams, accepted: readonly string[]): void {
+  for (const name of query.keys()) {
+    if (!accepted.includes(name)) {
+      const list = accepted.length > 0 ? `Accepted parameters: ${accepted.join(', ')}` : 'This endpoint accepts no query parameters';
+      throw new ApiError('unknownQueryParameter', `Unknown query parameter ${quote(name)}. ${list}`);
+    }
+  }
+}
+
+/** The one value of a single-valued parameter; a repeat is refused rather than silently picked. */
+export function singleValue(query: URLSearchParams, name: string): string | undefined {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new ApiError('duplicateQueryParameter', `Query parameter ${quote(name)} may be given only once`);
+  return values[0];
+}

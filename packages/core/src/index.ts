@@ -1,0 +1,19 @@
+export { createApi, type Api, type ApiOptions } from './api/create-api.js';
+export type { VersionDefinition } from './api/version-routes.js';
+export {
+  defineCollection,
+  type AnyCollection,
+  type Collection,
+  type CollectionOptions,
+  type CollectionScopes,
+  type FieldOf,
+  type LinkSpec,
+  type ParentOptions,
+  type RecordOf,
+} from './collection/define-collection.js';
+export { defineOperation, type AnyOperation, type Operation, type OperationContext, type OperationOptions } from './operation/define-operation.js';
+export type { Authenticator, Principal } from './auth/principal.js';
+export type { CorralRequest, CorralResponse } from './http/exchange.js';
+export type { Logger } from './http/logger.js';
+export type { Router, RouteMatch } from './router/router.js';
+export * from './store/index.js';

@@ -1,0 +1,58 @@
+import { ApiError, type FieldError } from '@corral/errors';
+import type { z } from 'zod';
+import { jsonEqual } from './deep-equal.js';
+
+/** What a collection's writes may contain: the schema's own fields and the server-owned ones. */
+export interface BodyRules {
+  readonly schema: z.ZodObject;
+  readonly fields: readonly string[];
+  /** Properties the server sets (`id`, `links`, a parent key taken from the path...). */
+  readonly readOnly: readonly string[];
+}
+
+/**
+ * Splits a body into the properties to validate and the failures found on the way: unknown
+ * properties, and read-only ones unless `serverValues` holds the same value (a client may send
+ * back what it read).
+ */
+export function screenProperties(
+  rules: BodyRules,
+  body: Readonly<Record<string, unknown>>,
+  serverValues: Readonly<Record<string, unknown>> | undefined,
+): { writable: Record<string, unknown>; failures: FieldError[] } {
+  const writable: Record<string, unknown> = {};
+  const failures: FieldError[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (rules.readOnly.includes(key)) {
+      if (!serverValues || !jsonEqual(serverValues[key], value)) {
+        failures.push({ field: key, message: `${key} is read-only and set by the server` });
+      }
+    } else if (rules.fields.includes(key)) {
+      writable[key] = value;
+    } else {
+      failures.push({ field: key, message: `Unknown property. Valid properties: ${rules.fields.join(', ')}` });
+    }
+  }
+  return { writable, failures };
+}
+
+/** Validates the full set of writable properties; collects every failure and throws once (422). */
+export function validateProperties(rules: BodyRules, writable: Record<string, unknown>, failures: FieldError[]): Record<string, unknown> {
+  const parsed = rules.schema.safeParse(writable);
+  const all = [...failures];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.map(String).join('.');
+      const missing = issue.path.length === 1 && !Object.hasOwn(writable, String(issue.path[0]));
+      all.push({ field, message: missing ? 'Required property is missing' : issue.message });
+    }
+  }
+  if (all.length > 0 || !parsed.success) throw validationError(all);
+  return parsed.data as Record<string, unknown>;
+}
+
+/** The 422 for a list of failing fields, with a message that names them. */
+export function validationError(failures: readonly FieldError[]): ApiError {
+  const summary = failures.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');
+  return new ApiError('validationFailed', `The request body is invalid. ${summary}`, { fieldErrors: failures });
+}

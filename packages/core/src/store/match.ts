@@ -1,0 +1,34 @@
+import { fieldValue, isMissing } from './compare.js';
+import type { ListQuery } from './store.js';
+
+/** A test of one record's data against the parts of a query that no index answers. */
+export type DataTest = (data: object) => boolean;
+
+/**
+ * Case-insensitive substring search over `fields`; non-strings are searched as `String(value)`,
+ * missing values never match. Empty text asks for nothing, so it returns no test at all (rather
+ * than one that would drop records whose fields are all missing).
+ */
+export function searchTest(search: ListQuery['search']): DataTest | undefined {
+  if (!search || search.text === '') return undefined;
+  const needle = search.text.toLowerCase();
+  const fields = search.fields;
+  return (data) =>
+    fields.some((field) => {
+      const value = fieldValue(data, field);
+      return !isMissing(value) && String(value).toLowerCase().includes(needle);
+    });
+}
+
+/** Exact (`===`) equality on every given field. */
+export function equalityTest(entries: readonly (readonly [string, unknown])[]): DataTest | undefined {
+  if (entries.length === 0) return undefined;
+  return (data) => entries.every(([field, value]) => fieldValue(data, field) === value);
+}
+
+/** Both tests; `undefined` stands for "always true" so that callers can skip the call. */
+export function bothTests(a: DataTest | undefined, b: DataTest | undefined): DataTest | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return (data) => a(data) && b(data);
+}

@@ -1,0 +1,52 @@
+import { errorCodes, type ErrorCodeName } from './catalogue.js';
+
+/** One failing property of a 422 answer. `field` is a dotted path such as `address.city` (empty for the body itself). */
+export interface FieldError {
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface ApiErrorOptions {
+  /** Per-field failures, sent as `errors` in 422 answers. */
+  readonly fieldErrors?: readonly FieldError[];
+  /** Extra response headers, e.g. `Allow` for 405 or `WWW-Authenticate` for 401. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly cause?: unknown;
+}
+
+/**
+ * The error every part of Corral throws for a request it refuses. The catalogue entry fixes the
+ * status and the numeric code; the message is written for the client and may be shown to it.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errorCode: number;
+  readonly codeName: ErrorCodeName;
+  readonly fieldErrors: readonly FieldError[];
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(codeName: ErrorCodeName, message: string, options: ApiErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    const entry = errorCodes[codeName];
+    this.codeName = codeName;
+    this.status = entry.status;
+    this.errorCode = entry.code;
+    this.fieldErrors = options.fieldErrors ?? [];
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** True for an {@link ApiError}, also one made by another copy of this package. */
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError || (value instanceof Error && value.name === 'ApiError' && 'errorCode' in value);
+}
+
+/**
+ * Turns anything thrown into an ApiError. Unknown values become a 500 whose message says nothing
+ * about the cause; the original is kept as `cause` for the server's log only.
+ */
+export function toApiError(thrown: unknown): ApiError {
+  if (isApiError(thrown)) return thrown;
+  return new ApiError('internalError', 'Internal server error', { cause: thrown });
+}

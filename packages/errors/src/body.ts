@@ -1,0 +1,42 @@
+import type { ApiError, FieldError } from './api-error.js';
+
+/** Body of 400 and 422 answers: what went wrong, the stable code, and where the code is explained. */
+export interface DetailedErrorBody {
+  message: string;
+  errorCode: number;
+  additionalInformation: string;
+  errors?: FieldError[];
+}
+
+/** Body of 401 and 403 answers, the shape the conventions give for authentication failures. */
+export interface AuthErrorBody {
+  message: string;
+  documentation_url: string;
+}
+
+/** Body of every other error answer. */
+export interface SimpleErrorBody {
+  error: string;
+}
+
+export type ErrorBody = DetailedErrorBody | AuthErrorBody | SimpleErrorBody;
+
+/** Maps an error code to the URL of the page that describes it. */
+export type ErrorDocsUrl = (errorCode: number) => string;
+
+/** Chooses the body shape by status, as the reference contract fixes it. */
+export function errorBody(error: ApiError, docsUrl: ErrorDocsUrl): ErrorBody {
+  if (error.status === 400 || error.status === 422) {
+    const body: DetailedErrorBody = {
+      message: error.message,
+      errorCode: error.errorCode,
+      additionalInformation: docsUrl(error.errorCode),
+    };
+    if (error.status === 422) body.errors = error.fieldErrors.map((f) => ({ field: f.field, message: f.message }));
+    return body;
+  }
+  if (error.status === 401 || error.status === 403) {
+    return { message: error.message, documentation_url: docsUrl(error.errorCode) };
+  }
+  return { error: error.message };
+}

@@ -1,0 +1,48 @@
+import type { Link } from '@corral/links';
+
+/** Property names the envelope uses itself; a collection cannot be called one of these. */
+export type EnvelopeKey = 'offset' | 'limit' | 'total' | 'links';
+
+/**
+ * The body of a paged list: the window used, the size of the whole collection, the page of
+ * records under the collection's own name (e.g. `animals`), and the paging links.
+ */
+export type PageEnvelope<K extends string, T> = {
+  offset: number;
+  limit: number;
+  total: number;
+} & { [P in K]: T[] } & {
+  links: Link[];
+};
+
+/** The window and the links of one page, as {@link pageEnvelope} needs them. */
+export interface PageInfo {
+  /** Offset used for this page. */
+  offset: number;
+  /** Page size used for this page. */
+  limit: number;
+  /** Number of records in the whole (filtered) collection. */
+  total: number;
+  /** Usually the result of `pageLinks`. */
+  links: readonly Link[];
+}
+
+const envelopeKeys: ReadonlySet<string> = new Set<EnvelopeKey>(['offset', 'limit', 'total', 'links']);
+
+/**
+ * Wraps one page of records in the paged envelope. Keys come out in the order
+ * offset, limit, total, `name`, links, which is the order clients see in the JSON.
+ *
+ * @param name - The collection's name, e.g. `employees` or `salaryStatements`.
+ * @throws TypeError when `name` is one of the envelope's own keys.
+ */
+export function pageEnvelope<K extends string, T>(
+  name: K extends EnvelopeKey ? never : K,
+  items: readonly T[],
+  page: PageInfo,
+): PageEnvelope<K, T> {
+  if (envelopeKeys.has(name)) throw new TypeError(`A paged envelope cannot name its records "${name}"`);
+  // Copies, so that the envelope can be changed without touching the caller's arrays.
+  const { offset, limit, total } = page;
+  return { offset, limit, total, [name]: [...items], links: [...page.links] } as PageEnvelope<K, T>;
+}

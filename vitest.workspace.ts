@@ -1,0 +1,26 @@
+// One vitest project per package; vitest 4 ignores this file on its own, so
+// vitest.config.ts imports the list from here.
+import { fileURLToPath } from 'node:url';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export const packageNames = ['errors', 'links', 'pagination', 'versioning', 'core'] as const;
+
+/** Tests import the packages' sources, so nothing needs building first. */
+export const sourceAliases = Object.fromEntries(
+  packageNames.map((name) => [`@corral/${name}`, here(`./packages/${name}/src/index.ts`)]),
+);
+
+/** Shared suites (`*.case.test.ts`) run only through the implementations' tests that import them. */
+const sharedCases = ['**/node_modules/**', 'src/**/*.case.test.ts'];
+
+export const projects = [
+  ...packageNames.map((name) => ({
+    resolve: { alias: sourceAliases },
+    test: { name, root: here(`./packages/${name}`), include: ['src/**/*.test.ts'], exclude: sharedCases },
+  })),
+  {
+    resolve: { alias: sourceAliases },
+    test: { name: 'zoo-api', root: here('./examples/zoo-api'), include: ['src/**/*.test.ts'], exclude: sharedCases },
+  },
+];
