@@ -1,0 +1,26 @@
+import { defineCollection, memoryStore } from '@corral/core';
+import { z } from 'zod';
+import { demoEmployees } from '../demo-data.js';
+
+const thisYear = new Date().getUTCFullYear();
+
+export const employeeSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  yearOfBirth: z.number().int().min(1900).max(thisYear),
+  state: z.enum(['internal', 'external']),
+  maturity: z.enum(['junior', 'intermediate', 'senior']),
+});
+
+/** Staff of the zoos; each links to its salary statements. */
+export function employeesCollection() {
+  return defineCollection({
+    name: 'employees',
+    schema: employeeSchema,
+    filters: { state: 'state', maturity: 'maturity' },
+    sortable: ['name', 'yearOfBirth'],
+    searchable: ['name'],
+    links: (employee) => [{ rel: 'salary', href: `employees/${employee.id}/salaryStatements` }],
+    scopes: { read: 'staff:read', write: 'staff:write' },
+    store: memoryStore({ initial: demoEmployees() }),
+  });
+}
