@@ -14,6 +14,6 @@ export {
 export { defineOperation, type AnyOperation, type Operation, type OperationContext, type OperationOptions } from './operation/define-operation.js';
 export type { Authenticator, Principal } from './auth/principal.js';
 export type { CorralRequest, CorralResponse } from './http/exchange.js';
-export type { Logger } from './http/logger.js';
+export { silentLogger, type Logger } from './http/logger.js';
 export type { Router, RouteMatch } from './router/router.js';
 export * from './store/index.js';

@@ -171,7 +171,7 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
       const c = await client();
       const res = await c.send('POST', '/v1/employees/1', { body: {} });
       expect(res.status).toBe(405);
-      expect(res.headers.allow).toBe('DELETE, GET, HEAD, PATCH, PUT');
+      expect(res.headers.allow).toBe('DELETE, GET, HEAD, OPTIONS, PATCH, PUT');
       expect(res.json).toEqual({ error: expect.stringContaining('POST') });
     });
   });

@@ -1,12 +1,15 @@
 import type { PagingOptions } from '@corral/pagination';
 import type { Authenticator, Principal } from '../auth/principal.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
+import type { JobQueue } from './jobs.js';
 
 /** Settings of an API that handlers need, fixed when the API is created. */
 export interface ApiSettings {
   readonly bodyLimit: number;
   readonly paging: PagingOptions;
   readonly auth: Authenticator | undefined;
+  /** Background work accepted with `Prefer: respond-async`. */
+  readonly jobs: JobQueue;
 }
 
 /** What a route handler receives for one request. */
@@ -17,6 +20,8 @@ export interface HandlerContext {
   readonly prefix: string;
   readonly principal: Principal | undefined;
   readonly settings: ApiSettings;
+  /** Renders anything thrown as the error answer this request would get (for work finished later). */
+  renderError(thrown: unknown): CorralResponse;
 }
 
 export type Handler = (context: HandlerContext) => Promise<CorralResponse>;

@@ -4,10 +4,11 @@ import { createVersioning } from '@corral/versioning';
 import type { Authenticator } from '../auth/principal.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-adapter.js';
-import { stderrLogger, type Logger } from '../http/logger.js';
+import { defaultLogger, type Logger } from '../http/logger.js';
 import { fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
 import { IndexedRouter } from '../router/indexed-router.js';
 import type { RouteDefinition } from './context.js';
+import { JobQueue } from './jobs.js';
 import { createPipeline } from './pipeline.js';
 import { versionRoutes, type VersionDefinition } from './version-routes.js';
 
@@ -65,9 +66,9 @@ export function createApi(options: ApiOptions): Api {
   const handle = createPipeline({
     versioning,
     routers,
-    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, paging, auth: options.auth },
+    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, paging, auth: options.auth, jobs: new JobQueue() },
     auth: options.auth,
-    logger: options.logger ?? stderrLogger,
+    logger: options.logger ?? defaultLogger(),
     origin,
   });
   const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {

@@ -25,6 +25,12 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
   const latest = parts.versioning.versions[parts.versioning.versions.length - 1]!;
   const docsUrlFor = (prefix: string): ErrorDocsUrl => (code) => `${parts.origin}${prefix}/errors/${code}`;
 
+  function errorResponse(thrown: unknown, prefix: string, request: CorralRequest, requestId?: string): CorralResponse {
+    const rendered = renderError(thrown, docsUrlFor(prefix));
+    if (rendered.status >= 500) parts.logger.error({ requestId, err: rendered.error.cause ?? thrown, method: request.method, path: request.path }, 'request failed');
+    return jsonResponse(rendered.status, rendered.body, { ...rendered.headers });
+  }
+
   async function dispatch(request: CorralRequest, setPrefix: (prefix: string) => void): Promise<CorralResponse> {
     if (!acceptsJson(request.header('accept'))) {
       throw new ApiError('notAcceptable', 'This API answers in application/json only; the Accept header excludes it');
@@ -47,7 +53,8 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     }
     const route = found.handler;
     const principal = parts.auth && !route.public ? await parts.auth.authenticate(request) : undefined;
-    return route.handler({ request, params: found.params, prefix: target.prefix, principal, settings: parts.settings });
+    const renderError = (thrown: unknown) => errorResponse(thrown, target.prefix, request);
+    return route.handler({ request, params: found.params, prefix: target.prefix, principal, settings: parts.settings, renderError });
   }
 
   return async function handle(request) {
@@ -58,9 +65,7 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     try {
       response = await dispatch(request, (p) => (prefix = p));
     } catch (thrown) {
-      const rendered = renderError(thrown, docsUrlFor(prefix));
-      if (rendered.status >= 500) parts.logger.error({ requestId, err: rendered.error.cause ?? thrown, method: request.method, path: request.path }, 'request failed');
-      response = jsonResponse(rendered.status, rendered.body, { ...rendered.headers });
+      response = errorResponse(thrown, prefix, request, requestId);
     }
     response.headers['x-request-id'] = requestId;
     parts.logger.info({ requestId, method: request.method, path: request.path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');

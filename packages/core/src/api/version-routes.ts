@@ -8,6 +8,7 @@ import { jsonResponse } from '../http/exchange.js';
 import type { AnyOperation } from '../operation/define-operation.js';
 import { operationRoute } from '../operation/operation-route.js';
 import type { RouteDefinition } from './context.js';
+import { jobRoute } from './job-route.js';
 
 /** One major version of an API: its collections and operations. */
 export interface VersionDefinition {
@@ -47,11 +48,12 @@ function publicRoutes(definition: VersionDefinition, title: string, origin: stri
 export function versionRoutes(definition: VersionDefinition, title: string, origin: string | undefined, paging: PagingOptions): RouteDefinition[] {
   const names = new Set<string>();
   for (const name of [...(definition.collections ?? []).map((c) => c.name), ...(definition.operations ?? []).map((o) => o.name)]) {
-    if (names.has(name) || name === 'errors') throw new Error(`"${name}" is used twice (or reserved) in version ${definition.version}`);
+    if (names.has(name) || name === 'errors' || name === 'jobs') throw new Error(`"${name}" is used twice (or reserved) in version ${definition.version}`);
     names.add(name);
   }
   return [
     ...publicRoutes(definition, title, origin),
+    jobRoute,
     ...(definition.collections ?? []).flatMap((c) => collectionRoutes(collectionRuntime(c, paging))),
     ...(definition.operations ?? []).map(operationRoute),
   ];

@@ -47,6 +47,8 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   /** Where records live; a fresh `memoryStore()` when omitted. */
   readonly store?: Store<z.infer<S>>;
   readonly parent?: ParentOptions;
+  /** Refuse PUT, PATCH and DELETE without `If-Match` (428), so clients cannot overwrite blindly. */
+  readonly requireIfMatch?: boolean;
 }
 
 /** A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}. */
@@ -62,6 +64,7 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   readonly scopes: CollectionScopes;
   readonly store: Store<z.infer<S>>;
   readonly parent: ParentOptions | undefined;
+  readonly requireIfMatch: boolean;
   /** Returns a new definition with some options changed; this one stays as it is. */
   with(changes: Partial<CollectionOptions<S, N>>): Collection<S, N>;
 }
@@ -87,6 +90,9 @@ export function defineCollection<S extends z.ZodObject, N extends string>(option
   for (const field of named) {
     if (!fields.includes(field) && field !== parentField) throw new Error(`Collection "${options.name}" names unknown field "${field}"`);
   }
+  if (parentField && !fields.includes(parentField) && options.parent?.topLevel !== false) {
+    throw new Error(`Collection "${options.name}": the parent key "${parentField}" is set from the path, so the collection must be nested only (parent.topLevel: false) or have the key in its schema`);
+  }
   if (fields.includes('id') || fields.includes('links')) throw new Error(`Collection "${options.name}": "id" and "links" are set by the server; leave them out of the schema`);
   const collection: Collection<S, N> = {
     kind: 'collection',
@@ -100,6 +106,7 @@ export function defineCollection<S extends z.ZodObject, N extends string>(option
     scopes: Object.freeze({ ...options.scopes }),
     store: options.store ?? memoryStore<z.infer<S>>(),
     parent: options.parent,
+    requireIfMatch: options.requireIfMatch ?? false,
     with: (changes) => defineCollection({ ...options, ...changes }),
   };
   return Object.freeze(collection);

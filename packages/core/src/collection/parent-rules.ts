@@ -1,4 +1,4 @@
-import { ApiError, type FieldError } from '@corral/errors';
+import type { FieldError } from '@corral/errors';
 import { validationError } from '../schema/body-rules.js';
 import type { CollectionRuntime } from './runtime.js';
 
@@ -38,8 +38,4 @@ export function clientData(runtime: CollectionRuntime, data: Readonly<Record<str
 /** Re-adds the server-set parent key to validated data. */
 export function withServerParent(runtime: CollectionRuntime, data: Record<string, unknown>, parentValue: unknown): Record<string, unknown> {
   return runtime.serverParentField ? { ...data, [runtime.serverParentField]: parentValue } : data;
-}
-
-export function conflictError(): ApiError {
-  return new ApiError('preconditionFailed', 'The record changed while this request was being handled; read it again and retry');
 }

@@ -1,7 +1,8 @@
 import { pageEnvelope, pageLinks } from '@corral/pagination';
 import type { HandlerContext } from '../api/context.js';
 import { requireScope } from '../auth/require-scope.js';
-import { jsonResponse, type CorralResponse } from '../http/exchange.js';
+import { listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
+import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { parseListParams } from './list-params.js';
 import { findRecord } from './lookup.js';
 import { represent } from './represent.js';
@@ -18,36 +19,39 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
     await findRecord(collection.parent.collection, parentId, undefined);
     const field = collection.parent.field;
     const fromPath = parentKey(runtime, parentId);
-    if (field in filter && filter[field] !== fromPath) return page(runtime, context, { offset: query.offset, limit: query.limit }, [], 0);
-    filter = { ...filter, [field]: fromPath };
+    if (field in filter && filter[field] !== fromPath) filter = { ...filter, [field]: matchesNothing };
+    else filter = { ...filter, [field]: fromPath };
+  }
+  // A list's tag is the collection's revision: a revalidation is answered before any listing work.
+  const ifNoneMatch = context.request.header('if-none-match');
+  if (ifNoneMatch !== undefined) {
+    const etag = listEtag(await collection.store.revision());
+    if (noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
   }
   const result = await collection.store.list({ ...query, filter });
-  return page(runtime, context, query, result.items.map((record) => represent(runtime, context.prefix, record)), result.total);
+  const items = result.items.map((record) => represent(runtime, context.prefix, record));
+  const links = pageLinks({ path: context.request.path, params: context.request.query, offset: query.offset, limit: query.limit, total: result.total });
+  const envelope = pageEnvelope(collection.name, items, { offset: query.offset, limit: query.limit, total: result.total, links });
+  return jsonResponse(200, envelope, { etag: listEtag(result.revision) });
 }
+
+/** A filter value no stored value equals (a fresh object), for a query that contradicts its path. */
+const matchesNothing = Object.freeze({});
 
 /** The parent id from the path as the parent field's type; an id that cannot be one matches nothing. */
 function parentKey(runtime: CollectionRuntime, parentId: string): unknown {
   try {
     return runtime.parentFilter?.parse('parentId', parentId) ?? parentId;
   } catch {
-    return parentId;
+    return matchesNothing;
   }
 }
 
-function page(
-  runtime: CollectionRuntime,
-  context: HandlerContext,
-  window: { offset: number; limit: number },
-  items: readonly object[],
-  total: number,
-): CorralResponse {
-  const links = pageLinks({ path: context.request.path, params: context.request.query, ...window, total });
-  return jsonResponse(200, pageEnvelope(runtime.collection.name, items, { ...window, total, links }));
-}
-
-/** GET on a member. */
+/** GET on a member, answering 304 when the client's copy is current. */
 export async function getRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   requireScope(context.settings.auth, context.principal, runtime.collection.scopes.read);
   const record = await findRecord(runtime.collection, context.params.id ?? '', context.params.parentId);
-  return jsonResponse(200, represent(runtime, context.prefix, record));
+  const etag = memberEtag(record.version);
+  if (noneMatchHits(context.request.header('if-none-match'), etag)) return emptyResponse(304, { etag });
+  return jsonResponse(200, represent(runtime, context.prefix, record), { etag });
 }

@@ -22,7 +22,7 @@ describe('memoryStore: ids and versions', () => {
     const store = memoryStore<Animal>({ initial: [cat, hen] });
     await store.delete('2');
     expect((await store.create(hen)).id).toBe('3');
-    expect(await store.deleteAll()).toBe(2);
+    expect(await store.deleteAll()).toEqual({ status: 'ok', count: 2 });
     expect((await store.create(hen)).id).toBe('4');
   });
 
@@ -113,5 +113,31 @@ describe('memoryStore: copies', () => {
     await expect(store.replaceMany([{ id: '1', data: { a: 2 } }, { id: '1', data: bad }])).rejects.toThrow();
     expect(await store.get('1')).toMatchObject({ record: { version: 1, data: { a: 1 } } });
     expect((await store.create({})).id).toBe('2');
+  });
+});
+
+describe('memoryStore: revision', () => {
+  it('starts at 0 and counts every successful write, not failed ones', async () => {
+    const store = memoryStore<{ a: number }>({ initial: [{ a: 1 }] });
+    expect(await store.revision()).toBe(0);
+    await store.create({ a: 2 });
+    await store.replace('1', { a: 3 });
+    await store.replace('1', { a: 4 }, 99); // conflict: no write
+    await store.delete('9'); // missing: no write
+    expect(await store.revision()).toBe(2);
+    expect((await store.list({ offset: 0, limit: 10 })).revision).toBe(2);
+    await store.delete('2');
+    expect(await store.revision()).toBe(3);
+  });
+
+  it('refuses bulk writes against a stale revision and changes nothing', async () => {
+    const store = memoryStore<{ a: number }>({ initial: [{ a: 1 }, { a: 2 }] });
+    await store.create({ a: 3 });
+    expect(await store.replaceMany([{ id: '1', data: { a: 9 } }], 0)).toEqual({ status: 'stale', revision: 1 });
+    expect(await store.deleteAll(0)).toEqual({ status: 'stale', revision: 1 });
+    expect((await store.list({ offset: 0, limit: 10 })).total).toBe(3);
+    expect(await store.replaceMany([{ id: '1', data: { a: 9 } }], 1)).toMatchObject({ status: 'ok' });
+    expect(await store.deleteAll(2)).toEqual({ status: 'ok', count: 3 });
+    expect(await store.revision()).toBe(3);
   });
 });

@@ -3,7 +3,7 @@ import { formatId, IdSequence } from './id-sequence.js';
 import { Indexes } from './indexes.js';
 import { runQuery } from './query.js';
 import { planBatch, type Resolved } from './replace-many.js';
-import type { DeleteResult, Lookup, ReplaceManyResult, Store, StoredRecord, WriteResult } from './store.js';
+import type { DeleteAllResult, DeleteResult, Lookup, ReplaceManyResult, Store, StoredRecord, WriteResult } from './store.js';
 
 export interface MemoryStoreOptions<T extends object> {
   /** Records the store starts with, created in order: ids "1" to "n", version 1. */
@@ -22,6 +22,8 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
   // Keyed by sequence number; Map order is creation order, since a replace keeps a key in place.
   const live = new Map<number, StoredRecord<T>>();
   const indexes = new Indexes();
+  // Counts successful writes; starts at 0 whatever the initial data, so equal histories give equal revisions.
+  let revision = 0;
 
   const stored = (seq: number, version: number, data: Readonly<T>): StoredRecord<T> =>
     Object.freeze({ id: formatId(seq), version, data });
@@ -46,6 +48,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     const record = stored(seq, before.version + 1, data);
     indexes.replaced(seq, before.data, data);
     live.set(seq, record);
+    revision++;
     return record;
   }
 
@@ -55,7 +58,11 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     },
 
     async list(query) {
-      return runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, query);
+      return { ...runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, query), revision };
+    },
+
+    async revision() {
+      return revision;
     },
 
     async get(id): Promise<Lookup<T>> {
@@ -69,6 +76,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
       const record = stored(seq, 1, copy);
       live.set(seq, record);
       indexes.added(seq, copy);
+      revision++;
       return record;
     },
 
@@ -91,17 +99,21 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
       }
       live.delete(seq);
       indexes.removed(seq, record.data);
+      revision++;
       return { status: 'ok' };
     },
 
-    async deleteAll() {
+    async deleteAll(expectedRevision): Promise<DeleteAllResult> {
+      if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
       const count = live.size;
       live.clear();
       indexes.clear();
-      return count;
+      revision++;
+      return { status: 'ok', count };
     },
 
-    async replaceMany(entries): Promise<ReplaceManyResult<T>> {
+    async replaceMany(entries, expectedRevision): Promise<ReplaceManyResult<T>> {
+      if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
       const plan = planBatch(entries, find);
       if (plan.status !== 'ok') return plan;
       // Clone everything before writing anything: a clone that throws must leave the store untouched.

@@ -19,14 +19,14 @@ export interface QuerySource<T> {
  * sort index and stops after `offset + limit` matches, or sorts just the matches, whichever should
  * visit fewer entries.
  */
-export function runQuery<T>(source: QuerySource<T>, query: ListQuery): ListResult<T> {
+export function runQuery<T>(source: QuerySource<T>, query: ListQuery): Omit<ListResult<T>, 'revision'> {
   const { live } = source;
   // Whole, non-negative positions, so that `take` and `slice` agree on odd input.
   const offset = Math.max(0, Math.floor(query.offset) || 0);
   const end = offset + Math.max(0, Math.floor(query.limit) || 0);
   const matches = findMatches(source, query);
   const record = (seq: number): StoredRecord<T> => recordOf(live, seq);
-  const page = (seqs: number[]): ListResult<T> => ({ items: seqs.map(record), total: matches.size });
+  const page = (seqs: number[]): Omit<ListResult<T>, 'revision'> => ({ items: seqs.map(record), total: matches.size });
 
   if (matches.size === 0) return page([]);
   if (!query.sort) return page(take(matches.inOrder(), offset, end));

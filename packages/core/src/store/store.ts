@@ -25,6 +25,8 @@ export interface ListResult<T> {
   readonly items: readonly StoredRecord<T>[];
   /** Number of records matching filter and search, over all pages. */
   readonly total: number;
+  /** The collection's revision when the page was read (see {@link Store.revision}). */
+  readonly revision: number;
 }
 
 /** Outcome of a lookup: `gone` when the id existed and was deleted, `missing` when it never existed. */
@@ -53,8 +55,17 @@ export interface ReplaceEntry<T> {
   readonly expectedVersion?: number;
 }
 
+/** A bulk write refused because the collection changed since the revision the caller read. */
+export interface StaleRevision {
+  readonly status: 'stale';
+  readonly revision: number;
+}
+
+export type DeleteAllResult = { readonly status: 'ok'; readonly count: number } | StaleRevision;
+
 export type ReplaceManyResult<T> =
   | { readonly status: 'ok'; readonly records: readonly StoredRecord<T>[] }
+  | StaleRevision
   | { readonly status: 'gone' | 'missing'; readonly id: string }
   | { readonly status: 'conflict'; readonly id: string; readonly current: StoredRecord<T> };
 
@@ -77,8 +88,16 @@ export interface Store<T> {
   create(data: T): Promise<StoredRecord<T>>;
   replace(id: string, data: T, expectedVersion?: number): Promise<WriteResult<T>>;
   delete(id: string, expectedVersion?: number): Promise<DeleteResult<T>>;
-  /** Deletes every record (all become tombstones); returns how many were deleted. */
-  deleteAll(): Promise<number>;
-  /** Replaces all entries or none: the first failing entry is reported and nothing is written. */
-  replaceMany(entries: readonly ReplaceEntry<T>[]): Promise<ReplaceManyResult<T>>;
+  /**
+   * A number that changes on every successful write to the collection (create, replace, delete...).
+   * Deterministic: the same sequence of writes gives the same revision in any process.
+   */
+  revision(): Promise<number>;
+  /** Deletes every record (all become tombstones) unless the revision is not `expectedRevision`. */
+  deleteAll(expectedRevision?: number): Promise<DeleteAllResult>;
+  /**
+   * Replaces all entries or none: the first failing entry is reported and nothing is written.
+   * With `expectedRevision`, nothing is written either when the collection changed since then.
+   */
+  replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number): Promise<ReplaceManyResult<T>>;
 }

@@ -3,6 +3,7 @@ import { createApi, type ApiOptions } from '../api/create-api.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { memoryStore } from '../store/memory-store.js';
+import { silentLogger } from '../http/logger.js';
 
 /** A small API declared the way users declare theirs, for the HTTP tests. */
 export function testApi(options: Partial<ApiOptions> = {}) {
@@ -63,4 +64,4 @@ export function testApi(options: Partial<ApiOptions> = {}) {
   return createApi({ title: 'Test API', collections: [employees, salaryStatements, zoos, animals], operations: [calculate], logger: silentLogger, ...options });
 }
 
-export const silentLogger = { info() {}, error() {} };
+

@@ -1,0 +1,30 @@
+import { ApiError } from '@corral/errors';
+import { selfLink } from '@corral/links';
+import { requireScope } from '../auth/require-scope.js';
+import { jsonResponse } from '../http/exchange.js';
+import type { RouteDefinition } from './context.js';
+
+/** GET `/jobs/:id`: the state of accepted work, visible to callers allowed to do that work. */
+export const jobRoute: RouteDefinition = {
+  method: 'GET',
+  pattern: '/jobs/:id',
+  async handler(context) {
+    const job = context.settings.jobs.get(context.params.id ?? '');
+    const auth = context.settings.auth;
+    requireScope(auth, context.principal, job?.scope);
+    // Someone else's job is reported as missing, so that job ids reveal nothing.
+    if (!job || (auth && job.subject !== context.principal?.subject)) {
+      throw new ApiError('resourceNotFound', `Job ${JSON.stringify(context.params.id ?? '')} does not exist`);
+    }
+    const done = job.status === 'succeeded' || job.status === 'failed';
+    const body = {
+      id: job.id,
+      status: job.status,
+      createdAt: job.createdAt,
+      ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
+      ...(job.result ? { result: job.result } : {}),
+      links: [selfLink(`${context.prefix}/jobs/${job.id}`)],
+    };
+    return jsonResponse(200, body, done ? {} : { 'retry-after': '1' });
+  },
+};

@@ -1,0 +1,94 @@
+import { ApiError, isApiError, type FieldError } from '@corral/errors';
+import type { HandlerContext } from '../api/context.js';
+import { requireScope } from '../auth/require-scope.js';
+import { revisionOfListEtag } from '../http/etag.js';
+import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
+import { readJsonBody } from '../http/json-body.js';
+import { screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
+import { ifMatchOf, staleError } from './conditions.js';
+import { foundOrThrow, lookupError } from './lookup.js';
+import { checkParentExists } from './parent-rules.js';
+import { represent } from './represent.js';
+import type { CollectionRuntime } from './runtime.js';
+
+/**
+ * The revision a bulk write is conditional on. A bulk If-Match carries the ETag of a list page,
+ * which names the collection revision it was read at; any other tag can never match.
+ */
+function expectedRevision(runtime: CollectionRuntime, context: HandlerContext): number | undefined {
+  const header = ifMatchOf(context, runtime.collection);
+  if (header === undefined || header.trim() === '*') return undefined;
+  const revisions = (header.match(/"[^"]*"/g) ?? []).map(revisionOfListEtag);
+  const revision = revisions.find((r) => r !== undefined);
+  if (revision === undefined) throw staleError();
+  return revision;
+}
+
+/** Runs the work now, or with `Prefer: respond-async` as a job answered with 202 and its Location. */
+async function maybeAsync(context: HandlerContext, scope: string | undefined, work: () => Promise<CorralResponse>): Promise<CorralResponse> {
+  if (!/(^|[,;\s])respond-async(\s*[,;]|\s*$)/i.test(context.request.header('prefer') ?? '')) return work();
+  const job = context.settings.jobs.enqueue({ scope, subject: context.principal?.subject }, () => work().catch(context.renderError));
+  const location = `${context.prefix}/jobs/${job.id}`;
+  return jsonResponse(202, { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] }, { location, 'preference-applied': 'respond-async' });
+}
+
+/** PUT on the collection: an array of complete records with ids, all replaced or none. */
+export async function replaceAll(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
+  const { collection } = runtime;
+  requireScope(context.settings.auth, context.principal, collection.scopes.write);
+  const revision = expectedRevision(runtime, context);
+  const body = await readJsonBody(context.request, context.settings.bodyLimit);
+  if (!Array.isArray(body)) throw new ApiError('invalidBody', `The body must be a JSON array of complete ${collection.name} records, each with its id`);
+  return maybeAsync(context, collection.scopes.write, async () => {
+    const entries = await validateEntries(runtime, context, body);
+    const result = await collection.store.replaceMany(entries, revision);
+    if (result.status === 'stale' || result.status === 'conflict') throw staleError();
+    if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
+    const records = result.records.map((record) => represent(runtime, context.prefix, record));
+    return jsonResponse(200, { updated: records.length, [collection.name]: records });
+  });
+}
+
+async function validateEntries(runtime: CollectionRuntime, context: HandlerContext, body: unknown[]) {
+  const failures: FieldError[] = [];
+  const entries: { id: string; data: Record<string, unknown> }[] = [];
+  const seen = new Set<string>();
+  for (const [index, item] of body.entries()) {
+    const at = (field: string) => `[${index}]${field ? `.${field}` : ''}`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      failures.push({ field: at(''), message: 'must be a record object' });
+      continue;
+    }
+    const id = (item as Record<string, unknown>).id;
+    if (typeof id !== 'string' || id === '') {
+      failures.push({ field: at('id'), message: 'Each record needs the id of the record it replaces' });
+      continue;
+    }
+    if (seen.has(id)) failures.push({ field: at('id'), message: `id ${JSON.stringify(id)} appears more than once` });
+    seen.add(id);
+    const current = foundOrThrow(await runtime.collection.store.get(id), runtime.collection, id);
+    const screened = screenProperties(runtime.body, item as Record<string, unknown>, represent(runtime, context.prefix, current));
+    try {
+      const data = validateProperties(runtime.body, screened.writable, screened.failures);
+      await checkParentExists(runtime, data);
+      entries.push({ id, data });
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 422) throw error;
+      failures.push(...error.fieldErrors.map((f) => ({ field: at(f.field), message: f.message })));
+    }
+  }
+  if (failures.length > 0) throw validationError(failures);
+  return entries;
+}
+
+/** DELETE on the collection: every record goes (204); their ids answer 410 from then on. */
+export async function deleteAll(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
+  const { collection } = runtime;
+  requireScope(context.settings.auth, context.principal, collection.scopes.write);
+  const revision = expectedRevision(runtime, context);
+  return maybeAsync(context, collection.scopes.write, async () => {
+    const result = await collection.store.deleteAll(revision);
+    if (result.status === 'stale') throw staleError();
+    return emptyResponse(204);
+  });
+}

@@ -1,0 +1,148 @@
+import { ApiError } from '@corral/errors';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldFilters } from './field-filters.js';
+import { listParamRules, parseListParams } from './list-params.js';
+
+const schema = z.object({
+  name: z.string(),
+  yearOfBirth: z.number().int(),
+  state: z.enum(['internal', 'external']),
+  zooId: z.string(),
+});
+
+const rules = listParamRules(
+  fieldFilters({ state: 'state', year: 'yearOfBirth', zoo_id: 'zooId' }, schema.shape),
+  ['name', 'yearOfBirth'],
+  ['name'],
+  {},
+);
+
+const parse = (query: string) => parseListParams(rules, new URLSearchParams(query));
+
+function refusal(query: string, withRules = rules): ApiError {
+  try {
+    parseListParams(withRules, new URLSearchParams(query));
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${query} to be refused`);
+}
+
+describe('listParamRules', () => {
+  it('accepts the paging parameters, the filters, sortby/order and query', () => {
+    expect(rules.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'state', 'year', 'zoo_id', 'sortby', 'order', 'query']);
+  });
+
+  it('leaves out sortby/order without sortable fields and query without searchable ones', () => {
+    expect(listParamRules(new Map(), [], [], {}).accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page']);
+    expect(listParamRules(new Map(), ['name'], [], {}).accepted).toContain('order');
+    expect(listParamRules(new Map(), [], ['name'], {}).accepted).toContain('query');
+  });
+});
+
+describe('parseListParams', () => {
+  it('defaults to the first page without filter, sort or search', () => {
+    expect(parse('')).toStrictEqual({ offset: 0, limit: 10, filter: {} });
+  });
+
+  it('reads paging, also page/per_page, with the configured limits', () => {
+    expect(parse('offset=20&limit=5')).toMatchObject({ offset: 20, limit: 5 });
+    expect(parse('page=3&per_page=7')).toMatchObject({ offset: 14, limit: 7 });
+    const small = listParamRules(new Map(), [], [], { defaultLimit: 2, maxLimit: 3 });
+    expect(parseListParams(small, new URLSearchParams(''))).toMatchObject({ limit: 2 });
+    expect(refusal('limit=4', small)).toMatchObject({ status: 400, errorCode: 1001 });
+    expect(refusal('page=1&offset=0')).toMatchObject({ status: 400, errorCode: 1004 });
+  });
+
+  it('turns filter parameters into typed values keyed by field', () => {
+    expect(parse('state=internal&year=1980&zoo_id=3').filter).toStrictEqual({ state: 'internal', yearOfBirth: 1980, zooId: '3' });
+  });
+
+  it('refuses an enum filter value outside the enum, listing the values', () => {
+    const error = refusal('state=retired');
+    expect(error).toMatchObject({ status: 400, errorCode: 1001 });
+    expect(error.message).toBe('state must be one of: internal, external; got "retired"');
+  });
+
+  it("refuses '1.5' for an integer filter", () => {
+    const error = refusal('year=1.5');
+    expect(error).toMatchObject({ status: 400, errorCode: 1001 });
+    expect(error.message).toBe('year must be an integer; got "1.5"');
+  });
+
+  it('refuses an unknown parameter, listing the accepted ones', () => {
+    const error = refusal('colour=red');
+    expect(error).toMatchObject({ status: 400, errorCode: 1002 });
+    expect(error.message).toBe(
+      'Unknown query parameter "colour". Accepted parameters: offset, limit, page, per_page, state, year, zoo_id, sortby, order, query',
+    );
+  });
+
+  it('refuses a filter by a field name that is not a declared parameter', () => {
+    expect(refusal('zooId=3')).toMatchObject({ status: 400, errorCode: 1002 });
+  });
+
+  it('sorts by a sortable field, ascending unless told otherwise', () => {
+    expect(parse('sortby=name').sort).toStrictEqual({ field: 'name', order: 'asc' });
+    expect(parse('sortby=yearOfBirth&order=desc').sort).toStrictEqual({ field: 'yearOfBirth', order: 'desc' });
+    expect(parse('order=asc&sortby=name').sort).toStrictEqual({ field: 'name', order: 'asc' });
+  });
+
+  it('refuses sortby on a field that is not sortable, listing the sortable ones', () => {
+    for (const [query, got] of [['sortby=state', '"state"'], ['sortby=', '""'], ['sortby=Name', '"Name"']] as const) {
+      const error = refusal(query);
+      expect(error).toMatchObject({ status: 400, errorCode: 1001 });
+      expect(error.message).toBe(`sortby must be one of: name, yearOfBirth; got ${got}`);
+    }
+  });
+
+  it('refuses an order other than asc or desc', () => {
+    for (const order of ['DESC', 'descending', '']) {
+      const error = refusal(`sortby=name&order=${order}`);
+      expect(error.status).toBe(400);
+      expect(error.message).toBe(`order must be one of: asc, desc; got ${JSON.stringify(order)}`);
+    }
+  });
+
+  it('refuses order without sortby', () => {
+    const error = refusal('order=desc');
+    expect(error).toMatchObject({ status: 400, errorCode: 1001 });
+    expect(error.message).toBe('order needs sortby, one of: name, yearOfBirth');
+  });
+
+  it('refuses sortby and order on a collection without sortable fields', () => {
+    const unsorted = listParamRules(new Map(), [], [], {});
+    expect(refusal('sortby=name', unsorted)).toMatchObject({ status: 400, errorCode: 1002 });
+    expect(refusal('order=asc', unsorted)).toMatchObject({ status: 400, errorCode: 1002 });
+  });
+
+  it('searches the searchable fields with the text as given', () => {
+    expect(parse('query=Li').search).toStrictEqual({ text: 'Li', fields: ['name'] });
+    expect(parse('query=sea+lion').search).toStrictEqual({ text: 'sea lion', fields: ['name'] });
+  });
+
+  it.each(['query=', 'query=%20%20', 'query=+', 'query=%09'])('refuses an empty or blank search: %s', (query) => {
+    const error = refusal(query);
+    expect(error).toMatchObject({ status: 400, errorCode: 1001 });
+    expect(error.message).toBe('query must be a non-empty search text');
+  });
+
+  it.each(['state=internal&state=external', 'year=1&year=1', 'sortby=name&sortby=yearOfBirth', 'order=asc&order=asc&sortby=name', 'query=a&query=b', 'limit=5&limit=6'])(
+    'refuses a repeated parameter: %s',
+    (query) => {
+      expect(refusal(query)).toMatchObject({ status: 400, errorCode: 1003, codeName: 'duplicateQueryParameter' });
+    },
+  );
+
+  it('combines everything into one store query', () => {
+    expect(parse('state=external&sortby=name&order=desc&query=ad&offset=10&limit=20')).toStrictEqual({
+      offset: 10,
+      limit: 20,
+      filter: { state: 'external' },
+      sort: { field: 'name', order: 'desc' },
+      search: { text: 'ad', fields: ['name'] },
+    });
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ifMatchHits, listEtag, memberEtag, noneMatchHits, parseEtags, revisionOfListEtag } from './etag.js';
+
+describe('entity tags', () => {
+  it('are quoted and tell members from lists', () => {
+    expect(memberEtag(3)).toBe('"v3"');
+    expect(listEtag(12)).toBe('"r12"');
+    expect(revisionOfListEtag('"r12"')).toBe(12);
+    expect(revisionOfListEtag('"v12"')).toBeUndefined();
+    expect(revisionOfListEtag('W/"r12"')).toBeUndefined();
+  });
+
+  it('parses lists of tags and the wildcard', () => {
+    expect(parseEtags('"a", W/"b" ,"c"')).toEqual({ any: false, tags: ['"a"', 'W/"b"', '"c"'] });
+    expect(parseEtags(' * ')).toEqual({ any: true, tags: [] });
+    expect(parseEtags('garbage')).toEqual({ any: false, tags: [] });
+  });
+
+  it('compares weakly for If-None-Match and strongly for If-Match', () => {
+    expect(noneMatchHits('W/"v1"', '"v1"')).toBe(true);
+    expect(noneMatchHits('"v2", "v1"', '"v1"')).toBe(true);
+    expect(noneMatchHits('*', '"v1"')).toBe(true);
+    expect(noneMatchHits(undefined, '"v1"')).toBe(false);
+    expect(ifMatchHits('W/"v1"', '"v1"')).toBe(false);
+    expect(ifMatchHits('"v1"', '"v1"')).toBe(true);
+    expect(ifMatchHits('*', '"v1"')).toBe(true);
+    expect(ifMatchHits('"v2"', '"v1"')).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Entity tags. A record's tag is its version; a list's tag is the collection's revision. Both
+ * come from the data's write history alone, so every process holding the same data gives the
+ * same tags, and a list tag goes stale on any write to the collection.
+ */
+export function memberEtag(version: number): string {
+  return `"v${version}"`;
+}
+
+export function listEtag(revision: number): string {
+  return `"r${revision}"`;
+}
+
+/** The collection revision a list tag was made from, or undefined for any other tag. */
+export function revisionOfListEtag(tag: string): number | undefined {
+  const match = /^"r(\d{1,15})"$/.exec(tag);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The tags of an If-Match / If-None-Match header; `*` stands alone. Malformed parts are dropped. */
+export function parseEtags(header: string): { readonly any: boolean; readonly tags: readonly string[] } {
+  if (header.trim() === '*') return { any: true, tags: [] };
+  const tags = header.match(/(?:W\/)?"[^"]*"/g) ?? [];
+  return { any: false, tags };
+}
+
+/** If-None-Match uses the weak comparison: `W/"v1"` matches `"v1"`. */
+export function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const { any, tags } = parseEtags(header);
+  return any || tags.some((tag) => tag.replace(/^W\//, '') === etag);
+}
+
+/** If-Match uses the strong comparison: a weak tag never matches. */
+export function ifMatchHits(header: string, etag: string): boolean {
+  const { any, tags } = parseEtags(header);
+  return any || tags.includes(etag);
+}

@@ -1,0 +1,13 @@
+import { expect, it } from 'vitest';
+
+it('exposes exactly the public API', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'ApiError',
+    'errorBody',
+    'errorCodes',
+    'findErrorCode',
+    'isApiError',
+    'renderError',
+    'toApiError',
+  ]);
+});
