@@ -74,6 +74,12 @@ describe('defineCollection', () => {
     expect(defineCollection({ name, schema }).name).toBe(name);
   });
 
+  it('refuses filter names that paging, sorting or search already use', () => {
+    for (const reserved of ['offset', 'limit', 'page', 'per_page', 'sortby', 'order', 'query']) {
+      expect(() => defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), filters: { [reserved]: 'name' } }), reserved).toThrow(/taken/);
+    }
+  });
+
   it('refuses unknown field names in filters, sortable and searchable', () => {
     const loose = schema as z.ZodObject; // lets wrong names past the type checker, to test the runtime check
     expect(() => defineCollection({ name: 'employees', schema: loose, filters: { level: 'maturity' } })).toThrow(
@@ -147,6 +153,14 @@ describe('Collection.with', () => {
     expect(original.sortable).toStrictEqual(['name', 'yearOfBirth']);
     expect(original.scopes).toStrictEqual({ read: 'staff:read', write: 'staff:write' });
     expect(original.title).toBe('Employees');
+  });
+
+  it('keeps the default store of the original, records included', async () => {
+    const original = defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }) });
+    await original.store.create({ name: 'Berlin' });
+    const renamed = original.with({ title: 'Zoo list' });
+    expect(renamed.store).toBe(original.store);
+    expect((await renamed.store.list({ offset: 0, limit: 10 })).total).toBe(1);
   });
 
   it('keeps a given store', () => {

@@ -72,6 +72,9 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection, whatever its schema
 export type AnyCollection = Collection<any, string>;
 
+/** Query parameters every list understands; a filter may not take one of their names. */
+const reservedParameters = ['offset', 'limit', 'page', 'per_page', 'sortby', 'order', 'query'];
+
 const validName = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 function titleOf(name: string): string {
@@ -90,6 +93,9 @@ export function defineCollection<S extends z.ZodObject, N extends string>(option
   for (const field of named) {
     if (!fields.includes(field) && field !== parentField) throw new Error(`Collection "${options.name}" names unknown field "${field}"`);
   }
+  for (const parameter of Object.keys(options.filters ?? {})) {
+    if (reservedParameters.includes(parameter)) throw new Error(`Collection "${options.name}": filter name "${parameter}" is taken by paging, sorting or search`);
+  }
   if (parentField && !fields.includes(parentField) && options.parent?.topLevel !== false) {
     throw new Error(`Collection "${options.name}": the parent key "${parentField}" is set from the path, so the collection must be nested only (parent.topLevel: false) or have the key in its schema`);
   }
@@ -107,7 +113,8 @@ export function defineCollection<S extends z.ZodObject, N extends string>(option
     store: options.store ?? memoryStore<z.infer<S>>(),
     parent: options.parent,
     requireIfMatch: options.requireIfMatch ?? false,
-    with: (changes) => defineCollection({ ...options, ...changes }),
+    // The records stay where they are unless the change names another store.
+    with: (changes) => defineCollection({ ...options, store: collection.store, ...changes }),
   };
   return Object.freeze(collection);
 }

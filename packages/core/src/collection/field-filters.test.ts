@@ -70,6 +70,10 @@ describe('fieldFilter', () => {
     const error = refusal(() => fieldFilter('yearOfBirth', shape.yearOfBirth).parse('year', '1800'));
     expect(error).toMatchObject({ status: 400, errorCode: 1001 });
     expect(error.message).toMatch(/^year must .*; got "1800"$/);
+    // The rule that failed is named, not only the type the value already has.
+    expect(error.message).toMatch(/1900/);
+    const pattern = refusal(() => fieldFilter('code', shape.code).parse('code', 'chf'));
+    expect(pattern.message).toMatch(/pattern|match|format/i);
   });
 
   it('accepts decimals for a number field', () => {

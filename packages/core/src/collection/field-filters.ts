@@ -20,10 +20,13 @@ export function fieldFilter(field: string, schema: z.ZodType | undefined): Field
     field,
     parse(parameter, raw) {
       const value = coerceQueryValue(kind, raw);
-      if (value === undefined || !schema.safeParse(value).success) {
-        throw new ApiError('invalidQueryParameter', `${parameter} must be ${describeKind(kind)}; got ${quote(raw)}`);
-      }
-      return value;
+      const wrongKind = value === undefined || kind.type === 'enum' || (kind.type === 'number' && kind.integer && !Number.isInteger(value));
+      const checked = value === undefined ? undefined : schema.safeParse(value);
+      if (checked?.success) return value;
+      if (wrongKind) throw new ApiError('invalidQueryParameter', `${parameter} must be ${describeKind(kind)}; got ${quote(raw)}`);
+      // The value has the right type but breaks a rule of the field (a minimum, a pattern...): say which.
+      const rule = checked?.error.issues[0]?.message ?? 'not accepted';
+      throw new ApiError('invalidQueryParameter', `${parameter} must be ${describeKind(kind)} that the field accepts (${rule}); got ${quote(raw)}`);
     },
   };
 }

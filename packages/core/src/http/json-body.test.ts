@@ -85,6 +85,10 @@ describe('readJsonBody: content type', () => {
     expect(error.message).toBe(`Only the utf-8 charset is accepted for JSON bodies; got "${charset}"`);
   });
 
+  it('accepts utf8, the common alias of utf-8', async () => {
+    await expect(readJsonBody(fakeRequest('{"a":1}', 'application/json; charset=utf8'), 100)).resolves.toEqual({ a: 1 });
+  });
+
   it('finds the charset after other parameters', async () => {
     expect((await refusal('{}', 'application/json; version=2; charset=latin1')).status).toBe(415);
   });

@@ -12,7 +12,7 @@ function checkContentType(contentType: string | undefined): void {
     throw new ApiError('unsupportedMediaType', 'Request bodies must be sent with Content-Type: application/json');
   }
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
-  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+  if (charset !== undefined && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
     throw new ApiError('unsupportedMediaType', `Only the utf-8 charset is accepted for JSON bodies; got "${charset.slice(0, 40)}"`);
   }
 }

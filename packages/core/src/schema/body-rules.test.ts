@@ -128,6 +128,7 @@ describe('validateProperties', () => {
     const nestedRules: BodyRules = { schema: nested, fields: ['address'], readOnly: ['id'] };
     const error = refusal(() => validateProperties(nestedRules, { address: {} }, []));
     expect(error.fieldErrors.map((f) => f.field)).toStrictEqual(['address.city']);
+    expect(error.fieldErrors[0]?.message).toBe('Required property is missing');
   });
 });
 

@@ -43,12 +43,23 @@ export function validateProperties(rules: BodyRules, writable: Record<string, un
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path.map(String).join('.');
-      const missing = issue.path.length === 1 && !Object.hasOwn(writable, String(issue.path[0]));
+      const missing = isMissing(writable, issue.path);
       all.push({ field, message: missing ? 'Required property is missing' : issue.message });
     }
   }
   if (all.length > 0 || !parsed.success) throw validationError(all);
   return parsed.data as Record<string, unknown>;
+}
+
+/** True when the property an issue points at is absent (its parent exists but lacks the key). */
+function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
+  let node = root;
+  for (const [i, key] of path.entries()) {
+    if (typeof node !== 'object' || node === null) return false;
+    if (!Object.hasOwn(node, key)) return i === path.length - 1;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return false;
 }
 
 /** The 422 for a list of failing fields, with a message that names them. */
