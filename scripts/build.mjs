@@ -8,6 +8,8 @@ const order = [
   'packages/pagination',
   'packages/versioning',
   'packages/core',
+  'packages/oauth',
+  'packages/auth-server',
   'examples/zoo-api',
 ];
 const args = new Set(process.argv.slice(2));

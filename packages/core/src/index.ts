@@ -9,6 +9,7 @@ export {
   type FieldOf,
   type LinkSpec,
   type ParentOptions,
+  type RecordCheck,
   type RecordOf,
 } from './collection/define-collection.js';
 export { defineOperation, type AnyOperation, type Operation, type OperationContext, type OperationOptions } from './operation/define-operation.js';

@@ -26,6 +26,12 @@ export interface ApiOptions extends Partial<VersionDefinition> {
   readonly bodyLimit?: number;
   readonly paging?: PagingOptions;
   readonly logger?: Logger;
+  /**
+   * Other node:http handlers served beside the API, by path prefix (e.g. an embedded
+   * authorization server at `/oauth`). They see the request unchanged. Only `listen` and
+   * `nodeHandler` serve them; `fetch` answers 404 there.
+   */
+  readonly mounts?: Readonly<Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
 }
 
 /** A ready API: serve it with `listen`, mount `nodeHandler` in a node:http server, or call `fetch`. */
@@ -71,7 +77,11 @@ export function createApi(options: ApiOptions): Api {
     logger: options.logger ?? defaultLogger(),
     origin,
   });
+  const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({ prefix: prefix.replace(/\/+$/, ''), handler }));
+  const mountFor = (url: string) => mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
   const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {
+    const mount = mounts.length > 0 ? mountFor(req.url ?? '/') : undefined;
+    if (mount) return mount.handler(req, res);
     handle(fromNodeRequest(req)).then(
       (response) => writeNodeResponse(req, res, response),
       () => res.destroy(), // the pipeline renders every error itself; this is a last resort

@@ -5,6 +5,7 @@ import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
+import { authorizeRecord } from './authorize.js';
 import { ifMatchOf, staleError } from './conditions.js';
 import { foundOrThrow, lookupError } from './lookup.js';
 import { checkParentExists } from './parent-rules.js';
@@ -67,6 +68,7 @@ async function validateEntries(runtime: CollectionRuntime, context: HandlerConte
     if (seen.has(id)) failures.push({ field: at('id'), message: `id ${JSON.stringify(id)} appears more than once` });
     seen.add(id);
     const current = foundOrThrow(await runtime.collection.store.get(id), runtime.collection, id);
+    await authorizeRecord(runtime.collection, context, 'replace', current);
     const screened = screenProperties(runtime.body, item as Record<string, unknown>, represent(runtime, context.prefix, current));
     try {
       const data = validateProperties(runtime.body, screened.writable, screened.failures);

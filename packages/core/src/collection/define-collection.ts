@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { memoryStore } from '../store/memory-store.js';
+import type { Principal } from '../auth/principal.js';
 import type { Store } from '../store/store.js';
 
 /** A record as handlers, hooks and link builders see it: the schema's output plus the server's id. */
@@ -49,6 +50,23 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   readonly parent?: ParentOptions;
   /** Refuse PUT, PATCH and DELETE without `If-Match` (428), so clients cannot overwrite blindly. */
   readonly requireIfMatch?: boolean;
+  /**
+   * Object-level rule for single records, checked after the scope: return false to refuse the
+   * caller this record (403). `principal` is undefined when the API has no auth adapter.
+   */
+  readonly authorize?: (check: RecordCheck<S>) => boolean | Promise<boolean>;
+  /**
+   * Narrows every list to the records a caller may see, as field -> value equalities, so that
+   * totals and pages stay right. Return undefined for no restriction.
+   */
+  readonly listFilter?: (principal: Principal | undefined) => Readonly<Record<string, unknown>> | undefined;
+}
+
+/** What a per-record authorization hook is asked about. */
+export interface RecordCheck<S extends z.ZodObject> {
+  readonly principal: Principal | undefined;
+  readonly action: 'read' | 'replace' | 'patch' | 'delete';
+  readonly record: RecordOf<S>;
 }
 
 /** A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}. */
@@ -65,6 +83,8 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   readonly store: Store<z.infer<S>>;
   readonly parent: ParentOptions | undefined;
   readonly requireIfMatch: boolean;
+  readonly authorize: ((check: RecordCheck<S>) => boolean | Promise<boolean>) | undefined;
+  readonly listFilter: ((principal: Principal | undefined) => Readonly<Record<string, unknown>> | undefined) | undefined;
   /** Returns a new definition with some options changed; this one stays as it is. */
   with(changes: Partial<CollectionOptions<S, N>>): Collection<S, N>;
 }
@@ -113,6 +133,8 @@ export function defineCollection<S extends z.ZodObject, N extends string>(option
     store: options.store ?? memoryStore<z.infer<S>>(),
     parent: options.parent,
     requireIfMatch: options.requireIfMatch ?? false,
+    authorize: options.authorize,
+    listFilter: options.listFilter,
     // The records stay where they are unless the change names another store.
     with: (changes) => defineCollection({ ...options, store: collection.store, ...changes }),
   };

@@ -3,6 +3,7 @@ import type { HandlerContext } from '../api/context.js';
 import { requireScope } from '../auth/require-scope.js';
 import { listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
+import { authorizeRecord, restrictList } from './authorize.js';
 import { parseListParams } from './list-params.js';
 import { findRecord } from './lookup.js';
 import { represent } from './represent.js';
@@ -28,7 +29,7 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
     const etag = listEtag(await collection.store.revision());
     if (noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
   }
-  const result = await collection.store.list({ ...query, filter });
+  const result = await collection.store.list({ ...query, filter: restrictList(collection, context, filter, matchesNothing) });
   const items = result.items.map((record) => represent(runtime, context.prefix, record));
   const links = pageLinks({ path: context.request.path, params: context.request.query, offset: query.offset, limit: query.limit, total: result.total });
   const envelope = pageEnvelope(collection.name, items, { offset: query.offset, limit: query.limit, total: result.total, links });
@@ -51,6 +52,7 @@ function parentKey(runtime: CollectionRuntime, parentId: string): unknown {
 export async function getRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   requireScope(context.settings.auth, context.principal, runtime.collection.scopes.read);
   const record = await findRecord(runtime.collection, context.params.id ?? '', context.params.parentId);
+  await authorizeRecord(runtime.collection, context, 'read', record);
   const etag = memberEtag(record.version);
   if (noneMatchHits(context.request.header('if-none-match'), etag)) return emptyResponse(304, { etag });
   return jsonResponse(200, represent(runtime, context.prefix, record), { etag });

@@ -5,6 +5,7 @@ import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchan
 import { expectObject, readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties } from '../schema/body-rules.js';
 import { mergePatch } from '../schema/merge-patch.js';
+import { authorizeRecord } from './authorize.js';
 import { checkIfMatch, ifMatchOf, staleError } from './conditions.js';
 import { findRecord, lookupError } from './lookup.js';
 import { applyPathParent, checkParentExists, clientData, withServerParent } from './parent-rules.js';
@@ -44,6 +45,7 @@ export async function replaceRecord(runtime: CollectionRuntime, context: Handler
   const body = await readObject(context);
   const id = context.params.id ?? '';
   const current = await findRecord(collection, id, context.params.parentId);
+  await authorizeRecord(collection, context, 'replace', current);
   checkIfMatch(ifMatch, memberEtag(current.version));
   const { writable, failures } = screenProperties(runtime.body, body, represent(runtime, context.prefix, current));
   applyPathParent(runtime, writable, context.params.parentId, failures);
@@ -69,6 +71,7 @@ export async function patchRecord(runtime: CollectionRuntime, context: HandlerCo
   const id = context.params.id ?? '';
   for (let attempt = 1; ; attempt++) {
     const current = await findRecord(collection, id, context.params.parentId);
+    await authorizeRecord(collection, context, 'patch', current);
     checkIfMatch(ifMatch, memberEtag(current.version));
     const currentData = current.data as Record<string, unknown>;
     const { writable, failures } = screenProperties(runtime.body, patch, represent(runtime, context.prefix, current));
@@ -92,8 +95,9 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const ifMatch = ifMatchOf(context, collection);
   const id = context.params.id ?? '';
   let expectedVersion: number | undefined;
-  if (context.params.parentId !== undefined || ifMatch !== undefined) {
+  if (context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize) {
     const current = await findRecord(collection, id, context.params.parentId);
+    await authorizeRecord(collection, context, 'delete', current);
     checkIfMatch(ifMatch, memberEtag(current.version));
     if (ifMatch !== undefined) expectedVersion = current.version;
   }

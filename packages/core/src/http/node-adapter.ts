@@ -20,7 +20,8 @@ export function fromNodeRequest(req: IncomingMessage): CorralRequest {
       return (query ??= rawQuery === '' ? emptyQuery : new URLSearchParams(rawQuery));
     },
     header(name) {
-      const value = req.headers[name];
+      // node keeps only the first of repeated Authorization headers; a second credential must be seen.
+      const value = name === 'authorization' ? req.headersDistinct[name] : req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     },
     hasBody: Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,

@@ -1,0 +1,79 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthorizationServer, type AuthorizationServer } from './authorization-server.js';
+
+let server: Server;
+let auth: AuthorizationServer;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  auth = await createAuthorizationServer({
+    issuer: `${origin}/oauth`,
+    audience: 'http://api.test',
+    accessTokenTtlSeconds: 120,
+    clients: [
+      { clientId: 'admin', clientSecret: 'admin-secret', scopes: ['zoo:read', 'zoo:write'] },
+      { clientId: 'reader', clientSecret: 'reader-secret', scopes: ['zoo:read'] },
+      { clientId: 'api', clientSecret: 'api-secret', scopes: [] },
+    ],
+  });
+  server.on('request', auth.handle);
+});
+afterAll(() => new Promise((resolve) => {
+  server.closeAllConnections();
+  server.close(resolve);
+}));
+
+async function tokenRequest(form: Record<string, string>, basic?: [string, string]) {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (basic) headers.authorization = `Basic ${Buffer.from(basic.join(':')).toString('base64')}`;
+  const res = await fetch(auth.tokenEndpoint, { method: 'POST', headers, body: new URLSearchParams(form) });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+describe('embedded authorization server', () => {
+  it('publishes discovery metadata below its issuer path', async () => {
+    const metadata = await (await fetch(`${origin}/oauth/.well-known/openid-configuration`)).json();
+    expect(metadata).toMatchObject({
+      issuer: `${origin}/oauth`,
+      token_endpoint: auth.tokenEndpoint,
+      jwks_uri: `${origin}/oauth/jwks`,
+      introspection_endpoint: `${origin}/oauth/token/introspection`,
+    });
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(['client_secret_basic', 'client_secret_post']));
+  });
+
+  it('issues signed JWT access tokens with every allowed scope when none is asked for', async () => {
+    const { status, body } = await tokenRequest({ grant_type: 'client_credentials' }, ['admin', 'admin-secret']);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ token_type: 'Bearer', scope: 'zoo:read zoo:write', expires_in: 120 });
+    const { payload, protectedHeader } = await jwtVerify(body.access_token!, createRemoteJWKSet(new URL(`${origin}/oauth/jwks`)), {
+      issuer: `${origin}/oauth`,
+      audience: 'http://api.test',
+      typ: 'at+jwt',
+    });
+    expect(protectedHeader.alg).toBe('ES256');
+    expect(payload).toMatchObject({ sub: 'admin', client_id: 'admin', scope: 'zoo:read zoo:write' });
+  });
+
+  it('accepts client_secret_post and narrows to the scopes asked for', async () => {
+    const { status, body } = await tokenRequest({ grant_type: 'client_credentials', client_id: 'reader', client_secret: 'reader-secret', scope: 'zoo:read' });
+    expect(status).toBe(200);
+    expect(body.scope).toBe('zoo:read');
+  });
+
+  it('refuses scopes the client may not have, wrong secrets and clients without scopes', async () => {
+    expect((await tokenRequest({ grant_type: 'client_credentials', scope: 'zoo:write' }, ['reader', 'reader-secret'])).body.error).toBe('invalid_scope');
+    expect((await tokenRequest({ grant_type: 'client_credentials' }, ['reader', 'wrong'])).status).toBe(401);
+    expect((await tokenRequest({ grant_type: 'client_credentials' }, ['api', 'api-secret'])).status).toBe(400);
+  });
+
+  it('answers 404 outside its issuer path', async () => {
+    expect((await fetch(`${origin}/elsewhere`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,33 @@
+import type { IncomingMessage } from 'node:http';
+import { parse } from 'node:querystring';
+import type { ClientDefinition } from './options.js';
+
+const tokenBodyLimit = 56 * 1024;
+
+/** The client a token request authenticates as: HTTP Basic first, then the form's client_id. */
+function clientIdOf(req: IncomingMessage, form: Record<string, unknown>): string | undefined {
+  const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  if (basic) return decodeURIComponent(Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? '');
+  return typeof form.client_id === 'string' ? form.client_id : undefined;
+}
+
+/**
+ * Reads a token request's form body and, for a client-credentials request without `scope`, asks
+ * for every scope the client may have: oidc-provider would otherwise grant none. The parsed body
+ * is left on `req.body`, where oidc-provider takes it from when the stream has been read.
+ */
+export async function applyDefaultScope(req: IncomingMessage, clients: ReadonlyMap<string, ClientDefinition>): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > tokenBodyLimit) throw new Error('token request body too large');
+    chunks.push(chunk);
+  }
+  const form = parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  if (form.grant_type === 'client_credentials' && (form.scope === undefined || form.scope === '')) {
+    const client = clients.get(clientIdOf(req, form) ?? '');
+    if (client) form.scope = client.scopes.join(' ');
+  }
+  (req as IncomingMessage & { body?: unknown }).body = form;
+}

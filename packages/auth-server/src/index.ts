@@ -1,0 +1,2 @@
+export { createAuthorizationServer, type AuthorizationServer } from './authorization-server.js';
+export type { AuthorizationServerOptions, ClientDefinition } from './options.js';

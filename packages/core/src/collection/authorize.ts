@@ -1,0 +1,20 @@
+import { ApiError } from '@corral/errors';
+import type { HandlerContext } from '../api/context.js';
+import type { StoredRecord } from '../store/store.js';
+import type { AnyCollection, RecordCheck } from './define-collection.js';
+
+/** Runs the collection's object-level rule for one record; a refusal is a 403. */
+export async function authorizeRecord(collection: AnyCollection, context: HandlerContext, action: RecordCheck<never>['action'], record: StoredRecord<object>): Promise<void> {
+  if (!collection.authorize) return;
+  const allowed = await collection.authorize({ principal: context.principal, action, record: { ...record.data, id: record.id } });
+  if (!allowed) throw new ApiError('accessDenied', `You may not ${action} ${collection.title} ${JSON.stringify(record.id)}`);
+}
+
+/** Adds the caller's list restriction to a filter; a contradiction leaves nothing to match. */
+export function restrictList(collection: AnyCollection, context: HandlerContext, filter: Readonly<Record<string, unknown>>, nothing: unknown): Record<string, unknown> {
+  const restriction = collection.listFilter?.(context.principal);
+  if (!restriction) return { ...filter };
+  const merged: Record<string, unknown> = { ...filter };
+  for (const [field, value] of Object.entries(restriction)) merged[field] = field in filter && filter[field] !== value ? nothing : value;
+  return merged;
+}

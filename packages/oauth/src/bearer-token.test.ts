@@ -1,0 +1,47 @@
+import { ApiError } from '@corral/errors';
+import { describe, expect, it } from 'vitest';
+import { bearerToken } from './bearer-token.js';
+
+function request(headers: Record<string, string>, query = '') {
+  return { header: (name: string) => headers[name], query: new URLSearchParams(query) };
+}
+
+function refusal(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe('bearerToken', () => {
+  it('reads the token of a Bearer Authorization header, scheme case-insensitive', () => {
+    expect(bearerToken(request({ authorization: 'Bearer abc.def-ghi_~+/==' }), 'api')).toBe('abc.def-ghi_~+/==');
+    expect(bearerToken(request({ authorization: 'bearer xyz' }), 'api')).toBe('xyz');
+  });
+
+  it('finds no token when there is no Authorization header', () => {
+    expect(bearerToken(request({}), 'api')).toBeUndefined();
+    expect(bearerToken(request({ authorization: '  ' }), 'api')).toBeUndefined();
+  });
+
+  it('refuses tokens in the URL and in form bodies (400 invalid_request)', () => {
+    for (const error of [refusal(() => bearerToken(request({}, 'access_token=abc'), 'api')), refusal(() => bearerToken(request({ 'content-type': 'application/x-www-form-urlencoded' }), 'api'))]) {
+      expect(error.status).toBe(400);
+      expect(error.headers['www-authenticate']).toMatch(/^Bearer realm="api", error="invalid_request"/);
+    }
+  });
+
+  it('refuses two credentials joined into one header', () => {
+    expect(refusal(() => bearerToken(request({ authorization: 'Bearer a, Bearer b' }), 'api')).status).toBe(400);
+  });
+
+  it('refuses other schemes and malformed tokens (401 invalid_token)', () => {
+    for (const authorization of ['Basic abc', 'Bearer', 'Bearer a b', 'Bearer "quoted"', 'Token abc']) {
+      const error = refusal(() => bearerToken(request({ authorization }), 'zoo'));
+      expect(error.status, authorization).toBe(401);
+      expect(error.headers['www-authenticate'], authorization).toMatch(/^Bearer realm="zoo", error="invalid_token"/);
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { ApiError } from '@corral/errors';
+import { bearerChallenge } from './challenge.js';
+import type { BearerRequest } from './types.js';
+
+/** RFC 6750 b64token: what a bearer token may consist of. */
+const b64token = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+function invalidRequest(realm: string, message: string): ApiError {
+  return new ApiError('invalidAuthorizationRequest', message, {
+    headers: { 'www-authenticate': bearerChallenge(realm, { code: 'invalid_request', description: message }) },
+  });
+}
+
+function invalidToken(realm: string, message: string): ApiError {
+  return new ApiError('authenticationRequired', message, {
+    headers: { 'www-authenticate': bearerChallenge(realm, { code: 'invalid_token', description: message }) },
+  });
+}
+
+/**
+ * The bearer token of a request, or undefined when it has none. Only the Authorization header
+ * is accepted: a token in the URL leaks into logs and caches, and a second credential makes it
+ * ambiguous who is calling.
+ */
+export function bearerToken(request: BearerRequest, realm: string): string | undefined {
+  if (request.query.has('access_token')) throw invalidRequest(realm, 'Access tokens are accepted only in the Authorization header, never in the URL');
+  const contentType = request.header('content-type') ?? '';
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
+    throw invalidRequest(realm, 'Form-encoded bodies are refused: send the access token in the Authorization header');
+  }
+  const header = request.header('authorization');
+  if (header === undefined || header.trim() === '') return undefined;
+  // Repeated headers arrive joined with commas, which a b64token never contains.
+  if (header.includes(',')) throw invalidRequest(realm, 'Send exactly one credential in one Authorization header');
+  const match = /^Bearer +(\S+)\s*$/i.exec(header);
+  if (!match) throw invalidToken(realm, 'The Authorization header must use the Bearer scheme: Authorization: Bearer <token>');
+  const token = match[1]!;
+  if (!b64token.test(token)) throw invalidToken(realm, 'The bearer token is malformed');
+  return token;
+}
+
+export { invalidToken };

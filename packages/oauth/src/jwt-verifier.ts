@@ -1,0 +1,74 @@
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import { invalidToken } from './bearer-token.js';
+
+export interface JwtVerifierOptions {
+  readonly issuer: string;
+  readonly audience: string;
+  readonly algorithms: readonly string[];
+  readonly tokenType: string | null;
+  readonly clockToleranceSeconds: number;
+  readonly realm: string;
+  readonly timeoutMs: number;
+  readonly jwksCooldownMs: number;
+  readonly now: () => number;
+  /** Where the issuer's keys are; resolved once, on first use. */
+  readonly jwksUri: () => Promise<string>;
+}
+
+/** Headers that would make a verifier fetch or trust a key named by the token itself. */
+const keyReferences = ['jku', 'x5u', 'jwk', 'x5c'] as const;
+
+/** Words for a client: why its token was refused, without detail an attacker could use. */
+function describe(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The access token has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) return `The access token is not valid for this API (${error.claim} claim)`;
+  if (error instanceof errors.JWKSNoMatchingKey) return 'The access token is signed with an unknown key';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'The access token signature is invalid';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'The access token uses a signature algorithm this API does not accept';
+  return 'The access token is invalid';
+}
+
+/** Failures of the key server are the server's problem, not the client's: they become 500s. */
+function isKeyServerFailure(error: unknown): boolean {
+  return error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (error instanceof Error && error.name === 'TypeError');
+}
+
+/**
+ * Verifies JWT access tokens against the issuer's published keys: signature with an allowed
+ * algorithm, `iss`, `aud`, `exp`/`nbf` with leeway, and the access-token `typ`.
+ */
+export function jwtVerifier(options: JwtVerifierOptions): (token: string) => Promise<JWTPayload> {
+  let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
+  const keySet = async () =>
+    (keys ??= createRemoteJWKSet(new URL(await options.jwksUri()), {
+      timeoutDuration: options.timeoutMs,
+      cooldownDuration: options.jwksCooldownMs,
+    }));
+
+  return async (token) => {
+    let header;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw invalidToken(options.realm, 'The access token is not a well-formed JWT');
+    }
+    if (keyReferences.some((name) => header[name] !== undefined)) {
+      throw invalidToken(options.realm, 'The access token names its own key; only the issuer\'s key set is trusted');
+    }
+    try {
+      const { payload } = await jwtVerify(token, await keySet(), {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: [...options.algorithms],
+        clockTolerance: options.clockToleranceSeconds,
+        requiredClaims: ['exp'],
+        currentDate: new Date(options.now()),
+        ...(options.tokenType ? { typ: options.tokenType } : {}),
+      });
+      return payload;
+    } catch (error) {
+      if (isKeyServerFailure(error)) throw error;
+      throw invalidToken(options.realm, describe(error));
+    }
+  };
+}

@@ -1,0 +1,86 @@
+import { bearerToken, invalidToken } from './bearer-token.js';
+import { bearerChallenge } from './challenge.js';
+import { ExpiringCache } from './expiring-cache.js';
+import { introspector } from './introspection.js';
+import { discoverIssuer, type IssuerMetadata } from './issuer-metadata.js';
+import { jwtVerifier } from './jwt-verifier.js';
+import { checkOptions, type OAuthOptions } from './options.js';
+import { principalFrom } from './principal.js';
+import type { BearerAuthenticator, OAuthPrincipal } from './types.js';
+
+/** A compact JWS has exactly three dot-separated parts; anything else is treated as opaque. */
+function looksLikeJwt(token: string): boolean {
+  return token.split('.').length === 3;
+}
+
+/**
+ * Protects a Corral API as an OAuth 2.0 resource server: pass the result as `createApi({ auth })`.
+ * Bearer JWTs are verified against the issuer's keys; opaque tokens go to introspection when
+ * configured. Verified tokens are remembered until they expire, so the signature is checked once.
+ */
+export function oauth(options: OAuthOptions): BearerAuthenticator {
+  checkOptions(options);
+  const realm = options.realm ?? 'api';
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  let metadata: Promise<IssuerMetadata> | undefined;
+  const discover = () => {
+    metadata ??= discoverIssuer(options.issuer, timeoutMs).catch((error: unknown) => {
+      metadata = undefined; // try again on the next request rather than failing forever
+      throw error;
+    });
+    return metadata;
+  };
+  const fromMetadata = (field: 'jwks_uri' | 'introspection_endpoint') => async () => {
+    const value = (await discover())[field];
+    if (!value) throw new Error(`Issuer ${options.issuer} publishes no ${field}`);
+    return value;
+  };
+
+  const verifyJwt = jwtVerifier({
+    issuer: options.issuer,
+    audience: options.audience,
+    algorithms: options.algorithms,
+    tokenType: options.tokenType === undefined ? 'at+jwt' : options.tokenType,
+    clockToleranceSeconds: options.clockToleranceSeconds ?? 5,
+    realm,
+    timeoutMs,
+    jwksCooldownMs: options.jwksCooldownMs ?? 30_000,
+    now,
+    jwksUri: options.jwksUri ? async () => options.jwksUri! : fromMetadata('jwks_uri'),
+  });
+  const introspect = options.introspection
+    ? introspector({
+        ...options.introspection,
+        issuer: options.issuer,
+        audience: options.audience,
+        realm,
+        timeoutMs,
+        now,
+        resolveEndpoint: options.introspection.endpoint ? async () => options.introspection!.endpoint! : fromMetadata('introspection_endpoint'),
+      })
+    : undefined;
+  const verified = new ExpiringCache<OAuthPrincipal>(options.cacheSize ?? 10_000, now);
+  const leewayMs = (options.clockToleranceSeconds ?? 5) * 1000;
+
+  return {
+    async authenticate(request) {
+      const token = bearerToken(request, realm);
+      if (token === undefined) return undefined;
+      if (!looksLikeJwt(token)) {
+        if (introspect) return introspect(token);
+        throw invalidToken(realm, 'The access token is not a JWT, and this API does not introspect tokens');
+      }
+      const known = verified.get(token);
+      if (known) return known;
+      const claims = await verifyJwt(token);
+      const principal = principalFrom(claims);
+      verified.set(token, principal, (claims.exp ?? 0) * 1000 + leewayMs);
+      return principal;
+    },
+    challenge(kind, scope) {
+      if (kind === 'missing') return { 'www-authenticate': bearerChallenge(realm) };
+      return { 'www-authenticate': bearerChallenge(realm, { code: 'insufficient_scope', description: `The token lacks the scope ${scope ?? ''}`.trim(), ...(scope ? { scope } : {}) }) };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** Settings of {@link oauth}. `issuer`, `audience` and `algorithms` are required: there is no safe default. */
+export interface OAuthOptions {
+  /** The authorization server's issuer identifier, exactly as it appears in the `iss` claim. */
+  readonly issuer: string;
+  /** This API's identifier, which must appear in the token's `aud` claim. */
+  readonly audience: string;
+  /** Accepted signature algorithms, e.g. `['ES256', 'RS256']`. Only asymmetric ones are allowed. */
+  readonly algorithms: readonly string[];
+  /** The issuer's key set; discovered from its metadata when omitted. */
+  readonly jwksUri?: string;
+  /** Required `typ` header of JWT access tokens (default `at+jwt`, RFC 9068); `null` accepts any. */
+  readonly tokenType?: string | null;
+  /** Leeway for `exp` and `nbf`, in seconds (default 5). */
+  readonly clockToleranceSeconds?: number;
+  /** The realm named in WWW-Authenticate (default `api`). */
+  readonly realm?: string;
+  /** Checks opaque (non-JWT) tokens with RFC 7662 token introspection. */
+  readonly introspection?: IntrospectionOptions;
+  /** How many verified tokens to remember until they expire (default 10 000; 0 turns it off). */
+  readonly cacheSize?: number;
+  /** Time limit for calls to the authorization server, in ms (default 5000). */
+  readonly timeoutMs?: number;
+  /** Least time between two key-set downloads, in ms (default 30 000); a token with an unknown key id triggers one. */
+  readonly jwksCooldownMs?: number;
+  /** The time, in ms since the epoch, used to check expiry (default `Date.now`); for tests and clock-skewed hosts. */
+  readonly now?: () => number;
+  /** Accept a plain-http issuer that is not on a loopback address (never do this in production). */
+  readonly allowInsecureIssuer?: boolean;
+}
+
+/** How this API authenticates itself at the introspection endpoint. */
+export interface IntrospectionOptions {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Discovered from the issuer's metadata when omitted. */
+  readonly endpoint?: string;
+  /** How long an introspection answer is reused, in ms (default 10 000; never past the token's expiry). */
+  readonly cacheTtlMs?: number;
+}
+
+const asymmetric = /^(RS|PS|ES)(256|384|512)$|^EdDSA$|^Ed25519$|^ES256K$/;
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Refuses configurations that would accept forged or misdirected tokens; thrown at startup. */
+export function checkOptions(options: Partial<OAuthOptions> | undefined): asserts options is OAuthOptions {
+  if (!options?.issuer) throw new Error('oauth(): `issuer` is required');
+  if (!options.audience) throw new Error('oauth(): `audience` is required, so that tokens meant for other APIs are refused');
+  if (!options.algorithms || options.algorithms.length === 0) throw new Error('oauth(): `algorithms` is required, e.g. ["ES256"]');
+  for (const alg of options.algorithms) {
+    if (!asymmetric.test(alg)) throw new Error(`oauth(): algorithm "${alg}" is not accepted; use asymmetric ones such as ES256, RS256 or EdDSA`);
+  }
+  let url: URL;
+  try {
+    url = new URL(options.issuer);
+  } catch {
+    throw new Error(`oauth(): issuer "${options.issuer}" is not an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (loopbackHosts.has(url.hostname) || options.allowInsecureIssuer))) {
+    throw new Error(`oauth(): issuer "${options.issuer}" must use https (plain http is allowed on loopback addresses only)`);
+  }
+}
