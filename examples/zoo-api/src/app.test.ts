@@ -1,23 +1,18 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createZooApi } from './app.js';
-import { configFromEnv } from './config.js';
-
-const quiet = { info() {}, error() {} };
+import { configFromEnv, demoClients } from './config.js';
+import { startZoo, type RunningZoo } from './testing/start-zoo.js';
 
 describe('zoo-api over a real socket', () => {
-  let server: Server;
-  let origin: string;
+  let zoo: RunningZoo;
+  let admin: string;
   beforeAll(async () => {
-    server = createZooApi({ publicUrl: 'http://zoo.test', basePath: '/api' }, quiet).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    zoo = await startZoo({ BASE_PATH: '/api' });
+    admin = await zoo.token('zoo-admin');
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => zoo.close());
 
-  it('serves the demo employees, paged, with salary links', async () => {
-    const res = await fetch(`${origin}/api/v1/employees?state=internal&sortby=name&limit=5`);
+  it('serves the demo employees, paged, with salary links, to a token holder', async () => {
+    const res = await zoo.get('/api/v1/employees?state=internal&sortby=name&limit=5', admin);
     expect(res.status).toBe(200);
     const page = await res.json();
     expect(page).toMatchObject({ offset: 0, limit: 5, total: 20 });
@@ -26,33 +21,71 @@ describe('zoo-api over a real socket', () => {
     expect(page.links).toEqual([{ rel: 'nextPage', href: '/api/v1/employees?state=internal&sortby=name&offset=5&limit=5' }]);
   });
 
-  it('answers the detailed 400 for a bad state, pointing at its own error page', async () => {
-    const res = await fetch(`${origin}/api/v1/employees?state=retired`);
+  it('answers 401 with the seed body without a token, and keeps the root document public', async () => {
+    const res = await zoo.get('/api/v1/employees');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+    expect(await res.json()).toEqual({ message: expect.stringContaining('Authentication is required'), documentation_url: `${zoo.origin}/api/v1/errors/1016` });
+    expect((await zoo.get('/api/v1')).status).toBe(200);
+    const invalid = await zoo.get('/api/v1/employees', 'not-a-real-token');
+    expect(invalid.status).toBe(401);
+    expect(invalid.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+  });
+
+  it('gives the reader read access only: 403 on writes', async () => {
+    const reader = await zoo.token('zoo-reader');
+    expect((await zoo.get('/api/v1/employees/1', reader)).status).toBe(200);
+    const res = await fetch(`${zoo.origin}/api/v1/employees/1`, { method: 'DELETE', headers: { authorization: `Bearer ${reader}` } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toMatch(/error="insufficient_scope", .*scope="staff:write"/);
+  });
+
+  it('answers the detailed 400 for a bad state, pointing at its own public error page', async () => {
+    const res = await zoo.get('/api/v1/employees?state=retired', admin);
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.message).toContain('internal, external');
-    expect(body.additionalInformation).toBe(`http://zoo.test/api/v1/errors/${body.errorCode}`);
-    const page = await fetch(`${origin}/api/v1/errors/${body.errorCode}`);
-    expect(page.status).toBe(200);
+    expect(body.additionalInformation).toBe(`${zoo.origin}/api/v1/errors/${body.errorCode}`);
+    expect((await fetch(body.additionalInformation)).status).toBe(200);
   });
 
   it('starts with the same demo data every time', async () => {
-    const again = createZooApi({ publicUrl: 'http://zoo.test', basePath: '' }, quiet);
-    const a = await (await again.fetch(new Request('http://x/v1/employees?limit=30'))).json();
-    const b = await (await fetch(`${origin}/api/v1/employees?limit=30`)).json();
-    expect(a.employees.map((e: { name: string }) => e.name)).toEqual(b.employees.map((e: { name: string }) => e.name));
+    const other = await startZoo();
+    try {
+      const a = await (await other.get('/v1/employees?limit=30', await other.token())).json();
+      const b = await (await zoo.get('/api/v1/employees?limit=30', admin)).json();
+      expect(a.employees.map((e: { name: string }) => e.name)).toEqual(b.employees.map((e: { name: string }) => e.name));
+    } finally {
+      await other.close();
+    }
   });
 });
 
 describe('configFromEnv', () => {
-  it('has defaults for everything', () => {
-    expect(configFromEnv({})).toEqual({ port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', basePath: '' });
+  it('has defaults for everything, with the embedded authorization server and demo clients', () => {
+    expect(configFromEnv({})).toEqual({
+      port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', basePath: '',
+      oauth: { kind: 'embedded', issuer: 'http://localhost:3000/oauth', audience: 'http://localhost:3000', clients: demoClients },
+    });
   });
 
   it('reads PORT, HOST, PUBLIC_URL and BASE_PATH', () => {
-    expect(configFromEnv({ PORT: '8080', HOST: '0.0.0.0', PUBLIC_URL: 'https://zoo.example/', BASE_PATH: '/api' })).toEqual({
+    expect(configFromEnv({ PORT: '8080', HOST: '0.0.0.0', PUBLIC_URL: 'https://zoo.example/', BASE_PATH: '/api' })).toMatchObject({
       port: 8080, host: '0.0.0.0', publicUrl: 'https://zoo.example', basePath: '/api',
     });
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('switches to an external issuer with OAUTH_ISSUER and OAUTH_AUDIENCE', () => {
+    expect(configFromEnv({ OAUTH_ISSUER: 'https://login.example', OAUTH_AUDIENCE: 'https://zoo.example' }).oauth).toEqual({
+      kind: 'external', issuer: 'https://login.example', audience: 'https://zoo.example', algorithms: ['RS256', 'ES256'],
+    });
+    expect(() => configFromEnv({ OAUTH_ISSUER: 'https://login.example' })).toThrow(/OAUTH_AUDIENCE/);
+  });
+
+  it('replaces the demo clients with OAUTH_CLIENTS', () => {
+    const clients = [{ clientId: 'ci', clientSecret: 's', scopes: ['zoo:read'] }];
+    expect(configFromEnv({ OAUTH_CLIENTS: JSON.stringify(clients) }).oauth).toMatchObject({ clients });
+    expect(() => configFromEnv({ OAUTH_CLIENTS: '[{"clientId":1}]' })).toThrow(/OAUTH_CLIENTS/);
   });
 });

@@ -1,19 +1,49 @@
+import type { ClientDefinition } from '@corral/auth-server';
+
 /** How the service is started; every value has a default so that `npm start` needs nothing. */
 export interface ZooConfig {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
   readonly basePath: string;
+  readonly oauth: OAuthConfig;
 }
 
-/** Reads the configuration from environment variables (PORT, HOST, PUBLIC_URL, BASE_PATH). */
+/** Either the embedded authorization server with its demo clients, or an external issuer. */
+export type OAuthConfig =
+  | { readonly kind: 'embedded'; readonly issuer: string; readonly audience: string; readonly clients: readonly ClientDefinition[] }
+  | { readonly kind: 'external'; readonly issuer: string; readonly audience: string; readonly algorithms: readonly string[] };
+
+const everyScope = ['zoo:read', 'zoo:write', 'staff:read', 'staff:write', 'salary:read', 'salary:write', 'crm:read', 'crm:write'];
+
+/** The two demo clients the README uses. */
+export const demoClients: readonly ClientDefinition[] = [
+  { clientId: 'zoo-admin', clientSecret: 'zoo-admin-secret', scopes: everyScope },
+  { clientId: 'zoo-reader', clientSecret: 'zoo-reader-secret', scopes: ['zoo:read', 'staff:read', 'crm:read'] },
+];
+
+function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
+  if (!json) return demoClients;
+  const parsed: unknown = JSON.parse(json);
+  const valid = Array.isArray(parsed) && parsed.every((c) => typeof c?.clientId === 'string' && typeof c?.clientSecret === 'string' && Array.isArray(c?.scopes));
+  if (!valid) throw new Error('OAUTH_CLIENTS must be a JSON array of {"clientId","clientSecret","scopes":[...]}');
+  return parsed as ClientDefinition[];
+}
+
+/**
+ * Reads the configuration from environment variables: PORT, HOST, PUBLIC_URL, BASE_PATH, and for
+ * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS) for an external issuer, or
+ * OAUTH_CLIENTS to replace the embedded server's demo clients.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got "${env.PORT}"`);
-  return {
-    port,
-    host: env.HOST || '127.0.0.1',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    basePath: env.BASE_PATH ?? '',
-  };
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const basePath = env.BASE_PATH ?? '';
+  const audience = env.OAUTH_AUDIENCE || `${publicUrl}${basePath}`;
+  if (env.OAUTH_ISSUER && !env.OAUTH_AUDIENCE) throw new Error('OAUTH_ISSUER needs OAUTH_AUDIENCE: the audience the external issuer puts in tokens for this API');
+  const oauth: OAuthConfig = env.OAUTH_ISSUER
+    ? { kind: 'external', issuer: env.OAUTH_ISSUER, audience, algorithms: (env.OAUTH_ALGORITHMS || 'RS256,ES256').split(',').map((a) => a.trim()) }
+    : { kind: 'embedded', issuer: `${publicUrl}/oauth`, audience, clients: clientsFrom(env.OAUTH_CLIENTS) };
+  return { port, host: env.HOST || '127.0.0.1', publicUrl, basePath, oauth };
 }

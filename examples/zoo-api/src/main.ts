@@ -1,16 +1,20 @@
+import { createServer } from 'node:http';
 import { createZooApi } from './app.js';
 import { configFromEnv } from './config.js';
 
 const config = configFromEnv();
-const api = createZooApi(config);
-const server = api.listen(config.port, config.host);
+const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+const localOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.port}`;
+const api = await createZooApi(config, localOrigin);
+const server = createServer(api.nodeHandler);
 
-server.on('listening', () => {
-  console.log(`Zoo API listening on http://${config.host}:${config.port}${config.basePath} (public URL ${config.publicUrl}${config.basePath})`);
-});
 server.on('error', (error) => {
   console.error(`Zoo API could not start: ${error.message}`);
   process.exit(1);
+});
+server.listen(config.port, config.host, () => {
+  const auth = config.oauth.kind === 'embedded' ? `embedded authorization server at ${config.oauth.issuer}` : `tokens from ${config.oauth.issuer}`;
+  console.log(`Zoo API listening on http://${config.host}:${config.port}${config.basePath} (public URL ${config.publicUrl}${config.basePath}; ${auth})`);
 });
 
 /** Stop accepting, let in-flight requests finish, then exit cleanly. */

@@ -20,8 +20,8 @@ export function fromNodeRequest(req: IncomingMessage): CorralRequest {
       return (query ??= rawQuery === '' ? emptyQuery : new URLSearchParams(rawQuery));
     },
     header(name) {
-      // node keeps only the first of repeated Authorization headers; a second credential must be seen.
-      const value = name === 'authorization' ? req.headersDistinct[name] : req.headers[name];
+      if (name === 'authorization') return authorizationOf(req);
+      const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     },
     hasBody: Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
@@ -36,6 +36,21 @@ export function fromNodeRequest(req: IncomingMessage): CorralRequest {
       }
     },
   };
+}
+
+/**
+ * node keeps only the first of repeated Authorization headers, but a second credential must be
+ * seen to be refused: repeats are joined as for other headers. Scanning rawHeaders is cheaper
+ * than node's headersDistinct, which copies every header.
+ */
+function authorizationOf(req: IncomingMessage): string | undefined {
+  let joined: string | undefined;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 13 && name.toLowerCase() === 'authorization') joined = joined === undefined ? raw[i + 1] : `${joined}, ${raw[i + 1]}`;
+  }
+  return joined;
 }
 
 /** Writes a pipeline answer; HEAD gets the same headers (Content-Length included) and no body. */

@@ -1,0 +1,31 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createAuthorizationServer } from '@corral/auth-server';
+import type { Authenticator } from '@corral/core';
+import { oauth } from '@corral/oauth';
+import type { ZooConfig } from './config.js';
+
+/** The API's token check, and the embedded authorization server to serve beside it (if any). */
+export interface ZooAuth {
+  readonly authenticator: Authenticator;
+  readonly mounts: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
+}
+
+/**
+ * With the embedded server, the API reads the signing keys from its own listening address, not
+ * from PUBLIC_URL (which may name a proxy or a host name this machine cannot resolve to itself).
+ */
+export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise<ZooAuth> {
+  if (config.oauth.kind === 'external') {
+    const { issuer, audience, algorithms } = config.oauth;
+    return { authenticator: oauth({ issuer, audience, algorithms }), mounts: {} };
+  }
+  const server = await createAuthorizationServer({ issuer: config.oauth.issuer, audience: config.oauth.audience, clients: config.oauth.clients });
+  const authenticator = oauth({
+    issuer: config.oauth.issuer,
+    audience: config.oauth.audience,
+    algorithms: ['ES256'],
+    jwksUri: `${localOrigin}/oauth/jwks`,
+    allowInsecureIssuer: true, // the embedded issuer is this very process
+  });
+  return { authenticator, mounts: { '/oauth': server.handle } };
+}
