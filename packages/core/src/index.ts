@@ -13,6 +13,8 @@ export {
   type RecordOf,
 } from './collection/define-collection.js';
 export { defineOperation, type AnyOperation, type Operation, type OperationContext, type OperationOptions } from './operation/define-operation.js';
+export { defineSearch, type SearchOptions, type SearchResult } from './operation/define-search.js';
+export { ApiError, errorCodes, type FieldError } from '@corral/errors';
 export type { Authenticator, Principal } from './auth/principal.js';
 export type { CorralRequest, CorralResponse } from './http/exchange.js';
 export { silentLogger, type Logger } from './http/logger.js';

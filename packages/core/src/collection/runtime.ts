@@ -18,13 +18,19 @@ export interface CollectionRuntime {
   collectionPath(data: Readonly<Record<string, unknown>>): string;
 }
 
+/** Where a record of the collection lives below the version root: `zoos`, or `employees/7/salaryStatements` when nested only. */
+export function collectionPathOf(collection: AnyCollection, data: Readonly<Record<string, unknown>>): string {
+  const parent = collection.parent;
+  if (!parent || parent.topLevel !== false) return collection.name;
+  return `${parent.collection.name}/${encodeURIComponent(String(data[parent.field]))}/${collection.name}`;
+}
+
 export function collectionRuntime(collection: AnyCollection, paging: PagingOptions): CollectionRuntime {
   const shape = collection.schema.shape as Record<string, z.ZodType>;
   const fields = Object.keys(shape);
   const parent = collection.parent;
   const serverParentField = parent && !fields.includes(parent.field) ? parent.field : undefined;
   const readOnly = ['id', 'links', ...(serverParentField ? [serverParentField] : [])];
-  const topLevel = !parent || parent.topLevel !== false;
   collection.store.init?.({
     sortable: collection.sortable,
     filterable: [...new Set([...Object.values(collection.filters), ...(parent ? [parent.field] : [])])],
@@ -35,9 +41,6 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
     list: listParamRules(fieldFilters(collection.filters, shape), collection.sortable, collection.searchable, paging),
     serverParentField,
     parentFilter: parent ? fieldFilter(parent.field, shape[parent.field]) : undefined,
-    collectionPath(data) {
-      if (topLevel || !parent) return collection.name;
-      return `${parent.collection.name}/${encodeURIComponent(String(data[parent.field]))}/${collection.name}`;
-    },
+    collectionPath: (data) => collectionPathOf(collection, data),
   };
 }

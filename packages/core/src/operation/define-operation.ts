@@ -9,6 +9,8 @@ export interface OperationContext<Q> {
   readonly request: CorralRequest;
   /** Path prefix of this API version, e.g. `/v1`, for building hrefs. */
   readonly prefix: string;
+  /** True when the caller has the scope (always true when the API has no auth adapter). */
+  hasScope(scope: string | undefined): boolean;
 }
 
 export interface OperationOptions<Q extends z.ZodObject, R> {

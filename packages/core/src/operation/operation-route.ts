@@ -1,6 +1,6 @@
 import { ApiError } from '@corral/errors';
 import type { RouteDefinition } from '../api/context.js';
-import { requireScope } from '../auth/require-scope.js';
+import { hasScope, requireScope } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
 import { rejectUnknownParameters } from '../http/query-params.js';
 import type { AnyOperation } from './define-operation.js';
@@ -34,6 +34,7 @@ export function operationRoute(operation: AnyOperation): RouteDefinition {
         principal: context.principal,
         request: context.request,
         prefix: context.prefix,
+        hasScope: (scope) => hasScope(context.settings.auth, context.principal, scope),
       });
       return jsonResponse(200, result);
     },

@@ -1,5 +1,6 @@
 export { memoryStore, type MemoryStoreOptions } from './memory-store.js';
 export type {
+  DeleteAllResult,
   DeleteResult,
   ListQuery,
   ListResult,
@@ -7,6 +8,7 @@ export type {
   ReplaceEntry,
   ReplaceManyResult,
   SortOrder,
+  StaleRevision,
   Store,
   StoredRecord,
   StoreIndexHints,

@@ -1,0 +1,68 @@
+import { ApiError } from '@corral/errors';
+import { resourceHref } from '@corral/links';
+import { pageLinks, parsePaging } from '@corral/pagination';
+import { z } from 'zod';
+import type { AnyCollection } from '../collection/define-collection.js';
+import { collectionPathOf } from '../collection/runtime.js';
+import { singleValue } from '../http/query-params.js';
+import { defineOperation, type Operation } from './define-operation.js';
+
+/** One match of a cross-collection search. */
+export interface SearchResult {
+  readonly collection: string;
+  readonly id: string;
+  readonly name: string;
+  readonly href: string;
+}
+
+export interface SearchOptions {
+  /** Path of the operation (default `search`). */
+  readonly name?: string;
+  /** Collections searched, in this order; each over its `searchable` fields. */
+  readonly collections: readonly AnyCollection[];
+  /** The label of a match (default: its `name` property, else its id). */
+  readonly label?: (collection: AnyCollection, record: Readonly<Record<string, unknown>> & { id: string }) => string;
+}
+
+const queryShape = z.object({ query: z.unknown(), offset: z.unknown(), limit: z.unknown(), page: z.unknown(), per_page: z.unknown() }).partial();
+
+/**
+ * A `GET /<name>?query=` operation over several collections, paged like a list. A caller only
+ * searches the collections whose read scope it has, within each collection's list restriction.
+ */
+export function defineSearch(options: SearchOptions): Operation<typeof queryShape, unknown> {
+  for (const c of options.collections) if (c.searchable.length === 0) throw new Error(`defineSearch: collection "${c.name}" declares no searchable fields`);
+  const label = options.label ?? ((_c, r) => (typeof r.name === 'string' ? r.name : r.id));
+  return defineOperation({
+    name: options.name ?? 'search',
+    title: 'Search',
+    query: queryShape,
+    async handler({ request, principal, prefix, hasScope }) {
+      const text = singleValue(request.query, 'query');
+      if (text === undefined || text.trim() === '') throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');
+      const { offset, limit } = parsePaging(request.query);
+      const readable = options.collections.filter((c) => hasScope(c.scopes.read));
+      const search = { text, fields: [] as readonly string[] };
+      const results: SearchResult[] = [];
+      let total = 0;
+      for (const collection of readable) {
+        const filter = collection.listFilter?.(principal) ?? {};
+        const query = { filter, search: { ...search, fields: collection.searchable } };
+        // Where this collection's matches fall in the combined list decides which of them to fetch.
+        const count = (await collection.store.list({ ...query, offset: 0, limit: 0 })).total;
+        const from = Math.max(0, offset - total);
+        const wanted = Math.min(count - from, offset + limit - total - from);
+        if (wanted > 0) {
+          const page = await collection.store.list({ ...query, offset: from, limit: wanted });
+          for (const record of page.items) {
+            const data = { ...(record.data as Record<string, unknown>), id: record.id };
+            results.push({ collection: collection.name, id: record.id, name: label(collection, data), href: resourceHref(prefix, collectionPathOf(collection, data), record.id) });
+          }
+        }
+        total += count;
+      }
+      const links = pageLinks({ path: request.path, params: request.query, offset, limit, total });
+      return { query: text, offset, limit, total, results, links };
+    },
+  });
+}
