@@ -1,20 +1,44 @@
-import { createApi, type Api, type Logger } from '@corral/core';
+import { createApi, defineSearch, type Api, type Logger } from '@corral/core';
 import { setUpAuth } from './auth.js';
+import { animalsCollection } from './collections/animals.js';
 import { employeesCollection } from './collections/employees.js';
+import { partiesCollection } from './collections/parties.js';
+import { salaryStatementsCollection } from './collections/salary-statements.js';
+import { zoosCollection } from './collections/zoos.js';
 import type { ZooConfig } from './config.js';
+import { demoCustomers, demoSuppliers } from './demo/parties.js';
+import { calculateOperation } from './operations/calculate.js';
+import { translateOperation } from './operations/translate.js';
+
+/** Every collection of the zoo, declared once, with fresh demo data. */
+export function zooCollections() {
+  const zoos = zoosCollection();
+  const animals = animalsCollection(zoos);
+  const employees = employeesCollection();
+  const salaryStatements = salaryStatementsCollection(employees);
+  const customers = partiesCollection('customers', demoCustomers());
+  const suppliers = partiesCollection('suppliers', demoSuppliers());
+  return { zoos, animals, employees, salaryStatements, customers, suppliers };
+}
 
 /**
- * The zoo API as a value: every collection declared once, assembled by Corral, protected by
- * OAuth 2.0. `localOrigin` is where this process itself can be reached (for the embedded keys).
+ * The zoo API as a value: every collection and operation declared once, assembled by Corral,
+ * protected by OAuth 2.0. `localOrigin` is where this process itself can be reached.
  */
 export async function createZooApi(config: ZooConfig, localOrigin: string, logger?: Logger): Promise<Api> {
   const auth = await setUpAuth(config, localOrigin);
+  const { zoos, animals, employees, salaryStatements, customers, suppliers } = zooCollections();
   return createApi({
     title: 'Zoo API',
     version: 1,
     basePath: config.basePath,
     publicUrl: config.publicUrl,
-    collections: [employeesCollection()],
+    collections: [zoos, animals, employees, salaryStatements, customers, suppliers],
+    operations: [
+      defineSearch({ collections: [zoos, animals, employees, customers, suppliers] }),
+      translateOperation(),
+      calculateOperation(),
+    ],
     auth: auth.authenticator,
     mounts: auth.mounts,
     ...(logger ? { logger } : {}),

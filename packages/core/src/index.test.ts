@@ -1,5 +1,14 @@
 import { expect, it } from 'vitest';
 
 it('exposes exactly the public API', async () => {
-  expect(Object.keys(await import('./index.js')).sort()).toEqual(['createApi', 'defineCollection', 'defineOperation', 'memoryStore', 'silentLogger']);
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'ApiError',
+    'createApi',
+    'defineCollection',
+    'defineOperation',
+    'defineSearch',
+    'errorCodes',
+    'memoryStore',
+    'silentLogger',
+  ]);
 });

@@ -1,6 +1,6 @@
 import { defineCollection, memoryStore } from '@corral/core';
 import { z } from 'zod';
-import { demoEmployees } from '../demo-data.js';
+import { demoEmployees } from '../demo/employees.js';
 
 const thisYear = new Date().getUTCFullYear();
 

@@ -10,8 +10,8 @@ export function foundOrThrow<T>(lookup: Lookup<T>, collection: AnyCollection, id
 
 /** 410 for an id that was deleted, 404 for one that never existed. */
 export function lookupError(status: 'gone' | 'missing', collection: AnyCollection, id: string): ApiError {
-  if (status === 'gone') return new ApiError('resourceGone', `${collection.title} ${JSON.stringify(id)} was deleted`);
-  return new ApiError('resourceNotFound', `${collection.title} ${JSON.stringify(id)} does not exist`);
+  if (status === 'gone') return new ApiError('resourceGone', `The record with id ${JSON.stringify(id)} in ${collection.name} was deleted`);
+  return new ApiError('resourceNotFound', `There is no record with id ${JSON.stringify(id)} in ${collection.name}`);
 }
 
 /** Fetches a record by id; when reached through a parent path, it must belong to that parent. */
@@ -21,7 +21,7 @@ export async function findRecord(collection: AnyCollection, id: string, parentId
   if (parentId !== undefined && collection.parent) {
     const owner = (record.data as Record<string, unknown>)[collection.parent.field];
     if (String(owner) !== parentId) {
-      throw new ApiError('resourceNotFound', `${collection.title} ${JSON.stringify(id)} does not belong to ${collection.parent.collection.title} ${JSON.stringify(parentId)}`);
+      throw new ApiError('resourceNotFound', `There is no record with id ${JSON.stringify(id)} in ${collection.parent.collection.name}/${parentId}/${collection.name}`);
     }
   }
   return record;

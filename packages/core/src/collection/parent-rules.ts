@@ -24,7 +24,7 @@ export async function checkParentExists(runtime: CollectionRuntime, data: Readon
   if (key === undefined || key === null) return;
   const found = await parent.collection.store.get(String(key));
   if (found.status !== 'found') {
-    throw validationError([{ field: parent.field, message: `${parent.collection.title} ${JSON.stringify(String(key))} does not exist` }]);
+    throw validationError([{ field: parent.field, message: `must name an existing record of ${parent.collection.name}; there is none with id ${JSON.stringify(String(key))}` }]);
   }
 }
 

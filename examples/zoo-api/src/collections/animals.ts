@@ -1,0 +1,27 @@
+import { defineCollection, memoryStore, type Collection } from '@corral/core';
+import { z } from 'zod';
+import { demoAnimals } from '../demo/zoos.js';
+import type { zooSchema } from './zoos.js';
+
+export const animalSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  species: z.string().trim().min(1).max(200),
+  animalTypeId: z.enum(['mammal', 'bird', 'reptile', 'amphibian', 'fish', 'insect']),
+  zooId: z.string().min(1),
+  yearOfBirth: z.number().int().min(1900).max(new Date().getUTCFullYear()).optional(),
+});
+
+/** Animals, also listed below their zoo at `/zoos/<id>/animals`; `zooId` must name an existing zoo. */
+export function animalsCollection(zoos: Collection<typeof zooSchema, 'zoos'>) {
+  return defineCollection({
+    name: 'animals',
+    schema: animalSchema,
+    filters: { zoo_id: 'zooId', animal_type_id: 'animalTypeId' },
+    sortable: ['name', 'yearOfBirth'],
+    searchable: ['name', 'species'],
+    parent: { collection: zoos, field: 'zooId' },
+    links: (animal) => [{ rel: 'zoo', href: `zoos/${animal.zooId}` }],
+    scopes: { read: 'zoo:read', write: 'zoo:write' },
+    store: memoryStore({ initial: demoAnimals() }),
+  });
+}

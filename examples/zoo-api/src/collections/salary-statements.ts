@@ -1,0 +1,24 @@
+import { defineCollection, memoryStore, type Collection } from '@corral/core';
+import { z } from 'zod';
+import { demoSalaryStatements } from '../demo/employees.js';
+import type { employeeSchema } from './employees.js';
+
+export const salaryStatementSchema = z.object({
+  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM'),
+  grossAmount: z.number().min(0),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR'),
+});
+
+/** Salary statements exist only below their employee; `employeeId` comes from the path. */
+export function salaryStatementsCollection(employees: Collection<typeof employeeSchema, 'employees'>) {
+  return defineCollection({
+    name: 'salaryStatements',
+    title: 'Salary statements',
+    schema: salaryStatementSchema,
+    sortable: ['period'],
+    parent: { collection: employees, field: 'employeeId', topLevel: false },
+    links: (statement) => [{ rel: 'employee', href: `employees/${(statement as { employeeId?: string }).employeeId}` }],
+    scopes: { read: 'salary:read', write: 'salary:write' },
+    store: memoryStore({ initial: demoSalaryStatements() }),
+  });
+}

@@ -1,0 +1,21 @@
+import { defineCollection, memoryStore } from '@corral/core';
+import { z } from 'zod';
+import { demoZoos } from '../demo/zoos.js';
+
+export const zooSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  city: z.string().trim().min(1).max(200).optional(),
+});
+
+/** The zoos; each links to its animals. */
+export function zoosCollection() {
+  return defineCollection({
+    name: 'zoos',
+    schema: zooSchema,
+    sortable: ['name', 'city'],
+    searchable: ['name', 'city'],
+    links: (zoo) => [{ rel: 'animals', href: `zoos/${zoo.id}/animals` }],
+    scopes: { read: 'zoo:read', write: 'zoo:write' },
+    store: memoryStore({ initial: demoZoos() }),
+  });
+}

@@ -1,0 +1,14 @@
+import { defineOperation } from '@corral/core';
+import { z } from 'zod';
+import { vocabularyTranslator, type Translator } from './translator.js';
+
+const locale = z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'must be a locale code such as en_US (two lower-case letters, "_", two capitals)');
+
+/** `GET /translate?from=en_US&to=de_DE&text=lion`; any valid token may call it. */
+export function translateOperation(translator: Translator = vocabularyTranslator()) {
+  return defineOperation({
+    name: 'translate',
+    query: z.object({ from: locale, to: locale, text: z.string().min(1, 'must not be empty').max(2000) }),
+    handler: async ({ query }) => ({ from: query.from, to: query.to, text: query.text, translation: await translator.translate(query.text, query.from, query.to) }),
+  });
+}
