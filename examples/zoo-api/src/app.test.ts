@@ -49,6 +49,12 @@ describe('zoo-api over a real socket', () => {
     expect((await fetch(body.additionalInformation)).status).toBe(200);
   });
 
+  it('puts an X-Request-Id on the authorization server answers too', async () => {
+    const res = await zoo.get('/oauth/.well-known/openid-configuration', undefined, { 'x-request-id': 'trace-7' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('trace-7');
+  });
+
   it('starts with the same demo data every time', async () => {
     const other = await startZoo();
     try {

@@ -20,6 +20,7 @@ beforeAll(async () => {
       { clientId: 'admin', clientSecret: 'admin-secret', scopes: ['zoo:read', 'zoo:write'] },
       { clientId: 'reader', clientSecret: 'reader-secret', scopes: ['zoo:read'] },
       { clientId: 'api', clientSecret: 'api-secret', scopes: [] },
+      { clientId: 'opaque', clientSecret: 'opaque-secret', scopes: ['zoo:read'], tokenFormat: 'opaque' },
     ],
   });
   server.on('request', auth.handle);
@@ -75,5 +76,28 @@ describe('embedded authorization server', () => {
 
   it('answers 404 outside its issuer path', async () => {
     expect((await fetch(`${origin}/elsewhere`)).status).toBe(404);
+  });
+});
+
+describe('introspection and revocation rights', () => {
+  const form = (token: string) => new URLSearchParams({ token });
+  const post = (path: string, body: URLSearchParams, [id, secret]: [string, string]) =>
+    fetch(`${origin}/oauth${path}`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' }, body });
+
+  it('lets a resource server introspect any (opaque) token, and another client only its own', async () => {
+    const { body } = await tokenRequest({ grant_type: 'client_credentials' }, ['opaque', 'opaque-secret']);
+    const token = body.access_token!;
+    expect(await (await post('/token/introspection', form(token), ['api', 'api-secret'])).json()).toMatchObject({ active: true, client_id: 'opaque', scope: 'zoo:read', aud: 'http://api.test' });
+    expect(await (await post('/token/introspection', form(token), ['opaque', 'opaque-secret'])).json()).toMatchObject({ active: true });
+    expect(await (await post('/token/introspection', form(token), ['reader', 'reader-secret'])).json()).toEqual({ active: false });
+  });
+
+  it('lets only the owning client revoke a token', async () => {
+    const { body } = await tokenRequest({ grant_type: 'client_credentials' }, ['opaque', 'opaque-secret']);
+    // RFC 7009 answers 200 either way; what matters is that the token is still active afterwards.
+    await post('/token/revocation', form(body.access_token!), ['reader', 'reader-secret']);
+    expect(await (await post('/token/introspection', form(body.access_token!), ['api', 'api-secret'])).json()).toMatchObject({ active: true });
+    expect((await post('/token/revocation', form(body.access_token!), ['opaque', 'opaque-secret'])).status).toBe(200);
+    expect(await (await post('/token/introspection', form(body.access_token!), ['api', 'api-secret'])).json()).toEqual({ active: false });
   });
 });

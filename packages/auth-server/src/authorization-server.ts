@@ -19,6 +19,7 @@ function configuration(options: AuthorizationServerOptions, keys: JWK[]): Config
   const ttl = options.accessTokenTtlSeconds ?? 3600;
   const formats = new Map(options.clients.map((c) => [c.clientId, c.tokenFormat ?? 'jwt']));
   const allScopes = [...new Set(options.clients.flatMap((c) => c.scopes))];
+  const resourceServers = new Set(options.clients.filter((c) => c.scopes.length === 0).map((c) => c.clientId));
   return {
     jwks: { keys },
     clients: options.clients.map((c) => ({
@@ -38,8 +39,13 @@ function configuration(options: AuthorizationServerOptions, keys: JWK[]): Config
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      introspection: { enabled: true },
-      revocation: { enabled: true },
+      // Only the resource servers (clients with no scopes of their own) may look at other clients'
+      // tokens; a client may look at and revoke its own.
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId || resourceServers.has(client.clientId),
+      },
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => options.audience,

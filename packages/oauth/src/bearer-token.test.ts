@@ -26,11 +26,10 @@ describe('bearerToken', () => {
     expect(bearerToken(request({ authorization: '  ' }), 'api')).toBeUndefined();
   });
 
-  it('refuses tokens in the URL and in form bodies (400 invalid_request)', () => {
-    for (const error of [refusal(() => bearerToken(request({}, 'access_token=abc'), 'api')), refusal(() => bearerToken(request({ 'content-type': 'application/x-www-form-urlencoded' }), 'api'))]) {
-      expect(error.status).toBe(400);
-      expect(error.headers['www-authenticate']).toMatch(/^Bearer realm="api", error="invalid_request"/);
-    }
+  it('refuses a token in the URL (400 invalid_request)', () => {
+    const error = refusal(() => bearerToken(request({}, 'access_token=abc'), 'api'));
+    expect(error.status).toBe(400);
+    expect(error.headers['www-authenticate']).toMatch(/^Bearer realm="api", error="invalid_request"/);
   });
 
   it('refuses two credentials joined into one header', () => {

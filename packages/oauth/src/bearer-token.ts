@@ -20,14 +20,11 @@ function invalidToken(realm: string, message: string): ApiError {
 /**
  * The bearer token of a request, or undefined when it has none. Only the Authorization header
  * is accepted: a token in the URL leaks into logs and caches, and a second credential makes it
- * ambiguous who is calling.
+ * ambiguous who is calling. (A token in a form body can never be used: the API refuses any body
+ * that is not JSON with 415.)
  */
 export function bearerToken(request: BearerRequest, realm: string): string | undefined {
   if (request.query.has('access_token')) throw invalidRequest(realm, 'Access tokens are accepted only in the Authorization header, never in the URL');
-  const contentType = request.header('content-type') ?? '';
-  if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
-    throw invalidRequest(realm, 'Form-encoded bodies are refused: send the access token in the Authorization header');
-  }
   const header = request.header('authorization');
   if (header === undefined || header.trim() === '') return undefined;
   // Repeated headers arrive joined with commas, which a b64token never contains.

@@ -28,9 +28,15 @@ function describe(error: unknown): string {
   return 'The access token is invalid';
 }
 
-/** Failures of the key server are the server's problem, not the client's: they become 500s. */
+/** jose errors that describe the token itself; any other failure happened while getting the keys. */
+const tokenFaults = [
+  errors.JOSEAlgNotAllowed, errors.JOSENotSupported, errors.JWSInvalid, errors.JWSSignatureVerificationFailed,
+  errors.JWTInvalid, errors.JWTClaimValidationFailed, errors.JWTExpired, errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingKeys, errors.JWKInvalid,
+];
+
+/** Failures of the key server (down, slow, answering garbage) are the server's problem, not the client's: they become 500s. */
 function isKeyServerFailure(error: unknown): boolean {
-  return error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (error instanceof Error && error.name === 'TypeError');
+  return !tokenFaults.some((fault) => error instanceof fault);
 }
 
 /**

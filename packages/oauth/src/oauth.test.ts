@@ -48,13 +48,30 @@ describe('tokens from a real authorization server', () => {
 
   it('applies the object-level rule and the list restriction of the collection', async () => {
     const admin = (await h.token('admin', 'admin-secret')).access_token;
-    const created = await h.send('POST', '/v1/notes', { ...bearer(admin), ...json }, JSON.stringify({ text: 'not mine', owner: 'someone-else' }));
+    const boss = (await h.token('boss', 'boss-secret')).access_token;
+    const planted = await h.send('POST', '/v1/notes', { ...bearer(admin), ...json }, JSON.stringify({ text: 'planted', owner: 'someone-else' }));
+    expect(planted.status).toBe(403);
+    const created = await h.send('POST', '/v1/notes', { ...bearer(boss), ...json }, JSON.stringify({ text: 'not mine', owner: 'someone-else' }));
+    expect(created.status).toBe(201);
     const id = created.json.id as string;
     const patch = await h.send('PATCH', `/v1/notes/${id}`, { ...bearer(admin), ...json }, JSON.stringify({ text: 'changed' }));
     expect(patch.status).toBe(403);
     expect((await h.send('GET', `/v1/notes/${id}`, bearer(admin))).status).toBe(200);
     const mine = await h.send('GET', '/v1/notes', bearer(admin));
     expect(mine.json.notes.every((n: { owner: string }) => n.owner === 'admin')).toBe(true);
+    const own = await h.send('POST', '/v1/notes', { ...bearer(admin), ...json }, JSON.stringify({ text: 'mine', owner: 'admin' }));
+    const giveAway = await h.send('PATCH', `/v1/notes/${own.json.id}`, { ...bearer(admin), 'content-type': 'application/merge-patch+json' }, JSON.stringify({ owner: 'bob' }));
+    expect(giveAway.status).toBe(403);
+  });
+
+  it('does not let bulk DELETE remove records the caller could not delete one by one', async () => {
+    const admin = (await h.token('admin', 'admin-secret')).access_token;
+    const boss = (await h.token('boss', 'boss-secret')).access_token;
+    const others = await h.send('POST', '/v1/notes', { ...bearer(boss), ...json }, JSON.stringify({ text: 'kept', owner: 'carol' }));
+    const res = await h.send('DELETE', '/v1/notes', bearer(admin));
+    expect(res.status).toBe(204);
+    expect((await h.send('GET', `/v1/notes/${others.json.id}`, bearer(boss))).status).toBe(200);
+    expect((await h.send('GET', '/v1/notes', bearer(admin))).json.total).toBe(0);
   });
 });
 
@@ -73,9 +90,13 @@ describe('where the token may travel', () => {
     expect(res.status).toBe(400);
   });
 
-  it('refuses a form-encoded body carrying a token', async () => {
-    const res = await h.send('POST', '/v1/notes', { 'content-type': 'application/x-www-form-urlencoded' }, 'access_token=abc&text=x');
-    expect(res.status).toBe(400);
+  it('never takes a token from a form-encoded body: 401 without a header, 415 with one', async () => {
+    const { access_token } = await h.token('admin', 'admin-secret');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const anonymous = await h.send('POST', '/v1/notes', form, `access_token=${access_token}&text=x`);
+    expect(anonymous.status).toBe(401);
+    const withHeader = await h.send('POST', '/v1/notes', { ...form, ...bearer(access_token) }, 'text=x&owner=admin');
+    expect(withHeader.status).toBe(415);
   });
 
   it('refuses other schemes and malformed bearer values with 401 invalid_token', async () => {

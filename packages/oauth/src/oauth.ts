@@ -24,9 +24,14 @@ export function oauth(options: OAuthOptions): BearerAuthenticator {
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? 5000;
   let metadata: Promise<IssuerMetadata> | undefined;
+  let retryAfter = 0;
   const discover = () => {
+    // After a failure, wait a little before asking again, so an issuer outage does not turn
+    // every request into two slow outgoing calls.
+    if (!metadata && now() < retryAfter) return Promise.reject(new Error(`Issuer ${options.issuer} was unreachable moments ago`));
     metadata ??= discoverIssuer(options.issuer, timeoutMs).catch((error: unknown) => {
-      metadata = undefined; // try again on the next request rather than failing forever
+      metadata = undefined;
+      retryAfter = now() + 5000;
       throw error;
     });
     return metadata;

@@ -97,3 +97,13 @@ describe('keys and key rotation', () => {
     await expectRefused(token, /names its own key/);
   });
 });
+
+describe('when the authorization server fails', () => {
+  it('answers 500 (not 401) when the key set cannot be fetched, and logs nothing to the client', async () => {
+    const { access_token } = await h.token('admin', 'admin-secret');
+    h.useAuth({ jwksUri: `${h.origin}/oauth/no-such-jwks` });
+    const res = await h.send('GET', '/v1/notes', { authorization: `Bearer ${access_token}` });
+    expect(res.status).toBe(500);
+    expect(res.json).toEqual({ error: 'Internal server error' });
+  });
+});

@@ -32,4 +32,6 @@ export interface RouteDefinition {
   readonly pattern: string;
   readonly handler: Handler;
   readonly public?: boolean;
+  /** The handler validates the query string itself; otherwise any query parameter is refused (400). */
+  readonly checksQuery?: boolean;
 }

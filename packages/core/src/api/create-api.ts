@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { PagingOptions } from '@corral/pagination';
+import { parsePaging, type PagingOptions } from '@corral/pagination';
 import { createVersioning } from '@corral/versioning';
 import type { Authenticator } from '../auth/principal.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-adapter.js';
 import { defaultLogger, type Logger } from '../http/logger.js';
 import { fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
+import { requestIdFor } from '../http/request-id.js';
 import { IndexedRouter } from '../router/indexed-router.js';
 import type { RouteDefinition } from './context.js';
 import { JobQueue } from './jobs.js';
@@ -61,6 +62,7 @@ export function createApi(options: ApiOptions): Api {
   const definitions = versionDefinitions(options);
   const versioning = createVersioning({ versions: definitions.map((d) => d.version), ...(options.basePath ? { basePath: options.basePath } : {}) });
   const paging = options.paging ?? {};
+  parsePaging(new URLSearchParams(), paging); // a bad paging setting fails here, at startup, not on every list
   const origin = (options.publicUrl ?? '').replace(/\/+$/, '');
   const routers = new Map(
     definitions.map((definition) => {
@@ -81,11 +83,14 @@ export function createApi(options: ApiOptions): Api {
   const mountFor = (url: string) => mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
   const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {
     const mount = mounts.length > 0 ? mountFor(req.url ?? '/') : undefined;
-    if (mount) return mount.handler(req, res);
-    handle(fromNodeRequest(req)).then(
-      (response) => writeNodeResponse(req, res, response),
-      () => res.destroy(), // the pipeline renders every error itself; this is a last resort
-    );
+    if (mount) {
+      const id = req.headers['x-request-id'];
+      res.setHeader('x-request-id', requestIdFor(Array.isArray(id) ? id[0] : id));
+      return mount.handler(req, res);
+    }
+    handle(fromNodeRequest(req))
+      .then((response) => writeNodeResponse(req, res, response))
+      .catch(() => res.destroy()); // the pipeline renders every error itself; this is a last resort
   };
   return {
     handle,

@@ -2,7 +2,9 @@ import { ApiError, renderError, type ErrorDocsUrl } from '@corral/errors';
 import type { Versioning } from '@corral/versioning';
 import type { Authenticator } from '../auth/principal.js';
 import { acceptsJson } from '../http/accept.js';
-import { emptyResponse, jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
+import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
+import { rejectUnknownParameters } from '../http/query-params.js';
+import { hasTrailingSlash, trailingSlashResponse } from '../http/trailing-slash.js';
 import type { Logger } from '../http/logger.js';
 import { requestIdFor } from '../http/request-id.js';
 import type { Router } from '../router/router.js';
@@ -23,6 +25,7 @@ const readOnlyAllow = 'GET, HEAD';
 /** Builds the single request pipeline both adapters share. */
 export function createPipeline(parts: PipelineParts): (request: CorralRequest) => Promise<CorralResponse> {
   const latest = parts.versioning.versions[parts.versioning.versions.length - 1]!;
+  const listing = parts.versioning.listing();
   const docsUrlFor = (prefix: string): ErrorDocsUrl => (code) => `${parts.origin}${prefix}/errors/${code}`;
 
   function errorResponse(thrown: unknown, prefix: string, request: CorralRequest, requestId?: string): CorralResponse {
@@ -31,19 +34,21 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     return jsonResponse(rendered.status, rendered.body, { ...rendered.headers });
   }
 
-  async function dispatch(request: CorralRequest, setPrefix: (prefix: string) => void): Promise<CorralResponse> {
+  async function dispatch(request: CorralRequest, requestId: string, setPrefix: (prefix: string) => void): Promise<CorralResponse> {
     if (!acceptsJson(request.header('accept'))) {
       throw new ApiError('notAcceptable', 'This API answers in application/json only; the Accept header excludes it');
     }
+    if (hasTrailingSlash(request.path)) return trailingSlashResponse(request);
     const target = parts.versioning.match(request.path);
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (target.kind === 'listing') {
-      if (!isRead) throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, { headers: { allow: readOnlyAllow } });
-      return jsonResponse(200, parts.versioning.listing());
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, { headers: { allow: readOnlyAllow } });
+      }
+      rejectUnknownParameters(request.query, []);
+      return jsonResponse(200, listing);
     }
     setPrefix(target.prefix);
     const rest = target.rest === '' ? '/' : target.rest;
-    if (rest.length > 1 && rest.endsWith('/')) return trailingSlash(request, isRead);
     const router = parts.routers.get(target.version)!;
     const found = router.find(request.method === 'HEAD' ? 'GET' : request.method, rest);
     if (found.kind === 'notFound') throw new ApiError('routeNotFound', `No endpoint at ${request.path.slice(0, 200)}`);
@@ -53,7 +58,9 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     }
     const route = found.handler;
     const principal = parts.auth && !route.public ? await parts.auth.authenticate(request) : undefined;
-    const renderError = (thrown: unknown) => errorResponse(thrown, target.prefix, request);
+    // Routes that take no query parameters refuse any (a typo such as ?dry_run=true must not be ignored).
+    if (!route.checksQuery && request.rawQuery !== '') rejectUnknownParameters(request.query, []);
+    const renderError = (thrown: unknown) => errorResponse(thrown, target.prefix, request, requestId);
     return route.handler({ request, params: found.params, prefix: target.prefix, principal, settings: parts.settings, renderError });
   }
 
@@ -63,7 +70,7 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     let prefix = parts.versioning.prefix(latest);
     let response: CorralResponse;
     try {
-      response = await dispatch(request, (p) => (prefix = p));
+      response = await dispatch(request, requestId, (p) => (prefix = p));
     } catch (thrown) {
       response = errorResponse(thrown, prefix, request, requestId);
     }
@@ -75,12 +82,4 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
 
 function withHead(allow: readonly string[]): string[] {
   return allow.includes('GET') && !allow.includes('HEAD') ? [...allow, 'HEAD'].sort() : [...allow];
-}
-
-/** A trailing slash names no resource: reads are sent to the canonical path, anything else is a 404. */
-function trailingSlash(request: CorralRequest, isRead: boolean): CorralResponse {
-  if (!isRead) throw new ApiError('routeNotFound', `No endpoint at ${request.path.slice(0, 200)}; drop the trailing slash`);
-  const canonical = request.path.replace(/\/+$/, '') || '/';
-  const location = request.rawQuery ? `${canonical}?${request.rawQuery}` : canonical;
-  return { ...emptyResponse(301, { location, 'content-type': 'application/json; charset=utf-8' }), body: JSON.stringify({ error: `Moved to ${location}` }) };
 }

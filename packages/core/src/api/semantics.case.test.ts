@@ -109,6 +109,44 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
     });
   });
 
+  describe(`${name}: strictness`, () => {
+    it('refuses query parameters on paths that take none, changing nothing', async () => {
+      const c = await client();
+      for (const [method, path] of [['GET', '/v1/employees/1?foo=bar'], ['DELETE', '/v1/employees/2?dry_run=true'], ['GET', '/v1?x=1'], ['GET', '/?x=1'], ['OPTIONS', '/v1/employees?x=1']] as const) {
+        const res = await c.send(method, path);
+        expect(res.status, path).toBe(400);
+        expect(res.json.errorCode, path).toBe(1002);
+      }
+      expect((await c.send('GET', '/v1/employees/2')).status).toBe(200);
+    });
+
+    it('redirects a trailing slash at the version root and base path, but never to another host', async () => {
+      const c = await client(testApi({ basePath: '/api' }));
+      for (const [path, location] of [['/api/', '/api'], ['/api/v1/', '/api/v1'], ['/api/v1/employees//', '/api/v1/employees']] as const) {
+        const res = await c.send('GET', path);
+        expect(res.status, path).toBe(301);
+        expect(res.headers.location, path).toBe(location);
+      }
+      for (const path of ['//evil.example/', '/\\evil.example/']) expect((await c.send('GET', path)).status, path).toBe(404);
+    });
+
+    it('answers OPTIONS on a missing or deleted record like GET does', async () => {
+      const c = await client();
+      expect((await c.send('OPTIONS', '/v1/employees/99')).status).toBe(404);
+      expect((await c.send('OPTIONS', '/v1/zoos/99/animals')).status).toBe(404);
+      await c.send('DELETE', '/v1/employees/3');
+      expect((await c.send('OPTIONS', '/v1/employees/3')).status).toBe(410);
+    });
+
+    it('takes merge patches for PATCH and refuses JSON Patch (415)', async () => {
+      const c = await client();
+      const merge = await c.send('PATCH', '/v1/employees/1', { body: '{"maturity":"junior"}', headers: { 'content-type': 'application/merge-patch+json' } });
+      expect(merge.status).toBe(200);
+      const jsonPatch = await c.send('PATCH', '/v1/employees/1', { body: '[{"op":"replace","path":"/name","value":"x"}]', headers: { 'content-type': 'application/json-patch+json' } });
+      expect(jsonPatch.status).toBe(415);
+    });
+  });
+
   describe(`${name}: bodies`, () => {
     it('refuses a body over the limit with 413 and nothing created', async () => {
       const c = await client(testApi({ bodyLimit: 1024 }));

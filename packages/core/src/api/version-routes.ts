@@ -23,14 +23,17 @@ function publicRoutes(definition: VersionDefinition, title: string, origin: stri
     ...(definition.collections ?? []).filter((c) => !c.parent || c.parent.topLevel !== false).map((c) => ({ name: c.name, title: c.title, kind: 'collection' as const })),
     ...(definition.operations ?? []).map((o) => ({ name: o.name, title: o.title, kind: 'operation' as const })),
   ];
+  // The prefix of a version never changes, so each document is built once, on first use.
+  let root: object | undefined;
+  const catalogue = { errorCodes: Object.entries(errorCodes).map(([name, entry]) => ({ name, ...entry })) };
   return [
     {
       method: 'GET', pattern: '/', public: true,
-      handler: async ({ prefix }) => jsonResponse(200, rootDocument({ prefix, title, entries, ...(origin ? { origin } : {}) })),
+      handler: async ({ prefix }) => jsonResponse(200, (root ??= rootDocument({ prefix, title, entries, ...(origin ? { origin } : {}) }))),
     },
     {
       method: 'GET', pattern: '/errors', public: true,
-      handler: async () => jsonResponse(200, { errorCodes: Object.entries(errorCodes).map(([name, entry]) => ({ name, ...entry })) }),
+      handler: async () => jsonResponse(200, catalogue),
     },
     {
       method: 'GET', pattern: '/errors/:code', public: true,

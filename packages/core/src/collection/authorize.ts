@@ -3,11 +3,20 @@ import type { HandlerContext } from '../api/context.js';
 import type { StoredRecord } from '../store/store.js';
 import type { AnyCollection, RecordCheck } from './define-collection.js';
 
-/** Runs the collection's object-level rule for one record; a refusal is a 403. */
-export async function authorizeRecord(collection: AnyCollection, context: HandlerContext, action: RecordCheck<never>['action'], record: StoredRecord<object>): Promise<void> {
+/** Runs the collection's object-level rule for one record (and the data a write would store); a refusal is a 403. */
+export async function authorizeRecord(
+  collection: AnyCollection,
+  context: HandlerContext,
+  action: RecordCheck<never>['action'],
+  record: StoredRecord<object> | undefined,
+  next?: Readonly<Record<string, unknown>>,
+): Promise<void> {
   if (!collection.authorize) return;
-  const allowed = await collection.authorize({ principal: context.principal, action, record: { ...record.data, id: record.id } });
-  if (!allowed) throw new ApiError('accessDenied', `You may not ${action} ${collection.title} ${JSON.stringify(record.id)}`);
+  const allowed = await collection.authorize({ principal: context.principal, action, record: record && { ...record.data, id: record.id }, next });
+  if (!allowed) {
+    const target = record ? `the record with id ${JSON.stringify(record.id)} in ${collection.name}` : `this record in ${collection.name}`;
+    throw new ApiError('accessDenied', `You may not ${action} ${target}`);
+  }
 }
 
 /** Adds the caller's list restriction to a filter; a contradiction leaves nothing to match. */

@@ -5,7 +5,8 @@ import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
-import { authorizeRecord } from './authorize.js';
+import type { StoredRecord } from '../store/store.js';
+import { authorizeRecord, restrictList } from './authorize.js';
 import { ifMatchOf, staleError } from './conditions.js';
 import { foundOrThrow, lookupError } from './lookup.js';
 import { checkParentExists } from './parent-rules.js';
@@ -29,6 +30,7 @@ function expectedRevision(runtime: CollectionRuntime, context: HandlerContext): 
 async function maybeAsync(context: HandlerContext, scope: string | undefined, work: () => Promise<CorralResponse>): Promise<CorralResponse> {
   if (!/(^|[,;\s])respond-async(\s*[,;]|\s*$)/i.test(context.request.header('prefer') ?? '')) return work();
   const job = context.settings.jobs.enqueue({ scope, subject: context.principal?.subject }, () => work().catch(context.renderError));
+  if (!job) return work(); // too much already waiting: honour the request, just not asynchronously
   const location = `${context.prefix}/jobs/${job.id}`;
   return jsonResponse(202, { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] }, { location, 'preference-applied': 'respond-async' });
 }
@@ -52,7 +54,7 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
 
 async function validateEntries(runtime: CollectionRuntime, context: HandlerContext, body: unknown[]) {
   const failures: FieldError[] = [];
-  const entries: { id: string; data: Record<string, unknown> }[] = [];
+  const entries: { id: string; data: Record<string, unknown>; expectedVersion: number }[] = [];
   const seen = new Set<string>();
   for (const [index, item] of body.entries()) {
     const at = (field: string) => `[${index}]${field ? `.${field}` : ''}`;
@@ -68,12 +70,13 @@ async function validateEntries(runtime: CollectionRuntime, context: HandlerConte
     if (seen.has(id)) failures.push({ field: at('id'), message: `id ${JSON.stringify(id)} appears more than once` });
     seen.add(id);
     const current = foundOrThrow(await runtime.collection.store.get(id), runtime.collection, id);
-    await authorizeRecord(runtime.collection, context, 'replace', current);
-    const screened = screenProperties(runtime.body, item as Record<string, unknown>, represent(runtime, context.prefix, current));
+    const screened = screenProperties(runtime.body, item as Record<string, unknown>, () => represent(runtime, context.prefix, current));
     try {
       const data = validateProperties(runtime.body, screened.writable, screened.failures);
       await checkParentExists(runtime, data);
-      entries.push({ id, data });
+      await authorizeRecord(runtime.collection, context, 'replace', current, data);
+      // Written only if the record is still the one checked here.
+      entries.push({ id, data, expectedVersion: current.version });
     } catch (error) {
       if (!isApiError(error) || error.status !== 422) throw error;
       failures.push(...error.fieldErrors.map((f) => ({ field: at(f.field), message: f.message })));
@@ -89,8 +92,28 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
   requireScope(context.settings.auth, context.principal, collection.scopes.write);
   const revision = expectedRevision(runtime, context);
   return maybeAsync(context, collection.scopes.write, async () => {
+    if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision);
     const result = await collection.store.deleteAll(revision);
     if (result.status === 'stale') throw staleError();
     return emptyResponse(204);
   });
+}
+
+/**
+ * Bulk delete for a collection with per-record rules: only the records this caller can see go,
+ * and only if the rule lets it delete every one of them (otherwise 403 and nothing is deleted).
+ */
+async function deleteVisible(runtime: CollectionRuntime, context: HandlerContext, revision: number | undefined): Promise<CorralResponse> {
+  const { collection } = runtime;
+  if (revision !== undefined && revision !== (await collection.store.revision())) throw staleError();
+  const filter = restrictList(collection, context, {}, Object.freeze({}));
+  const visible: StoredRecord<object>[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page = await collection.store.list({ filter, offset, limit: 1000 });
+    visible.push(...page.items);
+    if (page.items.length < 1000) break;
+  }
+  for (const record of visible) await authorizeRecord(collection, context, 'delete', record);
+  for (const record of visible) await collection.store.delete(record.id);
+  return emptyResponse(204);
 }

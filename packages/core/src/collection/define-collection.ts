@@ -52,7 +52,8 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   readonly requireIfMatch?: boolean;
   /**
    * Object-level rule for single records, checked after the scope: return false to refuse the
-   * caller this record (403). `principal` is undefined when the API has no auth adapter.
+   * caller (403). It sees the stored record and, for writes, the data the write would store, so a
+   * rule can also forbid handing a record to someone else. `principal` is undefined without auth.
    */
   readonly authorize?: (check: RecordCheck<S>) => boolean | Promise<boolean>;
   /**
@@ -65,8 +66,11 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
 /** What a per-record authorization hook is asked about. */
 export interface RecordCheck<S extends z.ZodObject> {
   readonly principal: Principal | undefined;
-  readonly action: 'read' | 'replace' | 'patch' | 'delete';
-  readonly record: RecordOf<S>;
+  readonly action: 'create' | 'read' | 'replace' | 'patch' | 'delete';
+  /** The record as stored; undefined for `create`. */
+  readonly record: RecordOf<S> | undefined;
+  /** The data a `create`, `replace` or `patch` would store; undefined for `read` and `delete`. */
+  readonly next: z.infer<S> | undefined;
 }
 
 /** A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}. */

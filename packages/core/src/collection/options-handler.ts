@@ -1,6 +1,7 @@
 import type { Handler } from '../api/context.js';
 import { hasScope, requireScope } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
+import { findRecord } from './lookup.js';
 import type { CollectionRuntime } from './runtime.js';
 
 /**
@@ -13,6 +14,10 @@ export function optionsHandler(runtime: CollectionRuntime, allow: readonly strin
   return async (context) => {
     const { collection } = runtime;
     requireScope(context.settings.auth, context.principal, collection.scopes.read);
+    // Describing something that does not exist would be a false answer: 404 or 410 as for GET.
+    const { id, parentId } = context.params;
+    if (id !== undefined) await findRecord(collection, id, parentId);
+    else if (parentId !== undefined && collection.parent) await findRecord(collection.parent.collection, parentId, undefined);
     const mayWrite = hasScope(context.settings.auth, context.principal, collection.scopes.write);
     const body = { allow: allowHeader.split(', '), writable: mayWrite ? [...writableFields] : [], readOnly: [...runtime.body.readOnly] };
     return jsonResponse(200, body, { allow: allowHeader });

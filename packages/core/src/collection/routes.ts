@@ -18,7 +18,12 @@ function pathRoutes(runtime: CollectionRuntime, pattern: string, table: MethodTa
   const methods = Object.keys(table);
   const allow = [...methods, 'HEAD', 'OPTIONS'];
   return [
-    ...Object.entries(table).map(([method, handler]) => ({ method, pattern, handler: (context: HandlerContext) => handler(runtime, context) })),
+    ...Object.entries(table).map(([method, handler]) => ({
+      method,
+      pattern,
+      handler: (context: HandlerContext) => handler(runtime, context),
+      checksQuery: handler === listRecords,
+    })),
     { method: 'OPTIONS', pattern, handler: optionsHandler(runtime, allow) },
   ];
 }

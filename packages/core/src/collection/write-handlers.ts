@@ -5,6 +5,7 @@ import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchan
 import { expectObject, readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties } from '../schema/body-rules.js';
 import { mergePatch } from '../schema/merge-patch.js';
+import type { StoredRecord } from '../store/store.js';
 import { authorizeRecord } from './authorize.js';
 import { checkIfMatch, ifMatchOf, staleError } from './conditions.js';
 import { findRecord, lookupError } from './lookup.js';
@@ -12,12 +13,21 @@ import { applyPathParent, checkParentExists, clientData, withServerParent } from
 import { represent } from './represent.js';
 import type { CollectionRuntime } from './runtime.js';
 
-async function readObject(context: HandlerContext): Promise<Record<string, unknown>> {
-  return expectObject(await readJsonBody(context.request, context.settings.bodyLimit));
+/**
+ * How often a write without If-Match re-reads the record when another write got in between its
+ * read and its own write. Each attempt re-checks everything against the record it read.
+ */
+const attempts = 5;
+
+async function readObject(context: HandlerContext, patch = false): Promise<Record<string, unknown>> {
+  return expectObject(await readJsonBody(context.request, context.settings.bodyLimit, { patch }));
 }
 
-function recordResponse(status: number, runtime: CollectionRuntime, context: HandlerContext, record: { id: string; version: number; data: object }, headers: Record<string, string> = {}): CorralResponse {
-  return jsonResponse(status, represent(runtime, context.prefix, record), { etag: memberEtag(record.version), ...headers });
+function recordResponse(status: number, runtime: CollectionRuntime, context: HandlerContext, record: StoredRecord<object>, created = false): CorralResponse {
+  const representation = represent(runtime, context.prefix, record);
+  const headers: Record<string, string> = { etag: memberEtag(record.version) };
+  if (created) headers.location = representation.links[0]!.href;
+  return jsonResponse(status, representation, headers);
 }
 
 /** POST on the collection: validates, stores, answers 201 with the record and its Location. */
@@ -31,61 +41,64 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
   applyPathParent(runtime, writable, parentId, failures);
   const data = validateProperties(runtime.body, writable, failures);
   await checkParentExists(runtime, data);
-  const record = await collection.store.create(withServerParent(runtime, data, parentId));
-  const response = recordResponse(201, runtime, context, record);
-  response.headers.location = represent(runtime, context.prefix, record).links[0]!.href;
-  return response;
+  const next = withServerParent(runtime, data, parentId);
+  await authorizeRecord(collection, context, 'create', undefined, next);
+  return recordResponse(201, runtime, context, await collection.store.create(next), true);
+}
+
+/**
+ * PUT or PATCH on a member. `compute` turns the record read into the data to store; the write is
+ * conditional on that record's version, so nothing checked against it can change unseen.
+ */
+async function writeMember(
+  runtime: CollectionRuntime,
+  context: HandlerContext,
+  action: 'replace' | 'patch',
+  compute: (current: StoredRecord<object>) => Record<string, unknown>,
+): Promise<CorralResponse> {
+  const { collection } = runtime;
+  const ifMatch = ifMatchOf(context, collection);
+  const id = context.params.id ?? '';
+  for (let attempt = 1; ; attempt++) {
+    const current = await findRecord(collection, id, context.params.parentId);
+    checkIfMatch(ifMatch, memberEtag(current.version));
+    const next = compute(current);
+    await checkParentExists(runtime, next);
+    await authorizeRecord(collection, context, action, current, next);
+    const result = await collection.store.replace(id, next, current.version);
+    if (result.status === 'ok') return recordResponse(200, runtime, context, result.record);
+    if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
+    if (ifMatch !== undefined || attempt >= attempts) throw staleError();
+  }
 }
 
 /** PUT on a member: the complete record; read-only properties may be echoed back unchanged. No upsert. */
 export async function replaceRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
-  const { collection } = runtime;
-  requireScope(context.settings.auth, context.principal, collection.scopes.write);
-  const ifMatch = ifMatchOf(context, collection);
+  requireScope(context.settings.auth, context.principal, runtime.collection.scopes.write);
   const body = await readObject(context);
-  const id = context.params.id ?? '';
-  const current = await findRecord(collection, id, context.params.parentId);
-  await authorizeRecord(collection, context, 'replace', current);
-  checkIfMatch(ifMatch, memberEtag(current.version));
-  const { writable, failures } = screenProperties(runtime.body, body, represent(runtime, context.prefix, current));
-  applyPathParent(runtime, writable, context.params.parentId, failures);
-  const data = validateProperties(runtime.body, writable, failures);
-  await checkParentExists(runtime, data);
-  const serverParent = runtime.serverParentField ? (current.data as Record<string, unknown>)[runtime.serverParentField] : undefined;
-  // With If-Match the check above and this write must be one step: the store re-checks the version.
-  const result = await collection.store.replace(id, withServerParent(runtime, data, serverParent), ifMatch === undefined ? undefined : current.version);
-  if (result.status === 'conflict') throw staleError();
-  if (result.status !== 'ok') throw lookupError(result.status, collection, id);
-  return recordResponse(200, runtime, context, result.record);
+  return writeMember(runtime, context, 'replace', (current) => {
+    const { writable, failures } = screenProperties(runtime.body, body, () => represent(runtime, context.prefix, current));
+    applyPathParent(runtime, writable, context.params.parentId, failures);
+    const data = validateProperties(runtime.body, writable, failures);
+    return withServerParent(runtime, data, serverParentOf(runtime, current));
+  });
 }
-
-/** How many times a PATCH without If-Match re-reads and re-applies itself when a concurrent write got in between. */
-const patchAttempts = 5;
 
 /** PATCH on a member: a JSON merge patch applied to the current record, then validated as a whole. */
 export async function patchRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
-  const { collection } = runtime;
-  requireScope(context.settings.auth, context.principal, collection.scopes.write);
-  const ifMatch = ifMatchOf(context, collection);
-  const patch = await readObject(context);
-  const id = context.params.id ?? '';
-  for (let attempt = 1; ; attempt++) {
-    const current = await findRecord(collection, id, context.params.parentId);
-    await authorizeRecord(collection, context, 'patch', current);
-    checkIfMatch(ifMatch, memberEtag(current.version));
-    const currentData = current.data as Record<string, unknown>;
-    const { writable, failures } = screenProperties(runtime.body, patch, represent(runtime, context.prefix, current));
-    const merged = mergePatch(clientData(runtime, currentData), writable) as Record<string, unknown>;
+  requireScope(context.settings.auth, context.principal, runtime.collection.scopes.write);
+  const patch = await readObject(context, true);
+  return writeMember(runtime, context, 'patch', (current) => {
+    const { writable, failures } = screenProperties(runtime.body, patch, () => represent(runtime, context.prefix, current));
+    const merged = mergePatch(clientData(runtime, current.data as Record<string, unknown>), writable) as Record<string, unknown>;
     applyPathParent(runtime, merged, context.params.parentId, failures);
     const data = validateProperties(runtime.body, merged, failures);
-    await checkParentExists(runtime, data);
-    const next = withServerParent(runtime, data, runtime.serverParentField ? currentData[runtime.serverParentField] : undefined);
-    // The patch was computed from this version; writing it over any other would lose an update.
-    const result = await collection.store.replace(id, next, current.version);
-    if (result.status === 'ok') return recordResponse(200, runtime, context, result.record);
-    if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
-    if (ifMatch !== undefined || attempt >= patchAttempts) throw staleError();
-  }
+    return withServerParent(runtime, data, serverParentOf(runtime, current));
+  });
+}
+
+function serverParentOf(runtime: CollectionRuntime, current: StoredRecord<object>): unknown {
+  return runtime.serverParentField ? (current.data as Record<string, unknown>)[runtime.serverParentField] : undefined;
 }
 
 /** DELETE on a member: 204; the id answers 410 from then on. */
@@ -94,15 +107,18 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   requireScope(context.settings.auth, context.principal, collection.scopes.write);
   const ifMatch = ifMatchOf(context, collection);
   const id = context.params.id ?? '';
-  let expectedVersion: number | undefined;
-  if (context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize) {
-    const current = await findRecord(collection, id, context.params.parentId);
-    await authorizeRecord(collection, context, 'delete', current);
-    checkIfMatch(ifMatch, memberEtag(current.version));
-    if (ifMatch !== undefined) expectedVersion = current.version;
+  const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;
+  for (let attempt = 1; ; attempt++) {
+    let expectedVersion: number | undefined;
+    if (mustRead) {
+      const current = await findRecord(collection, id, context.params.parentId);
+      checkIfMatch(ifMatch, memberEtag(current.version));
+      await authorizeRecord(collection, context, 'delete', current);
+      expectedVersion = current.version;
+    }
+    const result = await collection.store.delete(id, expectedVersion);
+    if (result.status === 'ok') return emptyResponse(204);
+    if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
+    if (ifMatch !== undefined || attempt >= attempts) throw staleError();
   }
-  const result = await collection.store.delete(id, expectedVersion);
-  if (result.status === 'conflict') throw staleError();
-  if (result.status !== 'ok') throw lookupError(result.status, collection, id);
-  return emptyResponse(204);
 }

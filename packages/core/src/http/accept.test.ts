@@ -14,3 +14,13 @@ describe('acceptsJson', () => {
     }
   });
 });
+
+describe('acceptsJson precedence', () => {
+  it('lets the most specific range decide', () => {
+    expect(acceptsJson('application/json;q=0, */*')).toBe(false);
+    expect(acceptsJson('application/*;q=0.5, application/json;q=0')).toBe(false);
+    expect(acceptsJson('*/*;q=0, application/json')).toBe(true);
+    expect(acceptsJson('application/*;q=0, */*')).toBe(false);
+    expect(acceptsJson('text/html;q=0.9, */*;q=0.1')).toBe(true);
+  });
+});

@@ -1,17 +1,42 @@
-/** Media ranges that admit a JSON answer. */
-const jsonRanges = new Set(['application/json', 'application/*', '*/*']);
+interface MediaRange {
+  readonly type: string;
+  readonly subtype: string;
+  readonly q: number;
+}
+
+function parseRange(part: string): MediaRange | undefined {
+  const [range = '', ...params] = part.split(';');
+  const [type, subtype] = range.trim().toLowerCase().split('/');
+  if (!type || !subtype) return undefined;
+  const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
+  const weight = q === undefined ? 1 : Number(q.slice(2));
+  return { type, subtype, q: Number.isFinite(weight) ? weight : 0 };
+}
+
+/** How specific a range is for application/json: exact 2, application/* 1, * /* 0, no match -1. */
+function specificity(range: MediaRange): number {
+  if (range.type === 'application' && range.subtype === 'json') return 2;
+  if (range.type === 'application' && range.subtype === '*') return 1;
+  if (range.type === '*' && range.subtype === '*') return 0;
+  return -1;
+}
 
 /**
- * True when the Accept header allows `application/json` (or has none). A range with `q=0` is an
- * explicit refusal and does not count.
+ * True when the Accept header allows `application/json` (or there is none). As RFC 9110 says, the
+ * most specific range that covers JSON decides, so `application/json;q=0, *\/*` refuses JSON.
  */
 export function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true;
+  let best = -1;
+  let q = 0;
   for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.split(';');
-    if (!jsonRanges.has(range.trim().toLowerCase())) continue;
-    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) return true;
+    const range = parseRange(part);
+    if (!range) continue;
+    const rank = specificity(range);
+    if (rank > best) {
+      best = rank;
+      q = range.q;
+    }
   }
-  return false;
+  return best >= 0 && q > 0;
 }

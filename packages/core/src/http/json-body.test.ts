@@ -221,3 +221,14 @@ describe('expectObject', () => {
     expect(error).toMatchObject({ status: 400, errorCode: 1006, message: 'The request body must be a JSON object' });
   });
 });
+
+describe('readJsonBody: patch formats', () => {
+  it('takes merge patches and plain JSON for PATCH, and refuses JSON Patch everywhere (415)', async () => {
+    await expect(readJsonBody(fakeRequest('{"a":1}', 'application/merge-patch+json'), 100, { patch: true })).resolves.toEqual({ a: 1 });
+    await expect(readJsonBody(fakeRequest('{"a":1}', 'application/json'), 100, { patch: true })).resolves.toEqual({ a: 1 });
+    for (const [type, patch] of [['application/json-patch+json', true], ['application/json-patch+json', false], ['application/vnd.api+json', true]] as const) {
+      const error = await readJsonBody(fakeRequest('[]', type), 100, { patch }).then(() => undefined, (e: unknown) => e);
+      expect(error, `${type} ${patch}`).toMatchObject({ status: 415 });
+    }
+  });
+});

@@ -5,13 +5,20 @@ import type { CorralRequest } from './exchange.js';
 export const maxJsonDepth = 64;
 
 const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+/** PATCH bodies are JSON merge patches (RFC 7396); JSON Patch (RFC 6902) is another format, not supported. */
+const patchMediaType = /^application\/(?:merge-patch\+)?json\s*(?:;|$)/i;
+const jsonPatchMediaType = /^application\/json-patch\+json\s*(?:;|$)/i;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
-function checkContentType(contentType: string | undefined): void {
-  if (!contentType || !jsonMediaType.test(contentType.trim())) {
+function checkContentType(contentType: string | undefined, patch: boolean): void {
+  const type = contentType?.trim() ?? '';
+  if (patch && !patchMediaType.test(type)) {
+    throw new ApiError('unsupportedMediaType', 'PATCH bodies are JSON merge patches: send Content-Type application/merge-patch+json or application/json');
+  }
+  if (!jsonMediaType.test(type) || jsonPatchMediaType.test(type)) {
     throw new ApiError('unsupportedMediaType', 'Request bodies must be sent with Content-Type: application/json');
   }
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(type)?.[1];
   if (charset !== undefined && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
     throw new ApiError('unsupportedMediaType', `Only the utf-8 charset is accepted for JSON bodies; got "${charset.slice(0, 40)}"`);
   }
@@ -39,8 +46,8 @@ function isPrototypeHolder(value: unknown): boolean {
 }
 
 /** Reads, decodes and parses a JSON request body; every way it can be wrong is a 4xx. */
-export async function readJsonBody(request: CorralRequest, limit: number): Promise<unknown> {
-  checkContentType(request.header('content-type'));
+export async function readJsonBody(request: CorralRequest, limit: number, options: { patch?: boolean } = {}): Promise<unknown> {
+  checkContentType(request.header('content-type'), options.patch ?? false);
   const bytes = await request.readBody(limit);
   if (bytes.length === 0) throw new ApiError('malformedJson', 'The request body is empty; send a JSON document');
   let text: string;

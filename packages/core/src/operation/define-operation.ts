@@ -1,3 +1,4 @@
+import type { PagingOptions } from '@corral/pagination';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { CorralRequest } from '../http/exchange.js';
@@ -11,6 +12,8 @@ export interface OperationContext<Q> {
   readonly prefix: string;
   /** True when the caller has the scope (always true when the API has no auth adapter). */
   hasScope(scope: string | undefined): boolean;
+  /** The API's paging settings, for operations that page their results like lists. */
+  readonly paging: PagingOptions;
 }
 
 export interface OperationOptions<Q extends z.ZodObject, R> {

@@ -37,29 +37,27 @@ export function defineSearch(options: SearchOptions): Operation<typeof queryShap
     name: options.name ?? 'search',
     title: 'Search',
     query: queryShape,
-    async handler({ request, principal, prefix, hasScope }) {
+    async handler({ request, principal, prefix, hasScope, paging }) {
       const text = singleValue(request.query, 'query');
       if (text === undefined || text.trim() === '') throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');
-      const { offset, limit } = parsePaging(request.query);
-      const readable = options.collections.filter((c) => hasScope(c.scopes.read));
-      const search = { text, fields: [] as readonly string[] };
+      const { offset, limit } = parsePaging(request.query, paging);
       const results: SearchResult[] = [];
       let total = 0;
-      for (const collection of readable) {
-        const filter = collection.listFilter?.(principal) ?? {};
-        const query = { filter, search: { ...search, fields: collection.searchable } };
-        // Where this collection's matches fall in the combined list decides which of them to fetch.
-        const count = (await collection.store.list({ ...query, offset: 0, limit: 0 })).total;
+      for (const collection of options.collections.filter((c) => hasScope(c.scopes.read))) {
+        // One read per collection: its total places it in the combined list, and the window
+        // asked for is the part of the page that falls on it (possibly nothing: limit 0).
         const from = Math.max(0, offset - total);
-        const wanted = Math.min(count - from, offset + limit - total - from);
-        if (wanted > 0) {
-          const page = await collection.store.list({ ...query, offset: from, limit: wanted });
-          for (const record of page.items) {
-            const data = { ...(record.data as Record<string, unknown>), id: record.id };
-            results.push({ collection: collection.name, id: record.id, name: label(collection, data), href: resourceHref(prefix, collectionPathOf(collection, data), record.id) });
-          }
+        const page = await collection.store.list({
+          filter: collection.listFilter?.(principal) ?? {},
+          search: { text, fields: collection.searchable },
+          offset: from,
+          limit: Math.max(0, offset + limit - total - from),
+        });
+        for (const record of page.items) {
+          const data = { ...(record.data as Record<string, unknown>), id: record.id };
+          results.push({ collection: collection.name, id: record.id, name: label(collection, data), href: resourceHref(prefix, collectionPathOf(collection, data), record.id) });
         }
-        total += count;
+        total += page.total;
       }
       const links = pageLinks({ path: request.path, params: request.query, offset, limit, total });
       return { query: text, offset, limit, total, results, links };

@@ -21,6 +21,7 @@ export function operationRoute(operation: AnyOperation): RouteDefinition {
   return {
     method: 'GET',
     pattern: `/${operation.name}`,
+    checksQuery: true,
     async handler(context) {
       requireScope(context.settings.auth, context.principal, operation.scope);
       rejectUnknownParameters(context.request.query, accepted);
@@ -35,6 +36,7 @@ export function operationRoute(operation: AnyOperation): RouteDefinition {
         request: context.request,
         prefix: context.prefix,
         hasScope: (scope) => hasScope(context.settings.auth, context.principal, scope),
+        paging: context.settings.paging,
       });
       return jsonResponse(200, result);
     },

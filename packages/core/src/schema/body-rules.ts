@@ -18,13 +18,16 @@ export interface BodyRules {
 export function screenProperties(
   rules: BodyRules,
   body: Readonly<Record<string, unknown>>,
-  serverValues: Readonly<Record<string, unknown>> | undefined,
+  serverValues: Readonly<Record<string, unknown>> | (() => Readonly<Record<string, unknown>>) | undefined,
 ): { writable: Record<string, unknown>; failures: FieldError[] } {
   const writable: Record<string, unknown> = {};
   const failures: FieldError[] = [];
+  // Built only when the body echoes a read-only property: most writes never need it.
+  let server: Readonly<Record<string, unknown>> | undefined;
+  const serverValue = (key: string) => (server ??= typeof serverValues === 'function' ? serverValues() : serverValues)?.[key];
   for (const [key, value] of Object.entries(body)) {
     if (rules.readOnly.includes(key)) {
-      if (!serverValues || !jsonEqual(serverValues[key], value)) {
+      if (!serverValues || !jsonEqual(serverValue(key), value)) {
         failures.push({ field: key, message: `${key} is read-only and set by the server` });
       }
     } else if (rules.fields.includes(key)) {

@@ -18,6 +18,7 @@ export interface ListQuery {
   /** Without a sort, records come in id (creation) order. Ties are broken by id. */
   readonly sort?: { readonly field: string; readonly order: SortOrder };
   readonly offset: number;
+  /** Records wanted; 0 asks for the total only (no records). */
   readonly limit: number;
 }
 

@@ -26,7 +26,10 @@ function notesApi(auth: ReturnType<typeof oauth>): Api {
     schema: z.object({ text: z.string(), owner: z.string() }),
     scopes: { read: 'notes:read', write: 'notes:write' },
     filters: { owner: 'owner' },
-    authorize: ({ principal, record, action }) => action === 'read' || record.owner === principal?.subject,
+    // Only the owner may change a note, and nobody may hand a note to someone else (except with notes:all).
+    authorize: ({ principal, record, next, action }) =>
+      action === 'read' || principal?.scopes.has('notes:all') === true ||
+      ((record === undefined || record.owner === principal?.subject) && (next === undefined || next.owner === principal?.subject)),
     listFilter: (principal) => (principal?.scopes.has('notes:all') ? undefined : { owner: principal?.subject }),
   });
   return createApi({ collections: [notes], auth, logger: silentLogger });
@@ -42,6 +45,7 @@ export async function startHarness(): Promise<Harness> {
     audience,
     clients: [
       { clientId: 'admin', clientSecret: 'admin-secret', scopes: ['notes:read', 'notes:write'] },
+      { clientId: 'boss', clientSecret: 'boss-secret', scopes: ['notes:read', 'notes:write', 'notes:all'] },
       { clientId: 'reader', clientSecret: 'reader-secret', scopes: ['notes:read'] },
       { clientId: 'opaque', clientSecret: 'opaque-secret', scopes: ['notes:read'], tokenFormat: 'opaque' },
       { clientId: 'api', clientSecret: 'api-secret', scopes: [] },
