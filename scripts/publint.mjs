@@ -3,7 +3,7 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { readFile } from 'node:fs/promises';
 
-const packages = ['errors', 'links', 'pagination', 'versioning', 'core', 'oauth', 'auth-server'];
+const packages = ['errors', 'links', 'pagination', 'versioning', 'core', 'openapi', 'oauth', 'auth-server'];
 let problems = 0;
 for (const name of packages) {
   const pkgDir = `packages/${name}`;

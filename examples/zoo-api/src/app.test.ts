@@ -84,7 +84,7 @@ describe('configFromEnv', () => {
 
   it('switches to an external issuer with OAUTH_ISSUER and OAUTH_AUDIENCE', () => {
     expect(configFromEnv({ OAUTH_ISSUER: 'https://login.example', OAUTH_AUDIENCE: 'https://zoo.example' }).oauth).toEqual({
-      kind: 'external', issuer: 'https://login.example', audience: 'https://zoo.example', algorithms: ['RS256', 'ES256'],
+      kind: 'external', issuer: 'https://login.example', audience: 'https://zoo.example', algorithms: ['RS256', 'ES256'], tokenUrl: 'https://login.example/token',
     });
     expect(() => configFromEnv({ OAUTH_ISSUER: 'https://login.example' })).toThrow(/OAUTH_AUDIENCE/);
   });

@@ -1,5 +1,6 @@
 import { createApi, defineSearch, type Api, type Logger } from '@corral/core';
-import { setUpAuth } from './auth.js';
+import { openApi } from '@corral/openapi';
+import { scopeDescriptions, setUpAuth } from './auth.js';
 import { animalsCollection } from './collections/animals.js';
 import { employeesCollection } from './collections/employees.js';
 import { partiesCollection } from './collections/parties.js';
@@ -41,6 +42,7 @@ export async function createZooApi(config: ZooConfig, localOrigin: string, logge
     ],
     auth: auth.authenticator,
     mounts: auth.mounts,
+    plugins: [openApi({ tokenUrl: auth.tokenUrl, scopeDescriptions, contact: { name: 'Zoo API maintainers' } })],
     ...(logger ? { logger } : {}),
   });
 }

@@ -7,8 +7,22 @@ import type { ZooConfig } from './config.js';
 /** The API's token check, and the embedded authorization server to serve beside it (if any). */
 export interface ZooAuth {
   readonly authenticator: Authenticator;
+  /** Where clients get tokens, as the API documentation names it. */
+  readonly tokenUrl: string;
   readonly mounts: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
 }
+
+/** What each scope allows, for the API documentation. */
+export const scopeDescriptions: Readonly<Record<string, string>> = {
+  'zoo:read': 'Read zoos and animals',
+  'zoo:write': 'Create, change and delete zoos and animals',
+  'staff:read': 'Read employees',
+  'staff:write': 'Create, change and delete employees',
+  'salary:read': 'Read salary statements',
+  'salary:write': 'Create, change and delete salary statements',
+  'crm:read': 'Read customers and suppliers',
+  'crm:write': 'Create, change and delete customers and suppliers',
+};
 
 /**
  * With the embedded server, the API reads the signing keys from its own listening address, not
@@ -17,7 +31,7 @@ export interface ZooAuth {
 export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise<ZooAuth> {
   if (config.oauth.kind === 'external') {
     const { issuer, audience, algorithms } = config.oauth;
-    return { authenticator: oauth({ issuer, audience, algorithms }), mounts: {} };
+    return { authenticator: oauth({ issuer, audience, algorithms }), tokenUrl: config.oauth.tokenUrl, mounts: {} };
   }
   const server = await createAuthorizationServer({ issuer: config.oauth.issuer, audience: config.oauth.audience, clients: config.oauth.clients });
   const authenticator = oauth({
@@ -27,5 +41,6 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise
     jwksUri: `${localOrigin}/oauth/jwks`,
     allowInsecureIssuer: true, // the embedded issuer is this very process
   });
-  return { authenticator, mounts: { '/oauth': server.handle } };
+  // A path, not a URL: the docs page then asks for tokens on its own origin, whatever host name it was opened with.
+  return { authenticator, tokenUrl: '/oauth/token', mounts: { '/oauth': server.handle } };
 }

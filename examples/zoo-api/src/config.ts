@@ -12,7 +12,7 @@ export interface ZooConfig {
 /** Either the embedded authorization server with its demo clients, or an external issuer. */
 export type OAuthConfig =
   | { readonly kind: 'embedded'; readonly issuer: string; readonly audience: string; readonly clients: readonly ClientDefinition[] }
-  | { readonly kind: 'external'; readonly issuer: string; readonly audience: string; readonly algorithms: readonly string[] };
+  | { readonly kind: 'external'; readonly issuer: string; readonly audience: string; readonly algorithms: readonly string[]; readonly tokenUrl: string };
 
 const everyScope = ['zoo:read', 'zoo:write', 'staff:read', 'staff:write', 'salary:read', 'salary:write', 'crm:read', 'crm:write'];
 
@@ -32,7 +32,7 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
 
 /**
  * Reads the configuration from environment variables: PORT, HOST, PUBLIC_URL, BASE_PATH, and for
- * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS) for an external issuer, or
+ * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS, OAUTH_TOKEN_URL) for an external issuer, or
  * OAUTH_CLIENTS to replace the embedded server's demo clients.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
@@ -43,7 +43,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const audience = env.OAUTH_AUDIENCE || `${publicUrl}${basePath}`;
   if (env.OAUTH_ISSUER && !env.OAUTH_AUDIENCE) throw new Error('OAUTH_ISSUER needs OAUTH_AUDIENCE: the audience the external issuer puts in tokens for this API');
   const oauth: OAuthConfig = env.OAUTH_ISSUER
-    ? { kind: 'external', issuer: env.OAUTH_ISSUER, audience, algorithms: (env.OAUTH_ALGORITHMS || 'RS256,ES256').split(',').map((a) => a.trim()) }
+    ? {
+        kind: 'external', issuer: env.OAUTH_ISSUER, audience,
+        algorithms: (env.OAUTH_ALGORITHMS || 'RS256,ES256').split(',').map((a) => a.trim()),
+        tokenUrl: env.OAUTH_TOKEN_URL || `${env.OAUTH_ISSUER.replace(/\/+$/, '')}/token`,
+      }
     : { kind: 'embedded', issuer: `${publicUrl}/oauth`, audience, clients: clientsFrom(env.OAUTH_CLIENTS) };
   return { port, host: env.HOST || '127.0.0.1', publicUrl, basePath, oauth };
 }

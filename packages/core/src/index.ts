@@ -1,4 +1,5 @@
 export { createApi, type Api, type ApiOptions } from './api/create-api.js';
+export type { ApiPlugin, PluginPage, PluginRoute, VersionDescription } from './api/plugin.js';
 export type { VersionDefinition } from './api/version-routes.js';
 export {
   defineCollection,
@@ -15,6 +16,8 @@ export {
 export { defineOperation, type AnyOperation, type Operation, type OperationContext, type OperationOptions } from './operation/define-operation.js';
 export { defineSearch, type SearchOptions, type SearchResult } from './operation/define-search.js';
 export { ApiError, errorCodes, type FieldError } from '@corral/errors';
+export type { Link } from '@corral/links';
+export type { PagingOptions } from '@corral/pagination';
 export type { Authenticator, Principal } from './auth/principal.js';
 export type { CorralRequest, CorralResponse } from './http/exchange.js';
 export { silentLogger, type Logger } from './http/logger.js';

@@ -10,7 +10,7 @@ export interface PageWindow {
   limit: number;
 }
 
-/** Per-collection paging limits. Lower `defaultLimit` for collections that are slow to read. */
+/** Paging limits of an API. Lower `defaultLimit` when lists are slow to read. */
 export interface PagingOptions {
   /** Page size when the request names none. Default 10. */
   defaultLimit?: number;

@@ -15,6 +15,8 @@ const operations = {
 export function calculateOperation() {
   return defineOperation({
     name: 'calculate',
+    description: 'Applies an operation (sum by default) to exactly two numbers, each given as para2.',
+    result: z.object({ operation: z.enum(['sum', 'difference', 'product', 'quotient']), operands: z.array(z.number()).length(2), result: z.number() }),
     query: z.object({
       // A parameter given once arrives as a string: wrap it so the count check can name the problem.
       para2: z.preprocess((v) => (v === undefined ? [] : typeof v === 'string' ? [v] : v), z.array(operand).length(2, 'give para2 exactly twice, e.g. ?para2=3&para2=4')),

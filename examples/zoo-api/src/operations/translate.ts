@@ -8,7 +8,9 @@ const locale = z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'must be a locale code su
 export function translateOperation(translator: Translator = vocabularyTranslator()) {
   return defineOperation({
     name: 'translate',
+    description: 'Translates text word by word between locales (xx_XX); words the translator does not know stay as they are.',
     query: z.object({ from: locale, to: locale, text: z.string().min(1, 'must not be empty').max(2000) }),
+    result: z.object({ from: z.string(), to: z.string(), text: z.string(), translation: z.string() }),
     handler: async ({ query }) => ({ from: query.from, to: query.to, text: query.text, translation: await translator.translate(query.text, query.from, query.to) }),
   });
 }

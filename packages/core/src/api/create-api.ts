@@ -10,6 +10,8 @@ import { requestIdFor } from '../http/request-id.js';
 import { IndexedRouter } from '../router/indexed-router.js';
 import type { RouteDefinition } from './context.js';
 import { JobQueue } from './jobs.js';
+import type { ApiPlugin } from './plugin.js';
+import { pluginRoutes } from './plugin-routes.js';
 import { createPipeline } from './pipeline.js';
 import { versionRoutes, type VersionDefinition } from './version-routes.js';
 
@@ -33,6 +35,8 @@ export interface ApiOptions extends Partial<VersionDefinition> {
    * `nodeHandler` serve them; `fetch` answers 404 there.
    */
   readonly mounts?: Readonly<Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
+  /** Extras built from the declarations, such as the OpenAPI document and a docs page. */
+  readonly plugins?: readonly ApiPlugin[];
 }
 
 /** A ready API: serve it with `listen`, mount `nodeHandler` in a node:http server, or call `fetch`. */
@@ -67,7 +71,8 @@ export function createApi(options: ApiOptions): Api {
   const routers = new Map(
     definitions.map((definition) => {
       const router = new IndexedRouter<RouteDefinition>();
-      for (const route of versionRoutes(definition, options.title ?? 'API', origin || undefined, paging)) router.add(route.method, route.pattern, route);
+      const routes = [...versionRoutes(definition, options.title ?? 'API', origin || undefined, paging), ...pluginRoutes(options, definition, versioning, origin)];
+      for (const route of routes) router.add(route.method, route.pattern, route);
       return [definition.version, router] as const;
     }),
   );

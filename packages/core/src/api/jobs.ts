@@ -62,12 +62,13 @@ export class JobQueue {
     await new Promise((resolve) => setImmediate(resolve)); // answer the 202 before starting
     job.status = 'running';
     const response = await work();
-    job.result = { status: response.status, ...(response.body !== undefined ? { body: response.body } : {}) };
+    const body = typeof response.body === 'string' ? response.body : undefined; // bulk answers are JSON text
+    job.result = { status: response.status, ...(body !== undefined ? { body } : {}) };
     job.status = response.status < 400 ? 'succeeded' : 'failed';
     job.finishedAt = new Date(this.now()).toISOString();
     job.expiresAt = this.now() + this.limits.keepMs;
     this.pending--;
-    this.resultBytes += response.body?.length ?? 0;
+    this.resultBytes += body?.length ?? 0;
     this.forgetExpired();
   }
 

@@ -1,7 +1,7 @@
 import { ApiError, renderError, type ErrorDocsUrl } from '@corral/errors';
 import type { Versioning } from '@corral/versioning';
 import type { Authenticator } from '../auth/principal.js';
-import { acceptsJson } from '../http/accept.js';
+import { accepts } from '../http/accept.js';
 import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
 import { rejectUnknownParameters } from '../http/query-params.js';
 import { hasTrailingSlash, trailingSlashResponse } from '../http/trailing-slash.js';
@@ -35,15 +35,13 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
   }
 
   async function dispatch(request: CorralRequest, requestId: string, setPrefix: (prefix: string) => void): Promise<CorralResponse> {
-    if (!acceptsJson(request.header('accept'))) {
-      throw new ApiError('notAcceptable', 'This API answers in application/json only; the Accept header excludes it');
-    }
     if (hasTrailingSlash(request.path)) return trailingSlashResponse(request);
     const target = parts.versioning.match(request.path);
     if (target.kind === 'listing') {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, { headers: { allow: readOnlyAllow } });
       }
+      if (!accepts(request.header('accept'), 'application/json')) throw new ApiError('notAcceptable', 'The version list is available as application/json only');
       rejectUnknownParameters(request.query, []);
       return jsonResponse(200, listing);
     }
@@ -57,6 +55,10 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
       throw new ApiError('methodNotAllowed', `${request.method} is not supported on this path. Allowed: ${allow}`, { headers: { allow } });
     }
     const route = found.handler;
+    const produces = route.produces ?? 'application/json';
+    if (!accepts(request.header('accept'), produces)) {
+      throw new ApiError('notAcceptable', `This resource is available as ${produces} only; the Accept header excludes it`);
+    }
     const principal = parts.auth && !route.public ? await parts.auth.authenticate(request) : undefined;
     // Routes that take no query parameters refuse any (a typo such as ?dry_run=true must not be ignored).
     if (!route.checksQuery && request.rawQuery !== '') rejectUnknownParameters(request.query, []);

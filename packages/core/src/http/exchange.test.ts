@@ -16,7 +16,7 @@ describe('jsonResponse', () => {
     const response = jsonResponse(201, { id: '1' }, { location: '/v1/zoos/1', etag: '"1"' });
     expect(response.status).toBe(201);
     expect(response.headers).toStrictEqual({ 'content-type': jsonContentType, location: '/v1/zoos/1', etag: '"1"' });
-    expect(JSON.parse(response.body!)).toStrictEqual({ id: '1' });
+    expect(JSON.parse(response.body as string)).toStrictEqual({ id: '1' });
   });
 
   it('gives every response its own headers object', () => {

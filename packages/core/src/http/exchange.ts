@@ -18,11 +18,11 @@ export interface CorralRequest {
   readonly hasBody: boolean;
 }
 
-/** What the pipeline answers; adapters write it out. `body` is already serialized JSON. */
+/** What the pipeline answers; adapters write it out. `body` is serialized JSON, or the bytes of a page or asset. */
 export interface CorralResponse {
   status: number;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 export const jsonContentType = 'application/json; charset=utf-8';

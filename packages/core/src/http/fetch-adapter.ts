@@ -36,6 +36,7 @@ export function fromFetchRequest(request: Request): CorralRequest {
 export function toFetchResponse(method: string, response: CorralResponse): Response {
   const noBody = method === 'HEAD' || response.status === 204 || response.status === 304;
   const headers = new Headers(response.headers);
-  if (response.body !== undefined) headers.set('content-length', String(Buffer.byteLength(response.body)));
-  return new Response(noBody ? null : (response.body ?? null), { status: response.status, headers });
+  if (response.body !== undefined) headers.set('content-length', String(typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength));
+  const body = noBody || response.body === undefined ? null : typeof response.body === 'string' ? response.body : new Uint8Array(response.body);
+  return new Response(body, { status: response.status, headers });
 }

@@ -56,7 +56,7 @@ function authorizationOf(req: IncomingMessage): string | undefined {
 /** Writes a pipeline answer; HEAD gets the same headers (Content-Length included) and no body. */
 export function writeNodeResponse(req: IncomingMessage, res: ServerResponse, response: CorralResponse): void {
   const headers = response.headers;
-  if (response.body !== undefined) headers['content-length'] = String(Buffer.byteLength(response.body));
+  if (response.body !== undefined) headers['content-length'] = String(typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength);
   res.writeHead(response.status, headers);
   res.end(req.method === 'HEAD' ? undefined : response.body);
 }

@@ -27,6 +27,10 @@ export interface OperationOptions<Q extends z.ZodObject, R> {
   readonly query: Q;
   /** The scope a caller needs; with an auth adapter, any valid token when omitted. */
   readonly scope?: string;
+  /** What the operation does, for the API's documentation. */
+  readonly description?: string;
+  /** The shape of a successful result, for the API's documentation (the handler is not checked against it). */
+  readonly result?: z.ZodType;
   readonly handler: (context: OperationContext<z.infer<Q>>) => R | Promise<R>;
 }
 

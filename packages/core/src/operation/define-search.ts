@@ -24,7 +24,19 @@ export interface SearchOptions {
   readonly label?: (collection: AnyCollection, record: Readonly<Record<string, unknown>> & { id: string }) => string;
 }
 
-const queryShape = z.object({ query: z.unknown(), offset: z.unknown(), limit: z.unknown(), page: z.unknown(), per_page: z.unknown() }).partial();
+// The handler reads the parameters itself (with the list rules); this shape documents them.
+const digits = z.string().regex(/^\d+$/);
+const queryShape = z.object({
+  query: z.string().describe('Text to look for, case-insensitively, in the searchable fields'),
+  offset: digits.optional(), limit: digits.optional(), page: digits.optional(), per_page: digits.optional(),
+}).partial();
+
+/** The answer of a search: a page of matches across collections. */
+export const searchResultSchema = z.object({
+  query: z.string(), offset: z.int(), limit: z.int(), total: z.int(),
+  results: z.array(z.object({ collection: z.string(), id: z.string(), name: z.string(), href: z.string() })),
+  links: z.array(z.object({ rel: z.string(), href: z.string() })),
+});
 
 /**
  * A `GET /<name>?query=` operation over several collections, paged like a list. A caller only
@@ -36,6 +48,8 @@ export function defineSearch(options: SearchOptions): Operation<typeof queryShap
   return defineOperation({
     name: options.name ?? 'search',
     title: 'Search',
+    description: `Searches ${options.collections.map((c) => c.name).join(', ')} at once; only collections the caller may read take part.`,
+    result: searchResultSchema,
     query: queryShape,
     async handler({ request, principal, prefix, hasScope, paging }) {
       const text = singleValue(request.query, 'query');

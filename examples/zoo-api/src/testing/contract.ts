@@ -1,0 +1,60 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+/** JSON pointer escaping (RFC 6901) for one path segment. */
+const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+interface Template {
+  readonly path: string;
+  readonly pattern: RegExp;
+  readonly literal: number;
+}
+
+/**
+ * Checks real responses against an OpenAPI 3.1 document: the method must be documented for the
+ * path (else the answer must be a 405), the status must be listed, and the body must match its
+ * schema. Every schema is taken from the document itself, so nothing is described twice.
+ */
+export function contractChecker(document: { paths: Record<string, Record<string, unknown>> }) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addSchema(document as object, 'openapi');
+  const templates: Template[] = Object.keys(document.paths).map((path) => ({
+    path,
+    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    literal: path.replace(/\{[^}]+\}/g, '').length,
+  }));
+  const checked = new Set<string>();
+
+  return {
+    /** Operations (method + path template + status) seen so far, for coverage reports. */
+    checked,
+    check(method: string, url: string, status: number, body: string): void {
+      const path = new URL(url, 'http://x').pathname;
+      // The most literal template wins: /zoos/{id} before /{anything}.
+      const template = templates.filter((t) => t.pattern.test(path)).sort((a, b) => b.literal - a.literal)[0];
+      if (!template) {
+        if (![301, 404].includes(status)) throw new Error(`${method} ${path}: no documented path, yet status ${status}`);
+        return;
+      }
+      const operation = document.paths[template.path]![method.toLowerCase()] as { responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
+      if (!operation) {
+        if (status !== 405 && status !== 301) throw new Error(`${method} ${template.path}: method not documented, yet status ${status}`);
+        return;
+      }
+      const response = operation.responses[String(status)];
+      if (!response) throw new Error(`${method} ${template.path}: status ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
+      checked.add(`${method} ${template.path} ${status}`);
+      const mediaType = response.content && Object.keys(response.content)[0];
+      if (!mediaType || method === 'HEAD' || status === 304) {
+        if (body !== '') throw new Error(`${method} ${template.path} ${status}: no body documented, yet one was sent`);
+        return;
+      }
+      const ref = `openapi#/paths/${pointer(template.path)}/${method.toLowerCase()}/responses/${status}/content/${pointer(mediaType)}/schema`;
+      const validate = ajv.getSchema(ref);
+      if (!validate) throw new Error(`cannot compile ${ref}`);
+      const value: unknown = mediaType.includes('json') ? JSON.parse(body) : body;
+      if (!validate(value)) throw new Error(`${method} ${path} ${status}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${body.slice(0, 500)}`);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { PagingOptions } from '@corral/pagination';
+import type { Versioning } from '@corral/versioning';
+import type { RouteDefinition } from './context.js';
+import type { ApiPlugin, VersionDescription } from './plugin.js';
+import type { VersionDefinition } from './version-routes.js';
+
+/** The scopes named anywhere in a version's declarations, sorted. */
+function scopesOf(definition: VersionDefinition): string[] {
+  const scopes = new Set<string>();
+  for (const c of definition.collections ?? []) for (const s of [c.scopes.read, c.scopes.write]) if (s) scopes.add(s);
+  for (const o of definition.operations ?? []) if (o.scope) scopes.add(o.scope);
+  return [...scopes].sort();
+}
+
+/** Turns the pages of every plugin into public GET routes of one version. */
+export function pluginRoutes(
+  options: { readonly title?: string; readonly plugins?: readonly ApiPlugin[]; readonly paging?: PagingOptions; readonly auth?: unknown },
+  definition: VersionDefinition,
+  versioning: Versioning,
+  origin: string,
+): RouteDefinition[] {
+  if (!options.plugins?.length) return [];
+  const description: VersionDescription = {
+    title: options.title ?? 'API',
+    version: definition.version,
+    prefix: versioning.prefix(definition.version),
+    basePath: versioning.basePath,
+    origin,
+    versions: versioning.versions,
+    collections: definition.collections ?? [],
+    operations: definition.operations ?? [],
+    scopes: scopesOf(definition),
+    paging: { defaultLimit: options.paging?.defaultLimit ?? 10, maxLimit: options.paging?.maxLimit ?? 100 },
+    secured: options.auth !== undefined,
+  };
+  return options.plugins.flatMap((plugin) =>
+    plugin.routes(description).map((route) => ({
+      method: 'GET',
+      pattern: route.path,
+      public: true,
+      produces: route.contentType,
+      async handler({ params }) {
+        const page = await route.handler(params);
+        return { status: page.status ?? 200, headers: { 'content-type': page.contentType, ...page.headers }, body: page.body };
+      },
+    })),
+  );
+}

@@ -1,0 +1,2 @@
+export { openApi } from './plugin.js';
+export { openApiDocument, type DocumentOptions } from './document.js';
