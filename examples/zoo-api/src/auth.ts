@@ -33,7 +33,13 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise
     const { issuer, audience, algorithms } = config.oauth;
     return { authenticator: oauth({ issuer, audience, algorithms }), tokenUrl: config.oauth.tokenUrl, mounts: {} };
   }
-  const server = await createAuthorizationServer({ issuer: config.oauth.issuer, audience: config.oauth.audience, clients: config.oauth.clients });
+  const server = await createAuthorizationServer({
+    issuer: config.oauth.issuer,
+    audience: config.oauth.audience,
+    clients: config.oauth.clients,
+    // The docs page may be opened through PUBLIC_URL or the listening address: both may ask for tokens.
+    corsOrigins: [new URL(config.publicUrl).origin, localOrigin],
+  });
   const authenticator = oauth({
     issuer: config.oauth.issuer,
     audience: config.oauth.audience,

@@ -20,8 +20,10 @@ function configuration(options: AuthorizationServerOptions, keys: JWK[]): Config
   const formats = new Map(options.clients.map((c) => [c.clientId, c.tokenFormat ?? 'jwt']));
   const allScopes = [...new Set(options.clients.flatMap((c) => c.scopes))];
   const resourceServers = new Set(options.clients.filter((c) => c.scopes.length === 0).map((c) => c.clientId));
+  const corsOrigins = new Set(options.corsOrigins ?? [new URL(options.issuer).origin]);
   return {
     jwks: { keys },
+    clientBasedCORS: (_ctx, origin) => corsOrigins.has(origin),
     clients: options.clients.map((c) => ({
       client_id: c.clientId,
       client_secret: c.clientSecret,

@@ -16,4 +16,9 @@ export interface AuthorizationServerOptions {
   readonly clients: readonly ClientDefinition[];
   /** Lifetime of access tokens in seconds (default 3600). */
   readonly accessTokenTtlSeconds?: number;
+  /**
+   * Web origins whose pages may call the token endpoint from a browser (e.g. an API docs page);
+   * default: the issuer's own origin.
+   */
+  readonly corsOrigins?: readonly string[];
 }

@@ -34,7 +34,6 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
   const scopes = Object.fromEntries(version.scopes.map((scope) => [scope, options.scopeDescriptions?.[scope] ?? `Grants the ${scope} right`]));
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: version.title,
       version: `v${version.version}`,

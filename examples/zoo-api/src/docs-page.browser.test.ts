@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startZoo, type RunningZoo } from './testing/start-zoo.js';
+
+/** Debian's chromium; `.ci/run` installs it when missing. Without it (outside CI) this file cannot run. */
+const chromiumPath = '/usr/bin/chromium';
+const available = existsSync(chromiumPath);
+const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
+
+// In CI a missing browser is a failure, never a silent skip.
+if (!available && process.env.CI) throw new Error(`${chromiumPath} is missing: .ci/run should have installed Debian's chromium`);
+
+describe.runIf(available)('the docs page in a real browser', () => {
+  let zoo: RunningZoo;
+  let browser: Browser;
+  beforeAll(async () => {
+    zoo = await startZoo();
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await zoo?.close();
+  });
+
+  it('renders the zoo API, gets a token with the client-credentials form and tries a request', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(zoo.origin)) outside.push(request.url());
+    });
+    await page.goto(`${zoo.origin}/v1/docs`);
+    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.swagger-ui .info .title').innerText()).toContain('Zoo API');
+    const tags = await page.locator('.opblock-tag').allInnerTexts();
+    for (const collection of ['zoos', 'animals', 'employees', 'customers', 'suppliers', 'operations']) {
+      expect(tags.some((tag) => tag.toLowerCase().includes(collection)), collection).toBe(true);
+    }
+
+    // Authorize: the client-credentials form asks the service's own token endpoint.
+    await page.locator('button.authorize').first().click();
+    const dialog = page.locator('.modal-ux');
+    await dialog.locator('input#client_id_clientCredentials, input[id*="client_id"]').first().fill('zoo-reader');
+    await dialog.locator('input#client_secret_clientCredentials, input[id*="client_secret"]').first().fill('zoo-reader-secret');
+    await dialog.locator('button.modal-btn.auth.authorize').first().click();
+    await dialog.locator('button.modal-btn.auth:has-text("Logout")').first().waitFor({ timeout: 15_000 });
+    await dialog.locator('button.close-modal').first().click();
+
+    // Try GET /v1/zoos for real.
+    const operation = page.locator('#operations-zoos-listZoos');
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('button.execute').click();
+    const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+    await status.waitFor({ timeout: 15_000 });
+    expect((await status.innerText()).trim()).toBe('200');
+
+    await mkdir(artifacts, { recursive: true });
+    await page.screenshot({ path: `${artifacts}docs-page.png`, fullPage: false });
+    expect(outside).toEqual([]);
+  }, 90_000);
+});
