@@ -1,28 +1,19 @@
-import { createServer } from 'node:http';
-import { createZooApi } from './app.js';
 import { configFromEnv } from './config.js';
+import { serve } from './serve.js';
 
-const config = configFromEnv();
-const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-const localOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.port}`;
-const api = await createZooApi(config, localOrigin);
-const server = createServer(api.nodeHandler);
-
-server.on('error', (error) => {
+const { basePath, oauth } = configFromEnv();
+const service = await serve().catch((error: Error) => {
   console.error(`Zoo API could not start: ${error.message}`);
   process.exit(1);
 });
-server.listen(config.port, config.host, () => {
-  const auth = config.oauth.kind === 'embedded' ? `embedded authorization server at ${config.oauth.issuer}` : `tokens from ${config.oauth.issuer}`;
-  console.log(`Zoo API listening on http://${config.host}:${config.port}${config.basePath} (public URL ${config.publicUrl}${config.basePath}; ${auth})`);
-});
+const auth = oauth.kind === 'embedded' ? 'embedded authorization server at /oauth' : `tokens from ${oauth.issuer}`;
+console.log(`Zoo API listening on ${service.localOrigin}${basePath} (public URL ${service.publicUrl}${basePath}; ${auth})`);
 
-/** Stop accepting, let in-flight requests finish, then exit cleanly. */
+/** Stop accepting, let in-flight requests finish, then exit cleanly (or after 10 s at most). */
 function shutdown(signal: string): void {
   console.log(`${signal} received, shutting down`);
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
+  void service.stop().then(() => process.exit(0));
 }
 process.once('SIGINT', () => shutdown('SIGINT'));
 process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,0 +1,22 @@
+// The fastest mainstream peer: Fastify 5 with response schemas (its compiled serializer).
+import Fastify from 'fastify';
+import { authorize, listPage, record } from './shared.mjs';
+
+const link = { type: 'object', properties: { rel: { type: 'string' }, href: { type: 'string' } } };
+const employee = {
+  type: 'object',
+  properties: { id: { type: 'string' }, name: { type: 'string' }, yearOfBirth: { type: 'integer' }, state: { type: 'string' }, maturity: { type: 'string' }, links: { type: 'array', items: link } },
+};
+const page = {
+  type: 'object',
+  properties: { offset: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' }, employees: { type: 'array', items: employee }, links: { type: 'array', items: link } },
+};
+
+const app = Fastify({ logger: false });
+app.addHook('onRequest', async (request, reply) => {
+  if (!(await authorize(request.headers.authorization))) return reply.code(401).send({ message: 'Authentication is required' });
+});
+app.get('/v1/employees', { schema: { response: { 200: page } } }, async (request) => listPage(new URLSearchParams(request.query)));
+app.get('/v1/employees/:id', { schema: { response: { 200: employee } } }, async (request, reply) => record(request.params.id) ?? reply.code(404).send({ error: 'Not found' }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.send?.({ port: app.server.address().port });
