@@ -101,3 +101,30 @@ describe('introspection and revocation rights', () => {
     expect(await (await post('/token/introspection', form(body.access_token!), ['api', 'api-secret'])).json()).toEqual({ active: false });
   });
 });
+
+describe('what is served', () => {
+  it('names the issuer origin in its metadata, whatever Host the request used', async () => {
+    const publicIssuer = 'https://zoo.example/oauth';
+    const server2 = createServer();
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
+    const local = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    const behindProxy = await createAuthorizationServer({ issuer: publicIssuer, audience: 'urn:x', clients: [{ clientId: 'a', clientSecret: 's', scopes: ['x'] }] });
+    server2.on('request', behindProxy.handle);
+    try {
+      const metadata = await (await fetch(`${local}/oauth/.well-known/openid-configuration`, { headers: { 'x-forwarded-host': 'evil.example' } })).json();
+      expect(metadata).toMatchObject({ issuer: publicIssuer, token_endpoint: `${publicIssuer}/token`, jwks_uri: `${publicIssuer}/jwks` });
+    } finally {
+      server2.closeAllConnections();
+      await new Promise((resolve) => server2.close(resolve));
+    }
+  });
+
+  it('answers 404 in JSON for the interactive endpoints it does not offer', async () => {
+    for (const path of ['/oauth/auth', '/oauth/session/end', '/oauth/nope', '/oauth']) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+      expect(await res.json(), path).toEqual({ error: expect.any(String) });
+    }
+  });
+});

@@ -5,9 +5,14 @@ import { applyDefaultScope } from './default-scope.js';
 import type { AuthorizationServerOptions, ClientDefinition } from './options.js';
 import { newSigningKey } from './signing-key.js';
 
+/** Paths below the issuer that are served: discovery, keys, token, introspection, revocation. */
+const servedPaths = /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
+
 /** A running authorization server, to mount in a node:http server at its issuer's path. */
 export interface AuthorizationServer {
+  /** Issuer identifier as configured; give it to the API's `oauth({ issuer })`. */
   readonly issuer: string;
+  /** Absolute URL clients post token requests to, e.g. for an OpenAPI security scheme. */
   readonly tokenEndpoint: string;
   /** Serves requests whose path starts with the issuer's path (e.g. `/oauth/...`); others get 404. */
   readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
@@ -75,16 +80,27 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const issuerPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const clients = new Map<string, ClientDefinition>(options.clients.map((c) => [c.clientId, c]));
   let keys = [await newSigningKey()];
-  let callback = new Provider(options.issuer, configuration(options, keys)).callback();
+  const provider = (jwks: JWK[]) => {
+    const instance = new Provider(options.issuer, configuration(options, jwks));
+    instance.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
+    return instance.callback();
+  };
+  let callback = provider(keys);
 
+  const issuerUrl = new URL(options.issuer);
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
-    if (issuerPath && url !== issuerPath && !url.startsWith(`${issuerPath}/`) && !url.startsWith(`${issuerPath}?`)) {
-      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'Not found' }));
+    const below = url.startsWith(`${issuerPath}/`) ? url.slice(issuerPath.length) : undefined;
+    // Only the machine-to-machine endpoints are served; oidc-provider's interactive ones answer HTML.
+    if (below === undefined || !servedPaths.test(below.split('?')[0]!)) {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: `No endpoint at ${url.slice(0, 200)}` }));
       return;
     }
     // Mounted below a path: oidc-provider routes on `url` and builds its links from `originalUrl`.
-    Object.assign(req, { originalUrl: url, url: url.slice(issuerPath.length) || '/' });
+    Object.assign(req, { originalUrl: url, url: below });
+    // Links in the metadata name the issuer's public origin, never the Host this request used.
+    req.headers['x-forwarded-host'] = issuerUrl.host;
+    req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
     const run = req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '') ? applyDefaultScope(req, clients) : Promise.resolve();
     run.then(
       () => callback(req, res),
@@ -98,7 +114,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     handle,
     async rotateKey() {
       keys = [await newSigningKey(), ...keys];
-      callback = new Provider(options.issuer, configuration(options, keys)).callback();
+      callback = provider(keys);
     },
   };
 }

@@ -1,6 +1,8 @@
 /** A client allowed to get tokens with the client-credentials grant. */
 export interface ClientDefinition {
+  /** Name the client authenticates with at the token endpoint. */
   readonly clientId: string;
+  /** Shared secret for that authentication (HTTP Basic or form post). */
   readonly clientSecret: string;
   /** Scopes it may have; a token request without `scope` gets all of them. */
   readonly scopes: readonly string[];
@@ -8,11 +10,13 @@ export interface ClientDefinition {
   readonly tokenFormat?: 'jwt' | 'opaque';
 }
 
+/** Settings of {@link createAuthorizationServer}, the embeddable server for development and tests. */
 export interface AuthorizationServerOptions {
   /** Issuer identifier, e.g. `http://localhost:3000/oauth`; its path is where the server is mounted. */
   readonly issuer: string;
   /** The API the tokens are for: the `aud` of every access token. */
   readonly audience: string;
+  /** Every client the server knows; a client with no scopes may only authenticate, e.g. to introspect. */
   readonly clients: readonly ClientDefinition[];
   /** Lifetime of access tokens in seconds (default 3600). */
   readonly accessTokenTtlSeconds?: number;

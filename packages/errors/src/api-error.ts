@@ -2,15 +2,19 @@ import { errorCodes, type ErrorCodeName } from './catalogue.js';
 
 /** One failing property of a 422 answer. `field` is a dotted path such as `address.city` (empty for the body itself). */
 export interface FieldError {
+  /** Dotted path to the failing property; empty when the body as a whole is wrong. */
   readonly field: string;
+  /** Why the value was refused, written for the client. */
   readonly message: string;
 }
 
+/** Optional details for an {@link ApiError} beyond its catalogue entry and message. */
 export interface ApiErrorOptions {
   /** Per-field failures, sent as `errors` in 422 answers. */
   readonly fieldErrors?: readonly FieldError[];
   /** Extra response headers, e.g. `Allow` for 405 or `WWW-Authenticate` for 401. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** What was really thrown, kept for the server log and never sent to the client. */
   readonly cause?: unknown;
 }
 
@@ -19,11 +23,17 @@ export interface ApiErrorOptions {
  * status and the numeric code; the message is written for the client and may be shown to it.
  */
 export class ApiError extends Error {
+  /** Fixed so {@link isApiError} can recognise errors made by another copy of this package. */
   override readonly name = 'ApiError';
+  /** HTTP status of the answer, taken from the catalogue entry. */
   readonly status: number;
+  /** Stable catalogue number sent to the client as `errorCode`. */
   readonly errorCode: number;
+  /** Catalogue key the error was made from, handy for tests and logs. */
   readonly codeName: ErrorCodeName;
+  /** Per-field failures for a 422 answer; empty otherwise. */
   readonly fieldErrors: readonly FieldError[];
+  /** Extra headers the answer must carry, such as `Allow` or `WWW-Authenticate`. */
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(codeName: ErrorCodeName, message: string, options: ApiErrorOptions = {}) {

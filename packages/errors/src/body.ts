@@ -2,23 +2,31 @@ import type { ApiError, FieldError } from './api-error.js';
 
 /** Body of 400 and 422 answers: what went wrong, the stable code, and where the code is explained. */
 export interface DetailedErrorBody {
+  /** Human-readable explanation for the client. */
   message: string;
+  /** Stable catalogue number clients can branch on. */
   errorCode: number;
+  /** URL of the page that explains the code. */
   additionalInformation: string;
+  /** Per-field failures; present on 422 answers only. */
   errors?: FieldError[];
 }
 
 /** Body of 401 and 403 answers, the shape the conventions give for authentication failures. */
 export interface AuthErrorBody {
+  /** Why the credentials were refused. */
   message: string;
+  /** URL of the page that explains the error code. */
   documentation_url: string;
 }
 
 /** Body of every other error answer. */
 export interface SimpleErrorBody {
+  /** Human-readable explanation for the client. */
   error: string;
 }
 
+/** Any JSON body Corral sends for a failed request; the status decides which shape. */
 export type ErrorBody = DetailedErrorBody | AuthErrorBody | SimpleErrorBody;
 
 /** Maps an error code to the URL of the page that describes it. */

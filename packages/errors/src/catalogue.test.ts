@@ -29,6 +29,7 @@ const everUsed: readonly (readonly [number, string])[] = Object.freeze([
   [1018, 'unknownVersion'],
   [1019, 'routeNotFound'],
   [1020, 'invalidAuthorizationRequest'],
+  [1021, 'resourceInUse'],
 ] as const);
 
 const entries = (Object.keys(errorCodes) as ErrorCodeName[]).map((name) => ({ name, ...errorCodes[name] }));

@@ -1,8 +1,12 @@
 /** One entry of the error-code catalogue: a stable number, the HTTP status it goes with, and its page text. */
 export interface ErrorCodeEntry {
+  /** Stable number clients receive as `errorCode`; never reused for another meaning. */
   readonly code: number;
+  /** HTTP status every answer with this code carries. */
   readonly status: number;
+  /** Short heading used on the error catalogue pages. */
   readonly title: string;
+  /** Explanation for client developers: what went wrong and how to fix the request. */
   readonly description: string;
 }
 
@@ -11,92 +15,244 @@ export interface ErrorCodeEntry {
  * number is never given a new meaning (a test holds the list of numbers ever used).
  */
 export const errorCodes = {
+  /** What any thrown value that is not an ApiError becomes, so internals never leak to the client. */
   internalError: {
-    code: 1000, status: 500, title: 'Internal server error',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1000,
+    /** HTTP status of every answer carrying this code. */
+    status: 500,
+    /** Short heading for the error catalogue pages. */
+    title: 'Internal server error',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The server failed while handling the request. Whether the request took effect is unknown; the server logged the failure with the request id.',
   },
+  /** A list parameter such as sortby, order or query has a value the endpoint cannot use. */
   invalidQueryParameter: {
-    code: 1001, status: 400, title: 'Invalid query parameter',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1001,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Invalid query parameter',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'A query parameter has a value outside the accepted ones. The message names the parameter and the values it accepts.',
   },
+  /** Strict query checking: a misspelt parameter is refused instead of silently ignored. */
   unknownQueryParameter: {
-    code: 1002, status: 400, title: 'Unknown query parameter',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1002,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Unknown query parameter',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The request names a query parameter this endpoint does not know. The message lists the accepted parameters.',
   },
+  /** Refused rather than guessing which of the repeated values was meant. */
   duplicateQueryParameter: {
-    code: 1003, status: 400, title: 'Repeated query parameter',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1003,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Repeated query parameter',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'A query parameter that takes one value was given more than once.',
   },
+  /** Both paging styles at once would be ambiguous, so the request is refused. */
   conflictingPagingParameters: {
-    code: 1004, status: 400, title: 'Conflicting paging parameters',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1004,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Conflicting paging parameters',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'A page is chosen either with offset and limit or with page and per_page; the request mixes the two styles.',
   },
+  /** The body could not be read or parsed as JSON at all. */
   malformedJson: {
-    code: 1005, status: 400, title: 'Malformed JSON body',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1005,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Malformed JSON body',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The request body is empty, is not valid UTF-8, or is not valid JSON.',
   },
+  /** The body parsed as JSON but has the wrong shape or is unsafe to process. */
   invalidBody: {
-    code: 1006, status: 400, title: 'Unusable request body',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1006,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Unusable request body',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The body is valid JSON but cannot be used: its top-level value has the wrong type, it nests too deeply, or it uses a reserved key such as __proto__.',
   },
+  /** Schema rules failed on one or more fields; each failure is listed. */
   validationFailed: {
-    code: 1007, status: 422, title: 'Validation failed',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1007,
+    /** HTTP status of every answer carrying this code. */
+    status: 422,
+    /** Short heading for the error catalogue pages. */
+    title: 'Validation failed',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The body was understood but some properties are invalid, missing, unknown or read-only. The errors array names each failing field.',
   },
+  /** The id (or its parent record) is unknown to the collection. */
   resourceNotFound: {
-    code: 1008, status: 404, title: 'Resource not found',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1008,
+    /** HTTP status of every answer carrying this code. */
+    status: 404,
+    /** Short heading for the error catalogue pages. */
+    title: 'Resource not found',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'No record with this id exists in the collection, and none ever did.',
   },
+  /** Lets a client tell a deleted record from one that never existed. */
   resourceGone: {
-    code: 1009, status: 410, title: 'Resource gone',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1009,
+    /** HTTP status of every answer carrying this code. */
+    status: 410,
+    /** Short heading for the error catalogue pages. */
+    title: 'Resource gone',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The record was deleted. Its id will not be used again.',
   },
+  /** The path is known but the verb is not; the answer lists the allowed ones. */
   methodNotAllowed: {
-    code: 1010, status: 405, title: 'Method not allowed',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1010,
+    /** HTTP status of every answer carrying this code. */
+    status: 405,
+    /** Short heading for the error catalogue pages. */
+    title: 'Method not allowed',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The path exists but does not support this HTTP method. The Allow header lists the methods it supports.',
   },
+  /** Content negotiation failed: the client refuses JSON. */
   notAcceptable: {
-    code: 1011, status: 406, title: 'Not acceptable',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1011,
+    /** HTTP status of every answer carrying this code. */
+    status: 406,
+    /** Short heading for the error catalogue pages. */
+    title: 'Not acceptable',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The Accept header excludes application/json, the only format this API produces.',
   },
+  /** The Content-Type or charset of the body is not one Corral reads. */
   unsupportedMediaType: {
-    code: 1012, status: 415, title: 'Unsupported media type',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1012,
+    /** HTTP status of every answer carrying this code. */
+    status: 415,
+    /** Short heading for the error catalogue pages. */
+    title: 'Unsupported media type',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'Request bodies must be sent as application/json in UTF-8.',
   },
+  /** Protects the server from bodies above the configured size limit. */
   payloadTooLarge: {
-    code: 1013, status: 413, title: 'Payload too large',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1013,
+    /** HTTP status of every answer carrying this code. */
+    status: 413,
+    /** Short heading for the error catalogue pages. */
+    title: 'Payload too large',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The request body is larger than the configured limit.',
   },
+  /** Optimistic concurrency: the record changed after the client read it. */
   preconditionFailed: {
-    code: 1014, status: 412, title: 'Precondition failed',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1014,
+    /** HTTP status of every answer carrying this code. */
+    status: 412,
+    /** Short heading for the error catalogue pages. */
+    title: 'Precondition failed',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The If-Match header does not match the current ETag of the resource: it was changed since you read it. Nothing was changed.',
   },
+  /** The collection insists on conditional writes to prevent lost updates. */
   preconditionRequired: {
-    code: 1015, status: 428, title: 'Precondition required',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1015,
+    /** HTTP status of every answer carrying this code. */
+    status: 428,
+    /** Short heading for the error catalogue pages. */
+    title: 'Precondition required',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'This collection requires an If-Match header carrying the ETag you read, so that concurrent writes cannot overwrite each other.',
   },
+  /** No usable bearer token came with a request that needs one. */
   authenticationRequired: {
-    code: 1016, status: 401, title: 'Authentication required',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1016,
+    /** HTTP status of every answer carrying this code. */
+    status: 401,
+    /** Short heading for the error catalogue pages. */
+    title: 'Authentication required',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The request carries no valid access token. Send an OAuth 2.0 bearer token in the Authorization header.',
   },
+  /** The caller is known but lacks the scope or the right for this record. */
   accessDenied: {
-    code: 1017, status: 403, title: 'Access denied',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1017,
+    /** HTTP status of every answer carrying this code. */
+    status: 403,
+    /** Short heading for the error catalogue pages. */
+    title: 'Access denied',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The access token is valid but does not grant access to this resource. The WWW-Authenticate header names the scope needed.',
   },
+  /** The path does not start with a version this server offers. */
   unknownVersion: {
-    code: 1018, status: 404, title: 'Unknown API version',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1018,
+    /** HTTP status of every answer carrying this code. */
+    status: 404,
+    /** Short heading for the error catalogue pages. */
+    title: 'Unknown API version',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'Every path starts with a major version such as /v1. The message lists the versions this server offers.',
   },
+  /** No route matches the path within a valid version. */
   routeNotFound: {
-    code: 1019, status: 404, title: 'No such endpoint',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1019,
+    /** HTTP status of every answer carrying this code. */
+    status: 404,
+    /** Short heading for the error catalogue pages. */
+    title: 'No such endpoint',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'No endpoint of this API version matches the path.',
   },
+  /** Credentials were sent in a refused way, e.g. in the query or more than once. */
   invalidAuthorizationRequest: {
-    code: 1020, status: 400, title: 'Invalid authorization request',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1020,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Invalid authorization request',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'Credentials were sent in a way this API refuses: a token in the query string or body, or more than one credential.',
+  },
+  resourceInUse: {
+    code: 1021, status: 409, title: 'Resource in use',
+    description: 'The record cannot be deleted while other records still refer to it (for example a zoo that still has animals). Delete or move those first.',
   },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
+/** Key of a catalogue entry; {@link ApiError} is created from one of these. */
 export type ErrorCodeName = keyof typeof errorCodes;
 
 const byNumber = new Map<number, ErrorCodeEntry>(Object.values(errorCodes).map((entry) => [entry.code, entry]));

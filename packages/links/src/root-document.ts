@@ -27,7 +27,9 @@ export interface RootDocumentOptions {
 
 /** The body of `GET <prefix>`: a self link, one link per entry and one `<name>_url` per entry. */
 export type RootDocument = {
+  /** Self link of the API root, titled with the API's name. */
   link: Link;
+  /** One link per collection or operation, so clients can discover them. */
   links: Link[];
   [key: `${string}_url`]: string;
 };

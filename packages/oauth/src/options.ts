@@ -30,7 +30,9 @@ export interface OAuthOptions {
 
 /** How this API authenticates itself at the introspection endpoint. */
 export interface IntrospectionOptions {
+  /** This API's client id at the authorization server. */
   readonly clientId: string;
+  /** Secret paired with `clientId`; keep it out of source control. */
   readonly clientSecret: string;
   /** Discovered from the issuer's metadata when omitted. */
   readonly endpoint?: string;

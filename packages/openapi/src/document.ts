@@ -10,8 +10,17 @@ export interface DocumentOptions {
   readonly tokenUrl?: string;
   /** Words for each scope; scopes without one get a generic description. */
   readonly scopeDescriptions?: Readonly<Record<string, string>>;
+  /** Text for `info.description`; a generated sentence naming the version prefix when omitted. */
   readonly description?: string;
-  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  /** Copied to `info.contact`, so readers of the docs know whom to ask. */
+  readonly contact?: {
+    /** Person or team answering for the API. */
+    readonly name?: string;
+    /** Page with support or contact details. */
+    readonly url?: string;
+    /** Address for questions about the API. */
+    readonly email?: string;
+  };
 }
 
 /** A HEAD operation mirroring a GET one: same statuses and headers, no bodies. */

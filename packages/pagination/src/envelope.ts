@@ -8,10 +8,14 @@ export type EnvelopeKey = 'offset' | 'limit' | 'total' | 'links';
  * records under the collection's own name (e.g. `animals`), and the paging links.
  */
 export type PageEnvelope<K extends string, T> = {
+  /** Index of the first record in this page, counted from zero. */
   offset: number;
+  /** Page size actually applied, after defaults and the maximum. */
   limit: number;
+  /** Number of matching records across all pages, so clients can show a page count. */
   total: number;
 } & { [P in K]: T[] } & {
+  /** `nextPage` and `previousPage` links, present only where such a page exists. */
   links: Link[];
 };
 

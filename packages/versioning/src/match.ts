@@ -6,8 +6,20 @@ import { describeValidVersions, parseVersionSegment } from './versions.js';
  * rest of the path (`''` for the version root itself, otherwise starting with `/`).
  */
 export type VersionedPath =
-  | { kind: 'listing' }
-  | { kind: 'api'; version: number; prefix: string; rest: string };
+  | {
+    /** The path is the base path itself: answer with the version listing. */
+    kind: 'listing';
+  }
+  | {
+    /** The path lies inside a served version. */
+    kind: 'api';
+    /** Major version number taken from the path. */
+    version: number;
+    /** Base path plus version segment, e.g. `/api/v2`, for building links. */
+    prefix: string;
+    /** Still-encoded remainder after the prefix, routed within the version. */
+    rest: string;
+  };
 
 // Client input is echoed in messages; keep it short so a long path cannot bloat the answer.
 const MAX_ECHO = 40;
@@ -22,13 +34,14 @@ function echo(text: string): string {
  */
 export function matchVersionedPath(basePath: string, versions: readonly number[], pathname: string): VersionedPath {
   if (pathname === basePath || pathname === `${basePath}/`) return { kind: 'listing' };
-  const valid = describeValidVersions(basePath, versions);
+  // Built only for an error message, never on the path every request takes.
+  const valid = () => describeValidVersions(basePath, versions);
   const mount = `${basePath}/`;
   if (!pathname.startsWith(mount)) {
     if (basePath !== '') {
-      throw new ApiError('routeNotFound', `No endpoint at ${echo(pathname)}: this API is served under ${basePath}. ${valid}`);
+      throw new ApiError('routeNotFound', `No endpoint at ${echo(pathname)}: this API is served under ${basePath}. ${valid()}`);
     }
-    throw new ApiError('unknownVersion', `The path ${echo(pathname)} has no API version. ${valid}`);
+    throw new ApiError('unknownVersion', `The path ${echo(pathname)} has no API version. ${valid()}`);
   }
   const remainder = pathname.slice(mount.length);
   const slash = remainder.indexOf('/');
@@ -38,8 +51,8 @@ export function matchVersionedPath(basePath: string, versions: readonly number[]
     // A segment that starts like a version (`v1.2`, `V2`, `v01`) is reported as an unknown version;
     // anything else (`/zoos`) means the version was left out.
     const message = /^v/i.test(segment)
-      ? `Unknown API version ${echo(segment)}. ${valid}`
-      : `The path ${echo(pathname)} has no API version. ${valid}`;
+      ? `Unknown API version ${echo(segment)}. ${valid()}`
+      : `The path ${echo(pathname)} has no API version. ${valid()}`;
     throw new ApiError('unknownVersion', message);
   }
   return {

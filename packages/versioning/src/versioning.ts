@@ -12,7 +12,13 @@ export interface VersioningOptions {
 
 /** Body of the version listing served at the base path. */
 export interface VersionListing {
-  versions: { version: string; href: string }[];
+  /** One entry per served version, ascending, so clients can pick the newest they support. */
+  versions: {
+    /** Label such as `v2`, the segment used in paths. */
+    version: string;
+    /** Prefix of that version, base path included. */
+    href: string;
+  }[];
 }
 
 /** The versions an API serves under its base path, and how request paths map onto them. */

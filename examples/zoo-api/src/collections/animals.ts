@@ -18,8 +18,9 @@ export function animalsCollection(zoos: Collection<typeof zooSchema, 'zoos'>) {
     schema: animalSchema,
     filters: { zoo_id: 'zooId', animal_type_id: 'animalTypeId' },
     sortable: ['name', 'yearOfBirth'],
-    searchable: ['name', 'species'],
-    parent: { collection: zoos, field: 'zooId' },
+    searchable: ['name', 'species', 'animalTypeId'],
+    // A zoo that still has animals cannot be deleted (409): move or delete the animals first.
+    parent: { collection: zoos, field: 'zooId', onParentDelete: 'restrict' },
     links: (animal) => [{ rel: 'zoo', href: `zoos/${animal.zooId}` }],
     scopes: { read: 'zoo:read', write: 'zoo:write' },
     store: memoryStore({ initial: demoAnimals() }),

@@ -18,7 +18,7 @@ export function employeesCollection() {
     schema: employeeSchema,
     filters: { state: 'state', maturity: 'maturity' },
     sortable: ['name', 'yearOfBirth'],
-    searchable: ['name'],
+    searchable: ['name', 'state', 'maturity'],
     links: (employee) => [{ rel: 'salary', href: `employees/${employee.id}/salaryStatements` }],
     scopes: { read: 'staff:read', write: 'staff:write' },
     store: memoryStore({ initial: demoEmployees() }),

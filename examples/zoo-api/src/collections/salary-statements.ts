@@ -16,7 +16,9 @@ export function salaryStatementsCollection(employees: Collection<typeof employee
     title: 'Salary statements',
     schema: salaryStatementSchema,
     sortable: ['period'],
-    parent: { collection: employees, field: 'employeeId', topLevel: false },
+    // A statement belongs to its employee: it goes when the employee goes.
+    parent: { collection: employees, field: 'employeeId', topLevel: false, onParentDelete: 'cascade' },
+    searchable: ['period', 'currency'],
     links: (statement) => [{ rel: 'employee', href: `employees/${(statement as { employeeId?: string }).employeeId}` }],
     scopes: { read: 'salary:read', write: 'salary:write' },
     store: memoryStore({ initial: demoSalaryStatements() }),

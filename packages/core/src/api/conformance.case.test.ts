@@ -204,6 +204,22 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
       expect(viaParent.json.zooId).toBe('2');
     });
 
+    it('refuses to delete a parent that still has restricted children (409), and cascades where declared', async () => {
+      const c = await client();
+      const refused = await c.send('DELETE', '/v1/zoos/1');
+      expect(refused.status).toBe(409);
+      expect(refused.json).toEqual({ error: expect.stringContaining('animals') });
+      expect((await c.send('GET', '/v1/zoos/1')).status).toBe(200);
+      expect((await c.send('DELETE', '/v1/zoos')).status).toBe(409);
+      await c.send('DELETE', '/v1/zoos/1/animals/1');
+      await c.send('DELETE', '/v1/zoos/1/animals/2');
+      expect((await c.send('DELETE', '/v1/zoos/1')).status).toBe(204);
+
+      const statement = await c.send('POST', '/v1/employees/2/salaryStatements', { body: { period: '2026-03', grossAmount: 10 } });
+      expect((await c.send('DELETE', '/v1/employees/2')).status).toBe(204);
+      expect((await c.send('GET', `/v1/employees/2/salaryStatements/${statement.json.id}`)).status).toBe(410);
+    });
+
     it('serves nested-only collections with the parent key set by the server', async () => {
       const c = await client();
       const created = await c.send('POST', '/v1/employees/1/salaryStatements', { body: { period: '2026-01', grossAmount: 5000 } });

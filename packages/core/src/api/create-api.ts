@@ -15,6 +15,10 @@ import { pluginRoutes } from './plugin-routes.js';
 import { createPipeline } from './pipeline.js';
 import { versionRoutes, type VersionDefinition } from './version-routes.js';
 
+/**
+ * Everything {@link createApi} needs. A single-version API gives `version`, `collections` and
+ * `operations` directly; several versions go in `versions` instead.
+ */
 export interface ApiOptions extends Partial<VersionDefinition> {
   /** Several major versions side by side; use instead of `version`/`collections`/`operations`. */
   readonly versions?: readonly VersionDefinition[];
@@ -24,10 +28,13 @@ export interface ApiOptions extends Partial<VersionDefinition> {
   readonly basePath?: string;
   /** Origin clients reach the API at (e.g. `https://zoo.example`), for absolute URLs in answers. */
   readonly publicUrl?: string;
+  /** Checks access tokens; without it every route is open and no scope is enforced. */
   readonly auth?: Authenticator;
   /** Largest request body in bytes (default 1 MiB). */
   readonly bodyLimit?: number;
+  /** Default and maximum page size of every list, checked once at creation. */
   readonly paging?: PagingOptions;
+  /** Where request and failure logs go; defaults to pino on stdout. */
   readonly logger?: Logger;
   /**
    * Other node:http handlers served beside the API, by path prefix (e.g. an embedded
@@ -86,6 +93,15 @@ export function createApi(options: ApiOptions): Api {
   });
   const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({ prefix: prefix.replace(/\/+$/, ''), handler }));
   const mountFor = (url: string) => mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+  // One async frame per request: the pipeline renders every error itself, so a throw here is a
+  // failure to write (e.g. the client is gone) and the socket is simply dropped.
+  const serveNode = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      writeNodeResponse(req, res, await handle(fromNodeRequest(req)));
+    } catch {
+      res.destroy();
+    }
+  };
   const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {
     const mount = mounts.length > 0 ? mountFor(req.url ?? '/') : undefined;
     if (mount) {
@@ -93,9 +109,7 @@ export function createApi(options: ApiOptions): Api {
       res.setHeader('x-request-id', requestIdFor(Array.isArray(id) ? id[0] : id));
       return mount.handler(req, res);
     }
-    handle(fromNodeRequest(req))
-      .then((response) => writeNodeResponse(req, res, response))
-      .catch(() => res.destroy()); // the pipeline renders every error itself; this is a last resort
+    void serveNode(req, res);
   };
   return {
     handle,

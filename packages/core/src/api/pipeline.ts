@@ -66,8 +66,11 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     return route.handler({ request, params: found.params, prefix: target.prefix, principal, settings: parts.settings, renderError });
   }
 
+  // Decided once: pino's level does not change under a running API in normal use.
+  const accessLog = parts.logger.isLevelEnabled?.('info') ?? true;
+
   return async function handle(request) {
-    const started = performance.now();
+    const started = accessLog ? performance.now() : 0;
     const requestId = requestIdFor(request.header('x-request-id'));
     let prefix = parts.versioning.prefix(latest);
     let response: CorralResponse;
@@ -77,7 +80,9 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
       response = errorResponse(thrown, prefix, request, requestId);
     }
     response.headers['x-request-id'] = requestId;
-    parts.logger.info({ requestId, method: request.method, path: request.path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
+    if (accessLog) {
+      parts.logger.info({ requestId, method: request.method, path: request.path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
+    }
     return response;
   };
 }

@@ -3,7 +3,7 @@ import { rootDocument } from '@corral/links';
 import type { PagingOptions } from '@corral/pagination';
 import type { AnyCollection } from '../collection/define-collection.js';
 import { collectionRoutes } from '../collection/routes.js';
-import { collectionRuntime } from '../collection/runtime.js';
+import { collectionRuntime, type CollectionRuntime } from '../collection/runtime.js';
 import { jsonResponse } from '../http/exchange.js';
 import type { AnyOperation } from '../operation/define-operation.js';
 import { operationRoute } from '../operation/operation-route.js';
@@ -12,8 +12,11 @@ import { jobRoute } from './job-route.js';
 
 /** One major version of an API: its collections and operations. */
 export interface VersionDefinition {
+  /** Major version number, served under `/v<version>`. */
   readonly version: number;
+  /** Resource collections of this version; names must be unique within it. */
   readonly collections?: readonly AnyCollection[];
+  /** Non-resource operations of this version, sharing the collections' name space. */
   readonly operations?: readonly AnyOperation[];
 }
 
@@ -47,6 +50,19 @@ function publicRoutes(definition: VersionDefinition, title: string, origin: stri
   ];
 }
 
+/** Prepares every collection and tells each parent which collections are nested below it. */
+function linkedRuntimes(collections: readonly AnyCollection[], paging: PagingOptions): CollectionRuntime[] {
+  const runtimes = new Map(collections.map((c) => [c, collectionRuntime(c, paging)] as const));
+  for (const runtime of runtimes.values()) {
+    const parent = runtime.collection.parent;
+    if (!parent) continue;
+    const parentRuntime = runtimes.get(parent.collection);
+    if (!parentRuntime) throw new Error(`Collection "${runtime.collection.name}" is nested below "${parent.collection.name}", which is not part of this API version`);
+    parentRuntime.children.push(runtime);
+  }
+  return [...runtimes.values()];
+}
+
 /** Every route of one version, relative to its prefix. Collections are prepared (indexes, rules) here, once. */
 export function versionRoutes(definition: VersionDefinition, title: string, origin: string | undefined, paging: PagingOptions): RouteDefinition[] {
   const names = new Set<string>();
@@ -57,7 +73,7 @@ export function versionRoutes(definition: VersionDefinition, title: string, orig
   return [
     ...publicRoutes(definition, title, origin),
     jobRoute,
-    ...(definition.collections ?? []).flatMap((c) => collectionRoutes(collectionRuntime(c, paging))),
+    ...linkedRuntimes(definition.collections ?? [], paging).flatMap(collectionRoutes),
     ...(definition.operations ?? []).map(operationRoute),
   ];
 }

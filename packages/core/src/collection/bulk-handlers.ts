@@ -7,6 +7,7 @@ import { readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
 import type { StoredRecord } from '../store/store.js';
 import { authorizeRecord, restrictList } from './authorize.js';
+import { deleteChildren, refuseIfReferenced } from './children.js';
 import { ifMatchOf, staleError } from './conditions.js';
 import { foundOrThrow, lookupError } from './lookup.js';
 import { checkParentExists } from './parent-rules.js';
@@ -93,8 +94,10 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
   const revision = expectedRevision(runtime, context);
   return maybeAsync(context, collection.scopes.write, async () => {
     if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision);
+    await refuseIfReferenced(runtime, undefined);
     const result = await collection.store.deleteAll(revision);
     if (result.status === 'stale') throw staleError();
+    await deleteChildren(runtime, undefined);
     return emptyResponse(204);
   });
 }
@@ -113,7 +116,13 @@ async function deleteVisible(runtime: CollectionRuntime, context: HandlerContext
     visible.push(...page.items);
     if (page.items.length < 1000) break;
   }
-  for (const record of visible) await authorizeRecord(collection, context, 'delete', record);
-  for (const record of visible) await collection.store.delete(record.id);
+  for (const record of visible) {
+    await authorizeRecord(collection, context, 'delete', record);
+    await refuseIfReferenced(runtime, record.id);
+  }
+  for (const record of visible) {
+    await collection.store.delete(record.id);
+    await deleteChildren(runtime, record.id);
+  }
   return emptyResponse(204);
 }

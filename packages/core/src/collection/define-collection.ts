@@ -4,19 +4,28 @@ import type { Principal } from '../auth/principal.js';
 import type { Store } from '../store/store.js';
 
 /** A record as handlers, hooks and link builders see it: the schema's output plus the server's id. */
-export type RecordOf<S extends z.ZodObject> = z.infer<S> & { readonly id: string };
+export type RecordOf<S extends z.ZodObject> = z.infer<S> & {
+  /** Server-assigned id, never taken from the request body. */
+  readonly id: string;
+};
 
 /** A link a collection adds to each record; `href` may be relative to the version root (`employees/1/salaryStatements`). */
 export interface LinkSpec {
+  /** Relation of the target to the record, e.g. `zoo` or `salaryStatements`. */
   readonly rel: string;
+  /** Target path; a relative one is resolved against the version prefix. */
   readonly href: string;
+  /** Human-readable name of the target, copied into the link. */
   readonly title?: string;
+  /** Media type of the target, for clients that choose before following. */
   readonly type?: string;
 }
 
 /** Scopes a caller's token needs; without an auth adapter on the API they are not checked. */
 export interface CollectionScopes {
+  /** Needed to read the list and its records (GET, HEAD, OPTIONS); unset means anyone may read. */
   readonly read?: string;
+  /** Needed for every change, bulk PUT and DELETE included; unset means anyone may write. */
   readonly write?: string;
 }
 
@@ -25,28 +34,40 @@ export type FieldOf<S extends z.ZodObject> = Extract<keyof z.infer<S>, string>;
 
 /** Nesting under another collection: `/<parent>/<parentId>/<name>` lists the records whose `field` is parentId. */
 export interface ParentOptions {
+  /** Collection whose records own these; a missing parent id answers 404. */
   readonly collection: AnyCollection;
   /** The property holding the parent's id. When the schema lacks it, the server sets it from the path. */
   readonly field: string;
   /** Also serve the collection at `/<name>` (default true). */
   readonly topLevel?: boolean;
+  /**
+   * What deleting a parent record does to its records here: `restrict` (default) refuses the
+   * delete with 409 while any exist, `cascade` deletes them with it.
+   */
+  readonly onParentDelete?: 'restrict' | 'cascade';
 }
 
+/** Input of {@link defineCollection}; only `name` and `schema` are required. */
 export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   /** Plural noun used in the URL and as the list envelope's array property. */
   readonly name: N;
   /** Human title, e.g. for the root document (defaults to the name with a capital). */
   readonly title?: string;
+  /** Zod object describing the writable data; it validates bodies and drives the OpenAPI schemas. */
   readonly schema: S;
   /** Query parameter name -> field it filters by exact value, e.g. `{ zoo_id: 'zooId' }`. */
   readonly filters?: Readonly<Record<string, FieldOf<S>>>;
+  /** Fields clients may name in `sortby`; others are refused with a 400. */
   readonly sortable?: readonly FieldOf<S>[];
   /** Text fields that `query=<text>` searches (case-insensitive substring). */
   readonly searchable?: readonly FieldOf<S>[];
+  /** Extra links for each record, added after its `self` link. */
   readonly links?: (record: RecordOf<S>) => readonly LinkSpec[];
+  /** Token scopes that reading and writing require. */
   readonly scopes?: CollectionScopes;
   /** Where records live; a fresh `memoryStore()` when omitted. */
   readonly store?: Store<z.infer<S>>;
+  /** Makes this a sub-collection served below each record of another collection. */
   readonly parent?: ParentOptions;
   /** Refuse PUT, PATCH and DELETE without `If-Match` (428), so clients cannot overwrite blindly. */
   readonly requireIfMatch?: boolean;
@@ -65,7 +86,9 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
 
 /** What a per-record authorization hook is asked about. */
 export interface RecordCheck<S extends z.ZodObject> {
+  /** The authenticated caller; undefined when the API has no auth adapter. */
   readonly principal: Principal | undefined;
+  /** What the caller is trying to do, so one hook can treat reads and writes differently. */
   readonly action: 'create' | 'read' | 'replace' | 'patch' | 'delete';
   /** The record as stored; undefined for `create`. */
   readonly record: RecordOf<S> | undefined;
@@ -75,24 +98,39 @@ export interface RecordCheck<S extends z.ZodObject> {
 
 /** A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}. */
 export interface Collection<S extends z.ZodObject = z.ZodObject, N extends string = string> {
+  /** Tells collections from operations when both are handled together. */
   readonly kind: 'collection';
+  /** URL segment and list property name. */
   readonly name: N;
+  /** Human title; the capitalised name unless one was given. */
   readonly title: string;
+  /** Zod object the records are validated against. */
   readonly schema: S;
+  /** Query parameter -> field pairs for exact-value filtering; empty when none. */
   readonly filters: Readonly<Record<string, FieldOf<S>>>;
+  /** Fields accepted by `sortby`; empty when sorting is off. */
   readonly sortable: readonly FieldOf<S>[];
+  /** Fields that `query` searches; empty when search is off. */
   readonly searchable: readonly FieldOf<S>[];
+  /** Builds each record's extra links; returns none unless configured. */
   readonly links: (record: RecordOf<S>) => readonly LinkSpec[];
+  /** Scopes required for reading and writing; an empty object means open access. */
   readonly scopes: CollectionScopes;
+  /** Storage of the records, shared by every version that uses this definition. */
   readonly store: Store<z.infer<S>>;
+  /** Parent collection this one is nested under, if any. */
   readonly parent: ParentOptions | undefined;
+  /** Whether writes must carry `If-Match`. */
   readonly requireIfMatch: boolean;
+  /** Per-record access rule, if one was given. */
   readonly authorize: ((check: RecordCheck<S>) => boolean | Promise<boolean>) | undefined;
+  /** Per-caller list restriction, if one was given. */
   readonly listFilter: ((principal: Principal | undefined) => Readonly<Record<string, unknown>> | undefined) | undefined;
   /** Returns a new definition with some options changed; this one stays as it is. */
   with(changes: Partial<CollectionOptions<S, N>>): Collection<S, N>;
 }
 
+/** A collection of any schema, for code that handles collections generically (plugins, routing). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection, whatever its schema
 export type AnyCollection = Collection<any, string>;
 

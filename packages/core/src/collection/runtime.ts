@@ -14,6 +14,8 @@ export interface CollectionRuntime {
   readonly serverParentField: string | undefined;
   /** Reads a parent id from the path as the parent field's type. */
   readonly parentFilter: FieldFilter | undefined;
+  /** Collections nested below this one, filled in once every runtime of the version exists. */
+  readonly children: CollectionRuntime[];
   /** Path below the version root where this collection's records live, e.g. `zoos`. */
   collectionPath(data: Readonly<Record<string, unknown>>): string;
 }
@@ -41,6 +43,7 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
     list: listParamRules(fieldFilters(collection.filters, shape), collection.sortable, collection.searchable, paging),
     serverParentField,
     parentFilter: parent ? fieldFilter(parent.field, shape[parent.field]) : undefined,
+    children: [],
     collectionPath: (data) => collectionPathOf(collection, data),
   };
 }

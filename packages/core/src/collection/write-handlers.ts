@@ -7,6 +7,7 @@ import { screenProperties, validateProperties } from '../schema/body-rules.js';
 import { mergePatch } from '../schema/merge-patch.js';
 import type { StoredRecord } from '../store/store.js';
 import { authorizeRecord } from './authorize.js';
+import { deleteChildren, refuseIfReferenced } from './children.js';
 import { checkIfMatch, ifMatchOf, staleError } from './conditions.js';
 import { findRecord, lookupError } from './lookup.js';
 import { applyPathParent, checkParentExists, clientData, withServerParent } from './parent-rules.js';
@@ -108,6 +109,7 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const ifMatch = ifMatchOf(context, collection);
   const id = context.params.id ?? '';
   const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;
+  await refuseIfReferenced(runtime, id);
   for (let attempt = 1; ; attempt++) {
     let expectedVersion: number | undefined;
     if (mustRead) {
@@ -117,7 +119,10 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
       expectedVersion = current.version;
     }
     const result = await collection.store.delete(id, expectedVersion);
-    if (result.status === 'ok') return emptyResponse(204);
+    if (result.status === 'ok') {
+      await deleteChildren(runtime, id);
+      return emptyResponse(204);
+    }
     if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
     if (ifMatch !== undefined || attempt >= attempts) throw staleError();
   }

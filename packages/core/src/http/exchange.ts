@@ -9,6 +9,7 @@ export interface CorralRequest {
   readonly path: string;
   /** Raw query string without the leading `?` ('' when absent). */
   readonly rawQuery: string;
+  /** Parsed query parameters; adapters may build them lazily, on first access. */
   readonly query: URLSearchParams;
   /** Header lookup by lower-case name; repeated headers are joined with ', '. */
   header(name: string): string | undefined;
@@ -20,8 +21,11 @@ export interface CorralRequest {
 
 /** What the pipeline answers; adapters write it out. `body` is serialized JSON, or the bytes of a page or asset. */
 export interface CorralResponse {
+  /** HTTP status code. */
   status: number;
+  /** Response headers; Corral itself writes lower-case names. */
   headers: Record<string, string>;
+  /** Absent for answers without a body, such as 204 or HEAD. */
   body?: string | Uint8Array;
 }
 

@@ -5,39 +5,6 @@ import type { CorralRequest, CorralResponse } from './exchange.js';
 
 const emptyQuery = new URLSearchParams();
 
-/** Wraps a node:http request without copying headers or allocating Web Request objects. */
-export function fromNodeRequest(req: IncomingMessage): CorralRequest {
-  const url = req.url ?? '/';
-  const mark = url.indexOf('?');
-  const path = mark === -1 ? url : url.slice(0, mark);
-  const rawQuery = mark === -1 ? '' : url.slice(mark + 1);
-  let query: URLSearchParams | undefined;
-  return {
-    method: req.method ?? 'GET',
-    path,
-    rawQuery,
-    get query() {
-      return (query ??= rawQuery === '' ? emptyQuery : new URLSearchParams(rawQuery));
-    },
-    header(name) {
-      if (name === 'authorization') return authorizationOf(req);
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-    hasBody: Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
-    async readBody(limit) {
-      checkDeclaredLength(req.headers['content-length'], limit);
-      try {
-        return await collectLimited(req, limit, () => req.pause());
-      } catch (error) {
-        // A client that hangs up mid-body is its own failure, not the server's.
-        if (isApiError(error)) throw error;
-        throw new ApiError('malformedJson', 'The request body could not be read to its end');
-      }
-    },
-  };
-}
-
 /**
  * node keeps only the first of repeated Authorization headers, but a second credential must be
  * seen to be refused: repeats are joined as for other headers. Scanning rawHeaders is cheaper
@@ -51,6 +18,52 @@ function authorizationOf(req: IncomingMessage): string | undefined {
     if (name.length === 13 && name.toLowerCase() === 'authorization') joined = joined === undefined ? raw[i + 1] : `${joined}, ${raw[i + 1]}`;
   }
   return joined;
+}
+
+/** A node:http request seen through the pipeline's request shape; methods live on the prototype, so wrapping costs one object. */
+class NodeRequest implements CorralRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  private parsedQuery: URLSearchParams | undefined;
+
+  constructor(private readonly req: IncomingMessage) {
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    this.method = req.method ?? 'GET';
+    this.path = mark === -1 ? url : url.slice(0, mark);
+    this.rawQuery = mark === -1 ? '' : url.slice(mark + 1);
+  }
+
+  get query(): URLSearchParams {
+    return (this.parsedQuery ??= this.rawQuery === '' ? emptyQuery : new URLSearchParams(this.rawQuery));
+  }
+
+  get hasBody(): boolean {
+    return Number(this.req.headers['content-length'] ?? 0) > 0 || this.req.headers['transfer-encoding'] !== undefined;
+  }
+
+  header(name: string): string | undefined {
+    if (name === 'authorization') return authorizationOf(this.req);
+    const value = this.req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  async readBody(limit: number): Promise<Uint8Array> {
+    checkDeclaredLength(this.req.headers['content-length'], limit);
+    try {
+      return await collectLimited(this.req, limit, () => this.req.pause());
+    } catch (error) {
+      // A client that hangs up mid-body is its own failure, not the server's.
+      if (isApiError(error)) throw error;
+      throw new ApiError('malformedJson', 'The request body could not be read to its end');
+    }
+  }
+}
+
+/** Wraps a node:http request without copying headers or allocating Web Request objects. */
+export function fromNodeRequest(req: IncomingMessage): CorralRequest {
+  return new NodeRequest(req);
 }
 
 /** Writes a pipeline answer; HEAD gets the same headers (Content-Length included) and no body. */

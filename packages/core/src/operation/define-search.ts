@@ -9,12 +9,17 @@ import { defineOperation, type Operation } from './define-operation.js';
 
 /** One match of a cross-collection search. */
 export interface SearchResult {
+  /** Name of the collection the record belongs to. */
   readonly collection: string;
+  /** Id of the matching record. */
   readonly id: string;
+  /** Label for showing the match, from {@link SearchOptions.label}. */
   readonly name: string;
+  /** Path of the record itself, so the client can fetch it. */
   readonly href: string;
 }
 
+/** Input of {@link defineSearch}. */
 export interface SearchOptions {
   /** Path of the operation (default `search`). */
   readonly name?: string;
@@ -27,8 +32,16 @@ export interface SearchOptions {
 // The handler reads the parameters itself (with the list rules); this shape documents them.
 const digits = z.string().regex(/^\d+$/);
 const queryShape = z.object({
+  /** Search text; required in practice, checked by the handler. */
   query: z.string().describe('Text to look for, case-insensitively, in the searchable fields'),
-  offset: digits.optional(), limit: digits.optional(), page: digits.optional(), per_page: digits.optional(),
+  /** Records to skip across the combined results. */
+  offset: digits.optional(),
+  /** Page size, capped by the API's paging settings. */
+  limit: digits.optional(),
+  /** One-based page number, the alternative to `offset`. */
+  page: digits.optional(),
+  /** Page size to go with `page`. */
+  per_page: digits.optional(),
 }).partial();
 
 /** The answer of a search: a page of matches across collections. */

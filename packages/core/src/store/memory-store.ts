@@ -5,6 +5,7 @@ import { runQuery } from './query.js';
 import { planBatch, type Resolved } from './replace-many.js';
 import type { DeleteAllResult, DeleteResult, Lookup, ReplaceManyResult, Store, StoredRecord, WriteResult } from './store.js';
 
+/** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions<T extends object> {
   /** Records the store starts with, created in order: ids "1" to "n", version 1. */
   readonly initial?: readonly T[];

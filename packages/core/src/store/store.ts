@@ -1,5 +1,6 @@
 /** A record as a store holds it: the server-made id, a version that changes on every write, and the data. */
 export interface StoredRecord<T> {
+  /** Assigned by the store on create; never reused, even after a delete. */
   readonly id: string;
   /** Increases by at least one on every write of this record; used for ETags and If-Match. */
   readonly version: number;
@@ -7,6 +8,7 @@ export interface StoredRecord<T> {
   readonly data: Readonly<T>;
 }
 
+/** Direction of a sort: ascending or descending. */
 export type SortOrder = 'asc' | 'desc';
 
 /** What a list request asks of a store. Values in `filter` are already typed (numbers are numbers). */
@@ -14,15 +16,28 @@ export interface ListQuery {
   /** field -> exact value; every entry must match. */
   readonly filter?: Readonly<Record<string, unknown>>;
   /** Case-insensitive substring match; a record matches when any of the fields contains the text. */
-  readonly search?: { readonly text: string; readonly fields: readonly string[] };
+  readonly search?: {
+    /** Text to look for, as the client typed it. */
+    readonly text: string;
+    /** Fields to look in; the collection's `searchable` ones. */
+    readonly fields: readonly string[];
+  };
   /** Without a sort, records come in id (creation) order. Ties are broken by id. */
-  readonly sort?: { readonly field: string; readonly order: SortOrder };
+  readonly sort?: {
+    /** Field to order by, one the collection declared sortable. */
+    readonly field: string;
+    /** Direction of the sort. */
+    readonly order: SortOrder;
+  };
+  /** Matching records to skip before the page starts. */
   readonly offset: number;
   /** Records wanted; 0 asks for the total only (no records). */
   readonly limit: number;
 }
 
+/** One page of a list, with what the caller needs to build paging links and a bulk precondition. */
 export interface ListResult<T> {
+  /** Records of the page, in the requested order. */
   readonly items: readonly StoredRecord<T>[];
   /** Number of records matching filter and search, over all pages. */
   readonly total: number;
@@ -32,47 +47,122 @@ export interface ListResult<T> {
 
 /** Outcome of a lookup: `gone` when the id existed and was deleted, `missing` when it never existed. */
 export type Lookup<T> =
-  | { readonly status: 'found'; readonly record: StoredRecord<T> }
-  | { readonly status: 'gone' }
-  | { readonly status: 'missing' };
+  | {
+    /** The id is live. */
+    readonly status: 'found';
+    /** The record as currently stored. */
+    readonly record: StoredRecord<T>;
+  }
+  | {
+    /** The id was deleted; answer 410. */
+    readonly status: 'gone';
+  }
+  | {
+    /** The id was never handed out; answer 404. */
+    readonly status: 'missing';
+  };
 
 /** Outcome of a write that targets an existing id. `conflict` means `expectedVersion` did not match. */
 export type WriteResult<T> =
-  | { readonly status: 'ok'; readonly record: StoredRecord<T> }
-  | { readonly status: 'gone' }
-  | { readonly status: 'missing' }
-  | { readonly status: 'conflict'; readonly current: StoredRecord<T> };
+  | {
+    /** The write happened. */
+    readonly status: 'ok';
+    /** The record as stored after the write, with its new version. */
+    readonly record: StoredRecord<T>;
+  }
+  | {
+    /** The id was deleted; nothing was written. */
+    readonly status: 'gone';
+  }
+  | {
+    /** The id never existed; nothing was written. */
+    readonly status: 'missing';
+  }
+  | {
+    /** `expectedVersion` did not match, since the record changed; nothing was written. */
+    readonly status: 'conflict';
+    /** The record as it now stands, so the caller can report its ETag. */
+    readonly current: StoredRecord<T>;
+  };
 
+/** Outcome of deleting one record; the same cases as {@link WriteResult}, with nothing to return on success. */
 export type DeleteResult<T> =
-  | { readonly status: 'ok' }
-  | { readonly status: 'gone' }
-  | { readonly status: 'missing' }
-  | { readonly status: 'conflict'; readonly current: StoredRecord<T> };
+  | {
+    /** The record is now a tombstone. */
+    readonly status: 'ok';
+  }
+  | {
+    /** The record was already deleted. */
+    readonly status: 'gone';
+  }
+  | {
+    /** The id never existed. */
+    readonly status: 'missing';
+  }
+  | {
+    /** `expectedVersion` did not match; nothing was deleted. */
+    readonly status: 'conflict';
+    /** The record as it now stands. */
+    readonly current: StoredRecord<T>;
+  };
 
 /** One entry of an all-or-nothing bulk replace. */
 export interface ReplaceEntry<T> {
+  /** Id of an existing record to overwrite. */
   readonly id: string;
+  /** Complete new data for the record. */
   readonly data: T;
+  /** Version the caller read; when it no longer matches, the whole batch is refused. */
   readonly expectedVersion?: number;
 }
 
 /** A bulk write refused because the collection changed since the revision the caller read. */
 export interface StaleRevision {
+  /** Marks the refusal; nothing was written. */
   readonly status: 'stale';
+  /** The collection's current revision, so the caller can report it. */
   readonly revision: number;
 }
 
-export type DeleteAllResult = { readonly status: 'ok'; readonly count: number } | StaleRevision;
+/** Outcome of {@link Store.deleteAll}: how many records went, or a stale revision. */
+export type DeleteAllResult =
+  | {
+    /** Every live record was deleted. */
+    readonly status: 'ok';
+    /** Number of records that were live and are now tombstones. */
+    readonly count: number;
+  }
+  | StaleRevision;
 
+/** Outcome of {@link Store.replaceMany}: all written, or the reason nothing was. */
 export type ReplaceManyResult<T> =
-  | { readonly status: 'ok'; readonly records: readonly StoredRecord<T>[] }
+  | {
+    /** Every entry was written. */
+    readonly status: 'ok';
+    /** The records as stored, in the order of the entries. */
+    readonly records: readonly StoredRecord<T>[];
+  }
   | StaleRevision
-  | { readonly status: 'gone' | 'missing'; readonly id: string }
-  | { readonly status: 'conflict'; readonly id: string; readonly current: StoredRecord<T> };
+  | {
+    /** An entry names a deleted or unknown id. */
+    readonly status: 'gone' | 'missing';
+    /** Id of the first entry that failed. */
+    readonly id: string;
+  }
+  | {
+    /** An entry's `expectedVersion` did not match. */
+    readonly status: 'conflict';
+    /** Id of that entry. */
+    readonly id: string;
+    /** The record as it now stands. */
+    readonly current: StoredRecord<T>;
+  };
 
 /** Fields a store should index, declared by the collection so that stores can prepare at startup. */
 export interface StoreIndexHints {
+  /** Fields lists may be sorted by. */
   readonly sortable: readonly string[];
+  /** Fields lists may be filtered on by exact value. */
   readonly filterable: readonly string[];
 }
 
@@ -84,10 +174,15 @@ export interface StoreIndexHints {
 export interface Store<T> {
   /** Called once by the collection before first use, with the fields it sorts and filters by. */
   init?(hints: StoreIndexHints): void;
+  /** One filtered, searched and sorted page of records, with the total over all pages. */
   list(query: ListQuery): Promise<ListResult<T>>;
+  /** One record by id, telling deleted ids apart from unknown ones. */
   get(id: string): Promise<Lookup<T>>;
+  /** Stores new data under a fresh id, at version 1. */
   create(data: T): Promise<StoredRecord<T>>;
+  /** Overwrites a record's data, only if its version is still `expectedVersion` when given. */
   replace(id: string, data: T, expectedVersion?: number): Promise<WriteResult<T>>;
+  /** Turns a record into a tombstone, only if its version is still `expectedVersion` when given. */
   delete(id: string, expectedVersion?: number): Promise<DeleteResult<T>>;
   /**
    * A number that changes on every successful write to the collection (create, replace, delete...).

@@ -32,7 +32,7 @@ export function testApi(options: Partial<ApiOptions> = {}) {
     name: 'salaryStatements',
     schema: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), grossAmount: z.number().min(0) }),
     sortable: ['period'],
-    parent: { collection: employees, field: 'employeeId', topLevel: false },
+    parent: { collection: employees, field: 'employeeId', topLevel: false, onParentDelete: 'cascade' },
   });
   const zoos = defineCollection({
     name: 'zoos',

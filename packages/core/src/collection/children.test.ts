@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApi } from '../api/create-api.js';
+import { silentLogger } from '../http/logger.js';
+import { memoryStore } from '../store/memory-store.js';
+import { defineCollection } from './define-collection.js';
+
+function family() {
+  const people = defineCollection({ name: 'people', schema: z.object({ name: z.string() }), store: memoryStore({ initial: [{ name: 'Ann' }, { name: 'Bob' }] }) });
+  const notes = defineCollection({
+    name: 'notes',
+    schema: z.object({ text: z.string() }),
+    parent: { collection: people, field: 'personId', topLevel: false, onParentDelete: 'cascade' },
+    store: memoryStore({ initial: [{ text: 'a', personId: '1' }, { text: 'b', personId: '1' }, { text: 'c', personId: '2' }] as never[] }),
+  });
+  const pets = defineCollection({ name: 'pets', schema: z.object({ name: z.string(), ownerId: z.string() }), parent: { collection: people, field: 'ownerId' }, store: memoryStore({ initial: [{ name: 'Rex', ownerId: '2' }] }) });
+  const api = createApi({ collections: [people, notes, pets], logger: silentLogger });
+  const del = (path: string) => api.fetch(new Request(`http://x${path}`, { method: 'DELETE' }));
+  return { people, notes, pets, del };
+}
+
+describe('deleting a parent record', () => {
+  it('takes cascading children with it', async () => {
+    const { notes, del } = family();
+    expect((await del('/v1/people/1')).status).toBe(204);
+    expect((await notes.store.get('1')).status).toBe('gone');
+    expect((await notes.store.get('2')).status).toBe('gone');
+    expect((await notes.store.get('3')).status).toBe('found');
+  });
+
+  it('is refused (409) while restricted children refer to it, and nothing is deleted', async () => {
+    const { people, notes, del } = family();
+    const res = await del('/v1/people/2');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: expect.stringMatching(/1 record\(s\) of pets/) });
+    expect((await people.store.get('2')).status).toBe('found');
+    expect((await notes.store.get('3')).status).toBe('found');
+    expect((await del('/v1/people')).status).toBe(409);
+    expect((await del('/v1/pets/1')).status).toBe(204);
+    expect((await del('/v1/people')).status).toBe(204);
+    expect((await notes.store.list({ offset: 0, limit: 10 })).total).toBe(0);
+  });
+
+  it('refuses at startup a parent that is not part of the API', () => {
+    const { notes } = family();
+    expect(() => createApi({ collections: [notes], logger: silentLogger })).toThrow(/not part of this API/);
+  });
+});

@@ -1,0 +1,275 @@
+import { defineCollection, defineOperation, type AnyCollection, type VersionDescription } from '@corral/core';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openApiDocument, type DocumentOptions } from './index.js';
+
+// A small zoo: a top-level collection, a collection nested under it only, and one operation.
+const zoos = defineCollection({
+  name: 'zoos',
+  schema: z.object({ name: z.string().min(1), city: z.string(), visitors: z.int().min(0) }),
+  filters: { city: 'city', visitors: 'visitors' },
+  sortable: ['name', 'visitors'],
+  searchable: ['name', 'city'],
+  scopes: { read: 'zoo:read', write: 'zoo:write' },
+});
+
+const animals = defineCollection({
+  name: 'animals',
+  schema: z.object({ name: z.string(), species: z.enum(['lion', 'zebra', 'penguin']) }),
+  filters: { species: 'species' },
+  // zooId is not in the schema: the server takes it from /zoos/{parentId}/animals.
+  parent: { collection: zoos, field: 'zooId', topLevel: false },
+  scopes: { read: 'zoo:read', write: 'animals:write' },
+});
+
+const translate = defineOperation({
+  name: 'translate',
+  title: 'Translate',
+  description: 'Translates an animal name.',
+  query: z.object({ text: z.string().describe('Word to translate'), to: z.enum(['de', 'fr']) }),
+  scope: 'ops:translate',
+  result: z.object({ translation: z.string(), language: z.enum(['de', 'fr']) }),
+  handler: ({ query }) => ({ translation: query.text, language: query.to }),
+});
+
+function describeVersion(changes: Partial<VersionDescription> = {}): VersionDescription {
+  return {
+    title: 'Zoo',
+    version: 1,
+    prefix: '/v1',
+    basePath: '',
+    origin: '',
+    versions: [1],
+    collections: [zoos, animals],
+    operations: [translate],
+    scopes: ['animals:write', 'ops:translate', 'zoo:read', 'zoo:write'],
+    paging: { defaultLimit: 10, maxLimit: 50 },
+    secured: true,
+    ...changes,
+  };
+}
+
+const tokenUrl = 'https://auth.example/oauth/token';
+const options: DocumentOptions = { tokenUrl, scopeDescriptions: { 'zoo:read': 'Read zoos and their animals' } };
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
+
+function documentOf(version = describeVersion(), documentOptions = options): Json {
+  return openApiDocument(version, documentOptions) as Json;
+}
+
+const parameterNames = (operation: Json) => (operation.parameters as Json[]).map((p) => p.name);
+
+describe('openApiDocument', () => {
+  it('is an OpenAPI 3.1.0 document titled after the API and its version', () => {
+    const document = documentOf();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info).toMatchObject({ title: 'Zoo', version: 'v1' });
+    expect(document.servers).toEqual([{ url: '/' }]);
+    expect(document.tags.map((t: Json) => t.name)).toEqual(['zoos', 'animals', 'operations', 'meta']);
+  });
+
+  it('has the collection, member and nested paths, and the operation path', () => {
+    const { paths } = documentOf();
+    expect(Object.keys(paths['/v1/zoos']).filter((k) => k !== 'parameters').sort()).toEqual(['delete', 'get', 'head', 'options', 'post', 'put']);
+    expect(Object.keys(paths['/v1/zoos/{id}']).filter((k) => k !== 'parameters').sort()).toEqual(['delete', 'get', 'head', 'options', 'patch', 'put']);
+    // Nested lists have no bulk writes.
+    expect(Object.keys(paths['/v1/zoos/{parentId}/animals']).filter((k) => k !== 'parameters').sort()).toEqual(['get', 'head', 'options', 'post']);
+    expect(Object.keys(paths['/v1/zoos/{parentId}/animals/{id}']).filter((k) => k !== 'parameters').sort()).toEqual(['delete', 'get', 'head', 'options', 'patch', 'put']);
+    expect(Object.keys(paths['/v1/translate'])).toEqual(['get', 'head']);
+    // topLevel: false, so animals are not served at /v1/animals.
+    expect(paths).not.toHaveProperty(['/v1/animals']);
+    expect(paths).not.toHaveProperty(['/v1/animals/{id}']);
+  });
+
+  it('names operations by collection, with an Of<Parent> suffix for the nested forms', () => {
+    const { paths } = documentOf();
+    expect(paths['/v1/zoos'].get.operationId).toBe('listZoos');
+    expect(paths['/v1/zoos'].put.operationId).toBe('replaceAllZoos');
+    expect(paths['/v1/zoos/{id}'].patch.operationId).toBe('patchZoos');
+    expect(paths['/v1/zoos/{parentId}/animals'].post.operationId).toBe('createAnimalsOfZoos');
+    expect(paths['/v1/zoos/{parentId}/animals/{id}'].get.operationId).toBe('getAnimalsOfZoos');
+  });
+
+  it('takes path parameters from the pattern: parentId and id on nested members', () => {
+    const { paths } = documentOf();
+    expect(paths['/v1/zoos/{id}'].parameters.map((p: Json) => p.name)).toEqual(['id']);
+    expect(paths['/v1/zoos/{parentId}/animals'].parameters.map((p: Json) => p.name)).toEqual(['parentId']);
+    expect(paths['/v1/zoos/{parentId}/animals/{id}'].parameters.map((p: Json) => [p.name, p.in, p.required])).toEqual([
+      ['parentId', 'path', true],
+      ['id', 'path', true],
+    ]);
+  });
+
+  it('mirrors every GET with a HEAD: same parameters, statuses and headers, no bodies', () => {
+    const { paths } = documentOf();
+    const withGet = Object.entries(paths as Record<string, Json>).filter(([, item]) => item.get);
+    expect(withGet.length).toBeGreaterThan(5);
+    for (const [path, item] of withGet) {
+      const { get, head } = item;
+      expect(head, path).toBeDefined();
+      expect(head.parameters, path).toEqual(get.parameters);
+      expect(head.security, path).toEqual(get.security);
+      expect(Object.keys(head.responses), path).toEqual(Object.keys(get.responses));
+      for (const [status, response] of Object.entries(head.responses as Record<string, Json>)) {
+        expect(response, `${path} ${status}`).not.toHaveProperty('content');
+        expect(response.description).toBe(get.responses[status].description);
+        expect(response.headers).toEqual(get.responses[status].headers);
+      }
+    }
+    const head = paths['/v1/zoos/{id}'].head;
+    expect(head.operationId).toBe('headGetZoos');
+    expect(head.summary).toBe('Headers of: Read a record of zoos');
+    expect(head.responses['200'].headers.ETag.schema).toEqual({ type: 'string' });
+    expect(paths['/v1/zoos/{id}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Zoos' });
+  });
+
+  it('declares the oauth2 client-credentials scheme with the token URL and every scope', () => {
+    const document = documentOf();
+    const scheme = document.components.securitySchemes.oauth2;
+    expect(scheme.type).toBe('oauth2');
+    expect(scheme.flows.clientCredentials).toEqual({
+      tokenUrl,
+      scopes: {
+        'animals:write': 'Grants the animals:write right',
+        'ops:translate': 'Grants the ops:translate right',
+        'zoo:read': 'Read zoos and their animals',
+        'zoo:write': 'Grants the zoo:write right',
+      },
+    });
+    expect(document.security).toEqual([{ oauth2: [] }]);
+  });
+
+  it('asks each operation for the scope it needs', () => {
+    const { paths } = documentOf();
+    expect(paths['/v1/zoos'].get.security).toEqual([{ oauth2: ['zoo:read'] }]);
+    expect(paths['/v1/zoos'].options.security).toEqual([{ oauth2: ['zoo:read'] }]);
+    expect(paths['/v1/zoos'].post.security).toEqual([{ oauth2: ['zoo:write'] }]);
+    expect(paths['/v1/zoos'].delete.security).toEqual([{ oauth2: ['zoo:write'] }]);
+    expect(paths['/v1/zoos/{id}'].patch.security).toEqual([{ oauth2: ['zoo:write'] }]);
+    expect(paths['/v1/zoos/{parentId}/animals'].get.security).toEqual([{ oauth2: ['zoo:read'] }]);
+    expect(paths['/v1/zoos/{parentId}/animals'].post.security).toEqual([{ oauth2: ['animals:write'] }]);
+    expect(paths['/v1/zoos/{parentId}/animals/{id}'].delete.security).toEqual([{ oauth2: ['animals:write'] }]);
+    expect(paths['/v1/translate'].get.security).toEqual([{ oauth2: ['ops:translate'] }]);
+    // Jobs need a token, but no particular scope.
+    expect(paths['/v1/jobs/{id}'].get.security).toEqual([{ oauth2: [] }]);
+    expect(Object.keys(paths['/v1/zoos'].get.responses)).toEqual(expect.arrayContaining(['401', '403']));
+  });
+
+  it('marks the meta paths public with an empty security list', () => {
+    const { paths } = documentOf();
+    for (const path of ['/', '/v1', '/v1/errors', '/v1/errors/{code}']) {
+      expect(paths[path].get.security, path).toEqual([]);
+      expect(paths[path].get.tags, path).toEqual(['meta']);
+    }
+    expect(paths['/v1/errors/{code}'].parameters).toEqual([{ name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer' } }]);
+  });
+
+  it('puts the version list at the base path when there is one', () => {
+    const { paths } = documentOf(describeVersion({ basePath: '/api', prefix: '/api/v1', origin: 'https://zoo.example' }));
+    expect(paths['/api'].get.operationId).toBe('listVersions');
+    expect(paths).toHaveProperty(['/api/v1/zoos/{parentId}/animals']);
+    expect(paths).not.toHaveProperty(['/']);
+    expect(documentOf(describeVersion({ origin: 'https://zoo.example' })).servers).toEqual([{ url: 'https://zoo.example' }]);
+  });
+
+  it('gives each collection record, input, patch and page schemas, and a bulk result only to top-level ones', () => {
+    const { schemas } = documentOf().components;
+    for (const name of ['Zoos', 'ZoosInput', 'ZoosPatch', 'ZoosPage', 'ZoosBulkResult', 'Animals', 'AnimalsInput', 'AnimalsPatch', 'AnimalsPage']) {
+      expect(schemas, name).toHaveProperty([name]);
+    }
+    expect(schemas).not.toHaveProperty(['AnimalsBulkResult']);
+    expect(schemas.ZoosBulkResult.required).toEqual(['updated', 'zoos']);
+    expect(schemas.ZoosPage.required).toEqual(['offset', 'limit', 'total', 'zoos', 'links']);
+  });
+
+  it('shows the parent key of a nested-only collection as read-only and set from the path', () => {
+    const { schemas } = documentOf().components;
+    expect(schemas.Animals.properties.zooId).toEqual({ type: 'string', readOnly: true, description: 'Set from the path' });
+    expect(schemas.Animals.required).toEqual(['id', 'zooId', 'name', 'species', 'links']);
+    expect(schemas.AnimalsInput.properties.zooId.readOnly).toBe(true);
+    expect(schemas.AnimalsInput.required).toEqual(['name', 'species']);
+    expect(schemas.AnimalsPatch.properties.species).toEqual({ anyOf: [{ type: 'string', enum: ['lion', 'zebra', 'penguin'] }, { type: 'null' }] });
+  });
+
+  it('lists paging, filter, sort and search parameters, typed from the schema', () => {
+    const { paths } = documentOf();
+    const list = paths['/v1/zoos'].get;
+    expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'city', 'visitors', 'sortby', 'order', 'query', 'If-None-Match']);
+    const byName = Object.fromEntries((list.parameters as Json[]).map((p) => [p.name, p]));
+    expect(byName.limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 50 });
+    expect(byName.per_page.description).toContain('default 10');
+    expect(byName.city).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } });
+    expect(byName.visitors.schema).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(byName.sortby.schema).toEqual({ type: 'string', enum: ['name', 'visitors'] });
+    expect(byName.order.schema).toEqual({ type: 'string', enum: ['asc', 'desc'] });
+    expect(byName.query.schema).toEqual({ type: 'string', minLength: 1 });
+    expect(byName.query.description).toContain('name, city');
+  });
+
+  it('leaves out sort and search parameters a collection does not offer', () => {
+    const list = documentOf().paths['/v1/zoos/{parentId}/animals'].get;
+    expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'species', 'If-None-Match']);
+    expect(list.parameters[4].schema).toEqual({ type: 'string', enum: ['lion', 'zebra', 'penguin'] });
+  });
+
+  it('describes an operation by its query schema and result schema', () => {
+    const get = documentOf().paths['/v1/translate'].get;
+    expect(get).toMatchObject({ tags: ['operations'], operationId: 'translate', summary: 'Translate', description: 'Translates an animal name.' });
+    expect(get.parameters).toEqual([
+      { name: 'text', in: 'query', required: true, description: 'Word to translate', schema: { type: 'string', description: 'Word to translate' } },
+      { name: 'to', in: 'query', required: true, schema: { type: 'string', enum: ['de', 'fr'] } },
+    ]);
+    expect(get.responses['200'].content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { translation: { type: 'string' }, language: { type: 'string', enum: ['de', 'fr'] } },
+      required: ['translation', 'language'],
+    });
+  });
+
+  it('throws when the API checks tokens but no tokenUrl is given', () => {
+    expect(() => openApiDocument(describeVersion())).toThrow(/tokenUrl/);
+    expect(() => openApiDocument(describeVersion(), { scopeDescriptions: {} })).toThrow(/tokenUrl/);
+  });
+
+  it('has no security at all for an open API', () => {
+    const document = documentOf(describeVersion({ secured: false }), {});
+    expect(document).not.toHaveProperty('security');
+    expect(document.components).not.toHaveProperty('securitySchemes');
+    expect(document.paths['/v1/zoos'].get).not.toHaveProperty('security');
+    expect(Object.keys(document.paths['/v1/zoos'].get.responses)).not.toContain('401');
+    expect(document.paths['/v1/jobs/{id}'].get).not.toHaveProperty('security');
+  });
+
+  it('takes the description and contact from the options', () => {
+    const document = documentOf(describeVersion(), { tokenUrl, description: 'Animals and where they live.', contact: { name: 'Zoo team', email: 'zoo@example.com' } });
+    expect(document.info).toEqual({ title: 'Zoo', version: 'v1', description: 'Animals and where they live.', contact: { name: 'Zoo team', email: 'zoo@example.com' } });
+  });
+
+  it('picks up one more declared collection: its paths, schemas and tag appear and nothing else changes', () => {
+    const keepers: AnyCollection = defineCollection({
+      name: 'keepers',
+      schema: z.object({ name: z.string(), zooId: z.string() }),
+      filters: { zoo_id: 'zooId' },
+      sortable: ['name'],
+      scopes: { read: 'zoo:read', write: 'zoo:write' },
+    });
+    const before = documentOf();
+    const after = documentOf(describeVersion({ collections: [zoos, animals, keepers] }));
+
+    const addedPaths = Object.keys(after.paths).filter((path) => !(path in before.paths));
+    expect(addedPaths.sort()).toEqual(['/v1/keepers', '/v1/keepers/{id}']);
+    expect(after.paths['/v1/keepers'].get.security).toEqual([{ oauth2: ['zoo:read'] }]);
+    expect(parameterNames(after.paths['/v1/keepers'].get)).toEqual(['offset', 'limit', 'page', 'per_page', 'zoo_id', 'sortby', 'order', 'If-None-Match']);
+
+    const addedSchemas = Object.keys(after.components.schemas).filter((name) => !(name in before.components.schemas));
+    expect(addedSchemas.sort()).toEqual(['Keepers', 'KeepersBulkResult', 'KeepersInput', 'KeepersPage', 'KeepersPatch']);
+
+    const without = (record: Json, keys: string[]) => Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+    expect(without(after.paths, addedPaths)).toEqual(before.paths);
+    expect(without(after.components.schemas, addedSchemas)).toEqual(before.components.schemas);
+    expect(after.tags.filter((t: Json) => t.name !== 'keepers')).toEqual(before.tags);
+    expect(without(after, ['paths', 'components', 'tags'])).toEqual(without(before, ['paths', 'components', 'tags']));
+    expect(after.components.securitySchemes).toEqual(before.components.securitySchemes);
+  });
+});
