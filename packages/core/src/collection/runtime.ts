@@ -4,6 +4,7 @@ import type { BodyRules } from '../schema/body-rules.js';
 import type { AnyCollection } from './define-collection.js';
 import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js';
 import { listParamRules, type ListParamRules } from './list-params.js';
+import { SerializedRecords } from './serialized-records.js';
 
 /** Everything about a collection that can be worked out once at startup rather than per request. */
 export interface CollectionRuntime {
@@ -16,6 +17,8 @@ export interface CollectionRuntime {
   readonly parentFilter: FieldFilter | undefined;
   /** Collections nested below this one, filled in once every runtime of the version exists. */
   readonly children: CollectionRuntime[];
+  /** JSON of record representations, reused while a record is unchanged. */
+  readonly serialized: SerializedRecords;
   /** Path below the version root where this collection's records live, e.g. `zoos`. */
   collectionPath(data: Readonly<Record<string, unknown>>): string;
 }
@@ -37,13 +40,18 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
     sortable: collection.sortable,
     filterable: [...new Set([...Object.values(collection.filters), ...(parent ? [parent.field] : [])])],
   });
-  return {
+  const runtime: CollectionRuntime = {
     collection,
     body: { schema: collection.schema, fields, readOnly },
     list: listParamRules(fieldFilters(collection.filters, shape), collection.sortable, collection.searchable, paging),
     serverParentField,
     parentFilter: parent ? fieldFilter(parent.field, shape[parent.field]) : undefined,
     children: [],
+    get serialized() {
+      return serialized;
+    },
     collectionPath: (data) => collectionPathOf(collection, data),
   };
+  const serialized = new SerializedRecords(runtime);
+  return runtime;
 }

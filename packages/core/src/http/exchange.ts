@@ -36,6 +36,11 @@ export function jsonResponse(status: number, value: unknown, headers: Record<str
   return { status, headers: { 'content-type': jsonContentType, ...headers }, body: JSON.stringify(value) };
 }
 
+/** A JSON answer whose body is already serialized. */
+export function jsonTextResponse(status: number, text: string, headers: Record<string, string> = {}): CorralResponse {
+  return { status, headers: { 'content-type': jsonContentType, ...headers }, body: text };
+}
+
 export function emptyResponse(status: number, headers: Record<string, string> = {}): CorralResponse {
   return { status, headers };
 }
