@@ -246,8 +246,15 @@ export const errorCodes = {
     /** Longer explanation served on the error catalogue pages. */
     description: 'Credentials were sent in a way this API refuses: a token in the query string or body, or more than one credential.',
   },
+  /** Keeps a delete from leaving child records that point at nothing. */
   resourceInUse: {
-    code: 1021, status: 409, title: 'Resource in use',
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1021,
+    /** HTTP status of every answer carrying this code. */
+    status: 409,
+    /** Short heading for the error catalogue pages. */
+    title: 'Resource in use',
+    /** Longer explanation served on the error catalogue pages. */
     description: 'The record cannot be deleted while other records still refer to it (for example a zoo that still has animals). Delete or move those first.',
   },
 } as const satisfies Record<string, ErrorCodeEntry>;
