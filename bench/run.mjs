@@ -20,20 +20,24 @@ const here = (path) => new URL(path, import.meta.url).pathname;
 const env = { LOG_LEVEL: 'silent' };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const corral = await startServer(here('./servers/corral.mjs'), env);
-const tokenAnswer = await fetch(`${corral.origin}/oauth/token`, {
+// The zoo API trusts an authorization server running in its own process (OAUTH_ISSUER), as in
+// production; the embedded one would share the API's process and its event loop.
+const issuerServer = await startServer(here('./servers/issuer.mjs'), env);
+const issuer = `${issuerServer.origin}/oauth`;
+const corral = await startServer(here('./servers/corral.mjs'), { ...env, OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: 'urn:corral:bench', OAUTH_ALGORITHMS: 'ES256' });
+const tokenAnswer = await fetch(`${issuer}/token`, {
   method: 'POST',
-  headers: { authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+  headers: { authorization: `Basic ${Buffer.from('bench:bench-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
   body: 'grant_type=client_credentials',
 });
 const token = (await tokenAnswer.json()).access_token;
-const discovery = await (await fetch(`${corral.origin}/oauth/.well-known/openid-configuration`)).json();
+const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
 const all = await (await fetch(`${corral.origin}/v1/employees?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
 const fixture = join(tmpdir(), `corral-bench-${process.pid}.json`);
 writeFileSync(fixture, JSON.stringify({
-  jwksUri: `${corral.origin}/oauth/jwks`,
+  jwksUri: discovery.jwks_uri,
   issuer: discovery.issuer,
-  audience: new URL(discovery.issuer).origin,
+  audience: 'urn:corral:bench',
   records: all.employees.map(({ links, ...record }) => record),
 }));
 const peers = {
@@ -62,13 +66,13 @@ for (let round = 0; round < rounds; round++) {
     }
   }
 }
-for (const server of Object.values(peers)) server.stop();
+for (const server of [...Object.values(peers), issuerServer]) server.stop();
 
 const lines = [
   `# Corral benchmark, ${new Date().toISOString()}`,
   '',
   `Node ${process.version}; ${rounds} round(s) of ${timing.seconds} s after ${timing.warmupSeconds} s warm-up, 50 connections; servers on core ${canPin ? serverCore : 'any'}, load on core ${canPin ? loadCore : 'any'}. Medians over rounds.`,
-  'Every server verifies the same ES256 access token (remembering verified tokens) and serves the same JSON.',
+  'Every server verifies the same ES256 access token from an authorization server in its own process (remembering verified tokens) and serves the same JSON.',
   '',
   '| endpoint | server | req/s | p50 ms | p99 ms | Corral / this |',
   '|---|---|---:|---:|---:|---:|',

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createAuthorizationServer } from '@corral/auth-server';
 import type { Authenticator } from '@corral/core';
 import { oauth } from '@corral/oauth';
 import type { ZooConfig } from './config.js';
@@ -33,6 +32,9 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise
     const { issuer, audience, algorithms } = config.oauth;
     return { authenticator: oauth({ issuer, audience, algorithms }), tokenUrl: config.oauth.tokenUrl, mounts: {} };
   }
+  // Loaded only when embedded: oidc-provider switches on AsyncLocalStorage, which makes every
+  // promise of the process a little slower; an API trusting an external issuer does without it.
+  const { createAuthorizationServer } = await import('@corral/auth-server');
   const server = await createAuthorizationServer({
     issuer: config.oauth.issuer,
     audience: config.oauth.audience,

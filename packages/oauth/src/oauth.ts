@@ -70,7 +70,7 @@ export function oauth(options: OAuthOptions): BearerAuthenticator {
 
   return {
     async authenticate(request) {
-      const token = bearerToken(request, realm);
+      const token = bearerToken(request, realm, (candidate) => verified.get(candidate) !== undefined);
       if (token === undefined) return undefined;
       if (!looksLikeJwt(token)) {
         if (introspect) return introspect(token);
