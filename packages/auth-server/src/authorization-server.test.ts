@@ -128,3 +128,12 @@ describe('what is served', () => {
     }
   });
 });
+
+describe('methods', () => {
+  it('answers 405 in JSON for a method an endpoint does not take', async () => {
+    const res = await fetch(auth.tokenEndpoint);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(await res.json()).toEqual({ error: expect.stringContaining('GET') });
+  });
+});

@@ -92,8 +92,14 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     const url = req.url ?? '/';
     const below = url.startsWith(`${issuerPath}/`) ? url.slice(issuerPath.length) : undefined;
     // Only the machine-to-machine endpoints are served; oidc-provider's interactive ones answer HTML.
-    if (below === undefined || !servedPaths.test(below.split('?')[0]!)) {
+    const path = below?.split('?')[0];
+    if (path === undefined || !servedPaths.test(path)) {
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: `No endpoint at ${url.slice(0, 200)}` }));
+      return;
+    }
+    const allow = path.startsWith('/token') ? 'POST' : 'GET, HEAD';
+    if (!allow.split(', ').includes(req.method ?? '') && req.method !== 'OPTIONS') {
+      res.writeHead(405, { 'content-type': 'application/json; charset=utf-8', allow }).end(JSON.stringify({ error: `${req.method} is not supported here. Allowed: ${allow}` }));
       return;
     }
     // Mounted below a path: oidc-provider routes on `url` and builds its links from `originalUrl`.

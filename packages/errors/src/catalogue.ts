@@ -145,7 +145,7 @@ export const errorCodes = {
     /** Short heading for the error catalogue pages. */
     title: 'Not acceptable',
     /** Longer explanation served on the error catalogue pages. */
-    description: 'The Accept header excludes application/json, the only format this API produces.',
+    description: 'The Accept header excludes the only format the resource is available in (application/json for the API itself).',
   },
   /** The Content-Type or charset of the body is not one Corral reads. */
   unsupportedMediaType: {
@@ -244,7 +244,7 @@ export const errorCodes = {
     /** Short heading for the error catalogue pages. */
     title: 'Invalid authorization request',
     /** Longer explanation served on the error catalogue pages. */
-    description: 'Credentials were sent in a way this API refuses: a token in the query string or body, or more than one credential.',
+    description: 'Credentials were sent in a way this API refuses: a token in the query string, or more than one credential.',
   },
   /** Keeps a delete from leaving child records that point at nothing. */
   resourceInUse: {

@@ -62,7 +62,7 @@ export function collectionPaths(collection: AnyCollection, version: VersionDescr
       item.delete = common({
         operationId: `deleteAll${name}`, summary: `Delete every record of ${collection.name}`, description: 'Every id answers 410 afterwards. With If-Match, only if the collection is unchanged since that list ETag.',
         parameters: [ifMatch, preferAsync],
-        responses: { 204: { description: 'Deleted' }, 202: jsonResponse('Accepted as a job', ref('JobAccepted')), ...errorResponses([400, ...auth, 406, 412, 428, 500]) },
+        responses: { 204: { description: 'Deleted' }, 202: jsonResponse('Accepted as a job', ref('JobAccepted')), ...errorResponses([400, ...auth, 406, 409, 412, 428, 500]) },
       }, write);
     }
     paths[path] = item;
@@ -85,7 +85,7 @@ export function collectionPaths(collection: AnyCollection, version: VersionDescr
       }, write),
       delete: common({
         operationId: `delete${name}${suffix}`, summary: `Delete a record of ${collection.name}`, description: 'Answers 204; the id is never used again.', parameters: [ifMatch],
-        responses: { 204: { description: 'Deleted; the id answers 410 from now on' }, ...errorResponses([400, ...auth, 404, 406, 410, 412, 428, 500]) },
+        responses: { 204: { description: 'Deleted; the id answers 410 from now on' }, ...errorResponses([400, ...auth, 404, 406, 409, 410, 412, 428, 500]) },
       }, write),
       options: common({
         operationId: `describe${name}Record${suffix}`, summary: `What may be done with a record of ${collection.name}`, description: 'The methods this path supports and the properties the caller may write.',

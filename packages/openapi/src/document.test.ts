@@ -65,7 +65,7 @@ describe('openApiDocument', () => {
     const document = documentOf();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Zoo', version: 'v1' });
-    expect(document.servers).toEqual([{ url: '/' }]);
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     expect(document.tags.map((t: Json) => t.name)).toEqual(['zoos', 'animals', 'operations', 'meta']);
   });
 
@@ -170,7 +170,8 @@ describe('openApiDocument', () => {
     expect(paths['/api'].get.operationId).toBe('listVersions');
     expect(paths).toHaveProperty(['/api/v1/zoos/{parentId}/animals']);
     expect(paths).not.toHaveProperty(['/']);
-    expect(documentOf(describeVersion({ origin: 'https://zoo.example' })).servers).toEqual([{ url: 'https://zoo.example' }]);
+    // The relative server comes first, so a docs page calls the origin it was loaded from.
+    expect(documentOf(describeVersion({ origin: 'https://zoo.example' })).servers).toEqual([{ url: '/', description: expect.any(String) }, { url: 'https://zoo.example', description: expect.any(String) }]);
   });
 
   it('gives each collection record, input, patch and page schemas, and a bulk result only to top-level ones', () => {

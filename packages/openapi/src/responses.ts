@@ -9,6 +9,7 @@ const errors: Record<number, { description: string; schema: string }> = {
   403: { description: 'The token does not allow this', schema: 'AuthError' },
   404: { description: 'Not found', schema: 'SimpleError' },
   406: { description: 'The Accept header excludes application/json', schema: 'SimpleError' },
+  409: { description: 'Other records still refer to this one (e.g. a zoo that has animals)', schema: 'SimpleError' },
   410: { description: 'The record was deleted', schema: 'SimpleError' },
   412: { description: 'If-Match does not match the current ETag; nothing changed', schema: 'SimpleError' },
   413: { description: 'The body is too large', schema: 'SimpleError' },

@@ -34,6 +34,6 @@ export interface RouteDefinition {
   readonly public?: boolean;
   /** The handler validates the query string itself; otherwise any query parameter is refused (400). */
   readonly checksQuery?: boolean;
-  /** Media type of a successful answer, for Accept negotiation (default application/json). */
+  /** Media type of a successful answer, for Accept negotiation (default application/json; `*\/*` skips it). */
   readonly produces?: string;
 }

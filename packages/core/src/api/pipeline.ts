@@ -1,6 +1,6 @@
 import { ApiError, renderError, type ErrorDocsUrl } from '@corral/errors';
-import type { Versioning } from '@corral/versioning';
-import type { Authenticator } from '../auth/principal.js';
+import type { VersionedPath, Versioning } from '@corral/versioning';
+import type { Authenticator, Principal } from '../auth/principal.js';
 import { accepts } from '../http/accept.js';
 import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
 import { rejectUnknownParameters } from '../http/query-params.js';
@@ -8,7 +8,7 @@ import { hasTrailingSlash, trailingSlashResponse } from '../http/trailing-slash.
 import type { Logger } from '../http/logger.js';
 import { requestIdFor } from '../http/request-id.js';
 import type { Router } from '../router/router.js';
-import type { ApiSettings, RouteDefinition } from './context.js';
+import type { ApiSettings, HandlerContext, RouteDefinition } from './context.js';
 
 export interface PipelineParts {
   readonly versioning: Versioning;
@@ -34,18 +34,28 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     return jsonResponse(rendered.status, rendered.body, { ...rendered.headers });
   }
 
-  async function dispatch(request: CorralRequest, requestId: string, setPrefix: (prefix: string) => void): Promise<CorralResponse> {
-    if (hasTrailingSlash(request.path)) return trailingSlashResponse(request);
-    const target = parts.versioning.match(request.path);
-    if (target.kind === 'listing') {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, { headers: { allow: readOnlyAllow } });
-      }
-      if (!accepts(request.header('accept'), 'application/json')) throw new ApiError('notAcceptable', 'The version list is available as application/json only');
-      rejectUnknownParameters(request.query, []);
-      return jsonResponse(200, listing);
+  // Decided once: pino's level does not change under a running API in normal use.
+  const accessLog = parts.logger.isLevelEnabled?.('info') ?? true;
+  const latestPrefix = parts.versioning.prefix(latest);
+
+  /** What a handler receives; a class so that one object per request carries everything. */
+  class Context implements HandlerContext {
+    readonly settings = parts.settings;
+    constructor(
+      readonly request: CorralRequest,
+      readonly params: Readonly<Record<string, string>>,
+      readonly prefix: string,
+      readonly principal: Principal | undefined,
+      private readonly requestId: string,
+    ) {}
+
+    renderError(thrown: unknown): CorralResponse {
+      return errorResponse(thrown, this.prefix, this.request, this.requestId);
     }
-    setPrefix(target.prefix);
+  }
+
+  /** Everything from the raw path to the handler's answer; throws ApiErrors for the caller to render. */
+  async function dispatch(request: CorralRequest, requestId: string, target: VersionedPath & { kind: 'api' }): Promise<CorralResponse> {
     const rest = target.rest === '' ? '/' : target.rest;
     const router = parts.routers.get(target.version)!;
     const found = router.find(request.method === 'HEAD' ? 'GET' : request.method, rest);
@@ -56,26 +66,40 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     }
     const route = found.handler;
     const produces = route.produces ?? 'application/json';
-    if (!accepts(request.header('accept'), produces)) {
+    if (produces !== '*/*' && !accepts(request.header('accept'), produces)) {
       throw new ApiError('notAcceptable', `This resource is available as ${produces} only; the Accept header excludes it`);
     }
     const principal = parts.auth && !route.public ? await parts.auth.authenticate(request) : undefined;
     // Routes that take no query parameters refuse any (a typo such as ?dry_run=true must not be ignored).
     if (!route.checksQuery && request.rawQuery !== '') rejectUnknownParameters(request.query, []);
-    const renderError = (thrown: unknown) => errorResponse(thrown, target.prefix, request, requestId);
-    return route.handler({ request, params: found.params, prefix: target.prefix, principal, settings: parts.settings, renderError });
+    return route.handler(new Context(request, found.params, target.prefix, principal, requestId));
   }
 
-  // Decided once: pino's level does not change under a running API in normal use.
-  const accessLog = parts.logger.isLevelEnabled?.('info') ?? true;
+  /** The version listing at the base path. */
+  function listingResponse(request: CorralRequest): CorralResponse {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, { headers: { allow: readOnlyAllow } });
+    }
+    if (!accepts(request.header('accept'), 'application/json')) throw new ApiError('notAcceptable', 'The version list is available as application/json only');
+    rejectUnknownParameters(request.query, []);
+    return jsonResponse(200, listing);
+  }
 
   return async function handle(request) {
     const started = accessLog ? performance.now() : 0;
     const requestId = requestIdFor(request.header('x-request-id'));
-    let prefix = parts.versioning.prefix(latest);
+    let prefix = latestPrefix;
     let response: CorralResponse;
     try {
-      response = await dispatch(request, requestId, (p) => (prefix = p));
+      if (hasTrailingSlash(request.path)) response = trailingSlashResponse(request);
+      else {
+        const target = parts.versioning.match(request.path);
+        if (target.kind === 'listing') response = listingResponse(request);
+        else {
+          prefix = target.prefix;
+          response = await dispatch(request, requestId, target);
+        }
+      }
     } catch (thrown) {
       response = errorResponse(thrown, prefix, request, requestId);
     }

@@ -30,7 +30,7 @@ function expectedRevision(runtime: CollectionRuntime, context: HandlerContext): 
 /** Runs the work now, or with `Prefer: respond-async` as a job answered with 202 and its Location. */
 async function maybeAsync(context: HandlerContext, scope: string | undefined, work: () => Promise<CorralResponse>): Promise<CorralResponse> {
   if (!/(^|[,;\s])respond-async(\s*[,;]|\s*$)/i.test(context.request.header('prefer') ?? '')) return work();
-  const job = context.settings.jobs.enqueue({ scope, subject: context.principal?.subject }, () => work().catch(context.renderError));
+  const job = context.settings.jobs.enqueue({ scope, subject: context.principal?.subject }, () => work().catch((thrown: unknown) => context.renderError(thrown)));
   if (!job) return work(); // too much already waiting: honour the request, just not asynchronously
   const location = `${context.prefix}/jobs/${job.id}`;
   return jsonResponse(202, { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] }, { location, 'preference-applied': 'respond-async' });

@@ -46,3 +46,20 @@ describe('deleting a parent record', () => {
     expect(() => createApi({ collections: [notes], logger: silentLogger })).toThrow(/not part of this API/);
   });
 });
+
+describe('deleting through several levels', () => {
+  it('refuses (409) without deleting anything when a cascade child has a restricted child of its own', async () => {
+    const people = defineCollection({ name: 'people', schema: z.object({ name: z.string() }), store: memoryStore({ initial: [{ name: 'Ann' }] }) });
+    const notes = defineCollection({
+      name: 'notes', schema: z.object({ text: z.string() }),
+      parent: { collection: people, field: 'personId', topLevel: false, onParentDelete: 'cascade' },
+      store: memoryStore({ initial: [{ text: 'a', personId: '1' }] as never[] }),
+    });
+    const stars = defineCollection({ name: 'stars', schema: z.object({ noteId: z.string() }), parent: { collection: notes, field: 'noteId' }, store: memoryStore({ initial: [{ noteId: '1' }] }) });
+    const api = createApi({ collections: [people, notes, stars], logger: silentLogger });
+    const res = await api.fetch(new Request('http://x/v1/people/1', { method: 'DELETE' }));
+    expect(res.status).toBe(409);
+    expect((await people.store.get('1')).status).toBe('found');
+    expect((await notes.store.get('1')).status).toBe('found');
+  });
+});

@@ -2,7 +2,7 @@ import { pageLinks } from '@corral/pagination';
 import type { HandlerContext } from '../api/context.js';
 import { requireScope } from '../auth/require-scope.js';
 import { listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
-import { emptyResponse, jsonTextResponse, type CorralResponse } from '../http/exchange.js';
+import { emptyResponse, jsonContentType, jsonTextResponse, type CorralResponse } from '../http/exchange.js';
 import { authorizeRecord, restrictList } from './authorize.js';
 import { parseListParams } from './list-params.js';
 import { findRecord } from './lookup.js';
@@ -55,5 +55,5 @@ export async function getRecord(runtime: CollectionRuntime, context: HandlerCont
   await authorizeRecord(runtime.collection, context, 'read', record);
   const etag = memberEtag(record.version);
   if (noneMatchHits(context.request.header('if-none-match'), etag)) return emptyResponse(304, { etag });
-  return jsonTextResponse(200, runtime.serialized.json(context.prefix, record), { etag });
+  return { status: 200, headers: { 'content-type': jsonContentType, etag }, body: runtime.serialized.json(context.prefix, record) };
 }

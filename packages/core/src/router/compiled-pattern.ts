@@ -17,12 +17,8 @@ export class CompiledPattern<H> {
     } catch {
       return undefined; // malformed percent-encoding names no resource
     }
-    if (!result) return undefined;
-    const params: Record<string, string> = {};
-    for (const [key, value] of Object.entries(result.params)) {
-      if (typeof value === 'string') params[key] = value;
-    }
-    return params;
+    // Patterns here have named parameters only (no `*wildcard`), so every value is a string.
+    return result ? (result.params as Record<string, string>) : undefined;
   }
 
   /** Methods this path answers, in a stable order for the Allow header. */
