@@ -72,7 +72,7 @@ const lines = [
   `# Corral benchmark, ${new Date().toISOString()}`,
   '',
   `Node ${process.version}; ${rounds} round(s) of ${timing.seconds} s after ${timing.warmupSeconds} s warm-up, 50 connections; servers on core ${canPin ? serverCore : 'any'}, load on core ${canPin ? loadCore : 'any'}. Medians over rounds.`,
-  'Every server verifies the same ES256 access token from an authorization server in its own process (remembering verified tokens) and serves the same JSON.',
+  'Every server verifies the same ES256 access token from an authorization server in its own process (remembering verified tokens) and serves the same JSON with the headers the contract asks for (ETag, X-Request-Id).',
   '',
   '| endpoint | server | req/s | p50 ms | p99 ms | Corral / this |',
   '|---|---|---:|---:|---:|---:|',
