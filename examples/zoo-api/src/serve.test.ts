@@ -19,18 +19,30 @@ describe('serve (what npm start runs)', () => {
   it('finishes a request in flight when stopping, then refuses new connections', async () => {
     const service = await serve({ PORT: '0' }, silentLogger);
     const { port } = new URL(service.localOrigin);
-    // A request whose body is still arriving when the stop begins.
-    const inFlight = new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'GET', path: '/v1', headers: { 'content-length': '0' } }, (res) => {
+    const tokenAnswer = await fetch(`${service.localOrigin}/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+    const body = JSON.stringify({ name: 'Late Zoo' });
+    // The headers go now; the body only once the stop has begun, so the request is surely in flight.
+    const req = request({
+      host: '127.0.0.1', port, method: 'POST', path: '/v1/zoos',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      req.on('response', (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       });
       req.on('error', reject);
-      setTimeout(() => req.end(), 50);
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    req.flushHeaders();
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const stopped = service.stop();
-    expect(await inFlight).toBe(200);
+    req.end(body);
+    expect(await answered).toBe(201);
     await stopped;
     await expect(fetch(`${service.localOrigin}/v1`)).rejects.toThrow();
   });
