@@ -45,6 +45,10 @@ function configuration(options: AuthorizationServerOptions, keys: JWK[]): Config
     ttl: { ClientCredentials: ttl },
     features: {
       devInteractions: { enabled: false },
+      // Only machine-to-machine endpoints are served (see servedPaths); don't advertise the rest.
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       clientCredentials: { enabled: true },
       // Only the resource servers (clients with no scopes of their own) may look at other clients'
       // tokens; a client may look at and revoke its own.
