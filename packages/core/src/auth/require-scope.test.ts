@@ -2,6 +2,7 @@ import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import type { Authenticator, Principal } from './principal.js';
 import { hasScope, requireScope } from './require-scope.js';
+import { refusal } from '../testing/refusal.js';
 
 /** An authenticator whose challenges say what was asked, as an OAuth adapter would. */
 const auth: Authenticator = {
@@ -13,16 +14,6 @@ const auth: Authenticator = {
 };
 
 const reader: Principal = { subject: 'zoo-reader', clientId: 'zoo-reader', scopes: new Set(['zoo:read', 'staff:read']), claims: {} };
-
-function refusal(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('requireScope', () => {
   it('lets everyone through when the API has no authenticator', () => {

@@ -2,6 +2,7 @@ import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldFilter, fieldFilters } from './field-filters.js';
+import { refusal } from '../testing/refusal.js';
 
 const schema = z.object({
   name: z.string(),
@@ -14,16 +15,6 @@ const schema = z.object({
   maturity: z.enum(['junior', 'senior']).optional(),
 });
 const shape = schema.shape;
-
-function refusal(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('fieldFilter', () => {
   it('keeps string values as they are', () => {

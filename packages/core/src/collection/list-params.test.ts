@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldFilters } from './field-filters.js';
 import { listParamRules, parseListParams } from './list-params.js';
+import { refusal } from '../testing/refusal.js';
 
 const schema = z.object({
   name: z.string(),
@@ -20,14 +21,8 @@ const rules = listParamRules(
 
 const parse = (query: string) => parseListParams(rules, new URLSearchParams(query));
 
-function refusal(query: string, withRules = rules): ApiError {
-  try {
-    parseListParams(withRules, new URLSearchParams(query));
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${query} to be refused`);
+function refused(query: string, withRules = rules): ApiError {
+  return refusal(() => parseListParams(withRules, new URLSearchParams(query)));
 }
 
 describe('listParamRules', () => {
@@ -52,8 +47,8 @@ describe('parseListParams', () => {
     expect(parse('page=3&per_page=7')).toMatchObject({ offset: 14, limit: 7 });
     const small = listParamRules(new Map(), [], [], { defaultLimit: 2, maxLimit: 3 });
     expect(parseListParams(small, new URLSearchParams(''))).toMatchObject({ limit: 2 });
-    expect(refusal('limit=4', small)).toMatchObject({ status: 400, errorCode: 1001 });
-    expect(refusal('page=1&offset=0')).toMatchObject({ status: 400, errorCode: 1004 });
+    expect(refused('limit=4', small)).toMatchObject({ status: 400, errorCode: 1001 });
+    expect(refused('page=1&offset=0')).toMatchObject({ status: 400, errorCode: 1004 });
   });
 
   it('turns filter parameters into typed values keyed by field', () => {
@@ -61,19 +56,19 @@ describe('parseListParams', () => {
   });
 
   it('refuses an enum filter value outside the enum, listing the values', () => {
-    const error = refusal('state=retired');
+    const error = refused('state=retired');
     expect(error).toMatchObject({ status: 400, errorCode: 1001 });
     expect(error.message).toBe('state must be one of: internal, external; got "retired"');
   });
 
   it("refuses '1.5' for an integer filter", () => {
-    const error = refusal('year=1.5');
+    const error = refused('year=1.5');
     expect(error).toMatchObject({ status: 400, errorCode: 1001 });
     expect(error.message).toBe('year must be an integer; got "1.5"');
   });
 
   it('refuses an unknown parameter, listing the accepted ones', () => {
-    const error = refusal('colour=red');
+    const error = refused('colour=red');
     expect(error).toMatchObject({ status: 400, errorCode: 1002 });
     expect(error.message).toBe(
       'Unknown query parameter "colour". Accepted parameters: offset, limit, page, per_page, state, year, zoo_id, sortby, order, query',
@@ -81,7 +76,7 @@ describe('parseListParams', () => {
   });
 
   it('refuses a filter by a field name that is not a declared parameter', () => {
-    expect(refusal('zooId=3')).toMatchObject({ status: 400, errorCode: 1002 });
+    expect(refused('zooId=3')).toMatchObject({ status: 400, errorCode: 1002 });
   });
 
   it('sorts by a sortable field, ascending unless told otherwise', () => {
@@ -92,7 +87,7 @@ describe('parseListParams', () => {
 
   it('refuses sortby on a field that is not sortable, listing the sortable ones', () => {
     for (const [query, got] of [['sortby=state', '"state"'], ['sortby=', '""'], ['sortby=Name', '"Name"']] as const) {
-      const error = refusal(query);
+      const error = refused(query);
       expect(error).toMatchObject({ status: 400, errorCode: 1001 });
       expect(error.message).toBe(`sortby must be one of: name, yearOfBirth; got ${got}`);
     }
@@ -100,22 +95,22 @@ describe('parseListParams', () => {
 
   it('refuses an order other than asc or desc', () => {
     for (const order of ['DESC', 'descending', '']) {
-      const error = refusal(`sortby=name&order=${order}`);
+      const error = refused(`sortby=name&order=${order}`);
       expect(error.status).toBe(400);
       expect(error.message).toBe(`order must be one of: asc, desc; got ${JSON.stringify(order)}`);
     }
   });
 
   it('refuses order without sortby', () => {
-    const error = refusal('order=desc');
+    const error = refused('order=desc');
     expect(error).toMatchObject({ status: 400, errorCode: 1001 });
     expect(error.message).toBe('order needs sortby, one of: name, yearOfBirth');
   });
 
   it('refuses sortby and order on a collection without sortable fields', () => {
     const unsorted = listParamRules(new Map(), [], [], {});
-    expect(refusal('sortby=name', unsorted)).toMatchObject({ status: 400, errorCode: 1002 });
-    expect(refusal('order=asc', unsorted)).toMatchObject({ status: 400, errorCode: 1002 });
+    expect(refused('sortby=name', unsorted)).toMatchObject({ status: 400, errorCode: 1002 });
+    expect(refused('order=asc', unsorted)).toMatchObject({ status: 400, errorCode: 1002 });
   });
 
   it('searches the searchable fields with the text as given', () => {
@@ -124,7 +119,7 @@ describe('parseListParams', () => {
   });
 
   it.each(['query=', 'query=%20%20', 'query=+', 'query=%09'])('refuses an empty or blank search: %s', (query) => {
-    const error = refusal(query);
+    const error = refused(query);
     expect(error).toMatchObject({ status: 400, errorCode: 1001 });
     expect(error.message).toBe('query must be a non-empty search text');
   });
@@ -132,7 +127,7 @@ describe('parseListParams', () => {
   it.each(['state=internal&state=external', 'year=1&year=1', 'sortby=name&sortby=yearOfBirth', 'order=asc&order=asc&sortby=name', 'query=a&query=b', 'limit=5&limit=6'])(
     'refuses a repeated parameter: %s',
     (query) => {
-      expect(refusal(query)).toMatchObject({ status: 400, errorCode: 1003, codeName: 'duplicateQueryParameter' });
+      expect(refused(query)).toMatchObject({ status: 400, errorCode: 1003, codeName: 'duplicateQueryParameter' });
     },
   );
 

@@ -1,6 +1,7 @@
 import { ApiError } from '@corral/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
+import { asyncRefusal } from '../testing/refusal.js';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 
@@ -20,15 +21,6 @@ function source(chunks: readonly Uint8Array[]) {
   return { chunks: generate(), state };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('payloadTooLarge', () => {
   it('is a 413 that names the limit and closes the connection', () => {
@@ -77,7 +69,7 @@ describe('collectLimited', () => {
 
   it('refuses one byte more with a 413 that closes the connection, and calls onTooLarge once', async () => {
     const onTooLarge = vi.fn();
-    const error = await refusal(collectLimited(source([bytes(1, 2), bytes(3, 4), bytes(5)]).chunks, 4, onTooLarge));
+    const error = await asyncRefusal(collectLimited(source([bytes(1, 2), bytes(3, 4), bytes(5)]).chunks, 4, onTooLarge));
     expect(error).toMatchObject({ status: 413, errorCode: 1013 });
     expect(error.headers).toStrictEqual({ connection: 'close' });
     expect(error.message).toContain('limit of 4 bytes');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { payloadTooLarge } from './body-limit.js';
 import type { CorralRequest } from './exchange.js';
 import { expectObject, maxJsonDepth, readJsonBody } from './json-body.js';
+import { asyncRefusal } from '../testing/refusal.js';
 
 interface FakeRequest extends CorralRequest {
   /** The limits `readBody` was called with. */
@@ -30,14 +31,8 @@ function fakeRequest(body: string | Uint8Array, contentType: string | null = 'ap
   };
 }
 
-async function refusal(body: string | Uint8Array, contentType: string | null = 'application/json'): Promise<ApiError> {
-  try {
-    await readJsonBody(fakeRequest(body, contentType), 1_000_000);
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the body to be refused');
+function refusal(body: string | Uint8Array, contentType: string | null = 'application/json'): Promise<ApiError> {
+  return asyncRefusal(readJsonBody(fakeRequest(body, contentType), 1_000_000));
 }
 
 const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

@@ -1,16 +1,7 @@
 import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import { quote, rejectUnknownParameters, singleValue } from './query-params.js';
-
-function refusal(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
+import { refusal } from '../testing/refusal.js';
 
 describe('quote', () => {
   it('quotes a value as a JSON string', () => {

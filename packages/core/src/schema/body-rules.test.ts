@@ -2,6 +2,7 @@ import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { screenProperties, validateProperties, validationError, type BodyRules } from './body-rules.js';
+import { refusal } from '../testing/refusal.js';
 
 const schema = z.object({
   name: z.string().min(1),
@@ -19,16 +20,6 @@ const served = {
   state: 'internal',
   links: [{ rel: 'self', href: '/v1/employees/7' }, { rel: 'salary', href: '/v1/employees/7/salaryStatements' }],
 };
-
-function refusal(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('screenProperties', () => {
   it('passes the schema fields through as writable', () => {
