@@ -64,6 +64,16 @@ describe('tokens from a real authorization server', () => {
     expect(giveAway.status).toBe(403);
   });
 
+  it('gives each caller its own list ETag when lists differ by caller', async () => {
+    const admin = (await h.token('admin', 'admin-secret')).access_token;
+    const boss = (await h.token('boss', 'boss-secret')).access_token;
+    const adminTag = (await h.send('GET', '/v1/notes', bearer(admin))).headers.etag as string;
+    const bossTag = (await h.send('GET', '/v1/notes', bearer(boss))).headers.etag as string;
+    expect(adminTag).not.toBe(bossTag);
+    expect((await h.send('GET', '/v1/notes', { ...bearer(admin), 'if-none-match': bossTag })).status).toBe(200);
+    expect((await h.send('GET', '/v1/notes', { ...bearer(admin), 'if-none-match': adminTag })).status).toBe(304);
+  });
+
   it('does not let bulk DELETE remove records the caller could not delete one by one', async () => {
     const admin = (await h.token('admin', 'admin-secret')).access_token;
     const boss = (await h.token('boss', 'boss-secret')).access_token;

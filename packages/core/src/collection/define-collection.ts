@@ -61,7 +61,10 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   readonly sortable?: readonly FieldOf<S>[];
   /** Text fields that `query=<text>` searches (case-insensitive substring). */
   readonly searchable?: readonly FieldOf<S>[];
-  /** Extra links for each record, added after its `self` link. */
+  /**
+   * Extra links for each record, added after its `self` link. Must depend on the record alone:
+   * the JSON of an unchanged record is reused between requests.
+   */
   readonly links?: (record: RecordOf<S>) => readonly LinkSpec[];
   /** Token scopes that reading and writing require. */
   readonly scopes?: CollectionScopes;

@@ -1,7 +1,7 @@
 import { pageLinks } from '@corral/pagination';
 import type { HandlerContext } from '../api/context.js';
 import { requireScope } from '../auth/require-scope.js';
-import { listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
+import { callerVariant, listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
 import { emptyResponse, jsonContentType, jsonTextResponse, type CorralResponse } from '../http/exchange.js';
 import { authorizeRecord, restrictList } from './authorize.js';
 import { parseListParams } from './list-params.js';
@@ -24,8 +24,9 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   }
   // A list's tag is the collection's revision: a revalidation is answered before any listing work.
   const ifNoneMatch = context.request.header('if-none-match');
+  const variant = collection.listFilter ? callerVariant(context.principal?.subject) : undefined;
   if (ifNoneMatch !== undefined) {
-    const etag = listEtag(await collection.store.revision());
+    const etag = listEtag(await collection.store.revision(), variant);
     if (noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
   }
   const result = await collection.store.list({ ...query, filter: restrictList(collection, context, filter, matchesNothing) });
@@ -33,7 +34,7 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   // The envelope is written around the records' cached JSON, in the order pageEnvelope gives.
   const records = result.items.map((record) => runtime.serialized.json(context.prefix, record)).join(',');
   const body = `{"offset":${query.offset},"limit":${query.limit},"total":${result.total},${JSON.stringify(collection.name)}:[${records}],"links":${JSON.stringify(links)}}`;
-  return jsonTextResponse(200, body, { etag: listEtag(result.revision) });
+  return jsonTextResponse(200, body, { etag: listEtag(result.revision, variant) });
 }
 
 /** A filter value no stored value equals (a fresh object), for a query that contradicts its path. */

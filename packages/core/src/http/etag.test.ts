@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ifMatchHits, listEtag, memberEtag, noneMatchHits, parseEtags, revisionOfListEtag } from './etag.js';
+import { callerVariant, ifMatchHits, listEtag, memberEtag, noneMatchHits, parseEtags, revisionOfListEtag } from './etag.js';
 
 describe('entity tags', () => {
   it('are quoted and tell members from lists', () => {
@@ -25,5 +25,16 @@ describe('entity tags', () => {
     expect(ifMatchHits('"v1"', '"v1"')).toBe(true);
     expect(ifMatchHits('*', '"v1"')).toBe(true);
     expect(ifMatchHits('"v2"', '"v1"')).toBe(false);
+  });
+});
+
+describe('list tags per caller', () => {
+  it('differ by caller and still carry the revision', () => {
+    const ann = listEtag(7, callerVariant('ann'));
+    const bob = listEtag(7, callerVariant('bob'));
+    expect(ann).not.toBe(bob);
+    expect(ann).toMatch(/^"r7\.[A-Za-z0-9_-]{12}"$/);
+    expect(revisionOfListEtag(ann)).toBe(7);
+    expect(callerVariant('ann')).toBe(callerVariant('ann'));
   });
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Entity tags. A record's tag is its version; a list's tag is the collection's revision. Both
  * come from the data's write history alone, so every process holding the same data gives the
@@ -7,14 +9,23 @@ export function memberEtag(version: number): string {
   return `"v${version}"`;
 }
 
-export function listEtag(revision: number): string {
-  return `"r${revision}"`;
+/**
+ * A list's tag. `variant` names whose view of the collection it is, when lists differ by caller
+ * (a collection with a listFilter): two callers' pages then never share a tag.
+ */
+export function listEtag(revision: number, variant?: string): string {
+  return variant === undefined ? `"r${revision}"` : `"r${revision}.${variant}"`;
 }
 
 /** The collection revision a list tag was made from, or undefined for any other tag. */
 export function revisionOfListEtag(tag: string): number | undefined {
-  const match = /^"r(\d{1,15})"$/.exec(tag);
+  const match = /^"r(\d{1,15})(?:\.[A-Za-z0-9_-]{1,64})?"$/.exec(tag);
   return match ? Number(match[1]) : undefined;
+}
+
+/** A short, stable name for a caller, for list tags (not reversible to the subject). */
+export function callerVariant(subject: string | undefined): string {
+  return createHash('sha256').update(subject ?? '').digest('base64url').slice(0, 12);
 }
 
 /** The tags of an If-Match / If-None-Match header; `*` stands alone. Malformed parts are dropped. */
