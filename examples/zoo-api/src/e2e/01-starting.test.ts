@@ -2,17 +2,14 @@
 // (PORT and HOST choose the listening socket, which startZoo() opens itself; SIGINT/SIGTERM concern
 // the process, not a service started inside the test runner.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, everyRecord, expectDetailedError, get, linkHref, startZoo, type RunningZoo } from './helpers.js';
+import { call, everyRecord, expectDetailedError, get, linkHref, type RunningZoo, startZoo, startZooWithTokens } from './helpers.js';
 
 const collections = ['zoos', 'animals', 'employees', 'customers', 'suppliers'] as const;
 
 describe('Starting it: the default, with nothing configured', () => {
   let zoo: RunningZoo;
   let admin: string;
-  beforeAll(async () => {
-    zoo = await startZoo();
-    admin = await zoo.token('zoo-admin');
-  });
+  beforeAll(async () => ({ zoo, admin } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   it('answers at once: the version list, the root document and a token from the embedded server', async () => {
@@ -71,10 +68,7 @@ describe('Starting it: the default, with nothing configured', () => {
 describe('Starting it: BASE_PATH=/api mounts everything under /api', () => {
   let zoo: RunningZoo;
   let admin: string;
-  beforeAll(async () => {
-    zoo = await startZoo({ BASE_PATH: '/api' });
-    admin = await zoo.token('zoo-admin');
-  });
+  beforeAll(async () => ({ zoo, admin } = await startZooWithTokens({ BASE_PATH: '/api' })));
   afterAll(() => zoo.close());
 
   it('serves /api/v1/zoos, and nothing at /v1/zoos', async () => {

@@ -1,6 +1,6 @@
 // zoo-api.md, "Authorization server (embedded default) and scopes".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectAuthError, get, jwtParts, startZoo, type Reply, type RunningZoo } from './helpers.js';
+import { call, expectAuthError, get, jwtParts, type Reply, type RunningZoo, startZoo } from './helpers.js';
 
 const everyScope = ['zoo:read', 'zoo:write', 'staff:read', 'staff:write', 'salary:read', 'salary:write', 'crm:read', 'crm:write'];
 const readerScopes = ['zoo:read', 'staff:read', 'crm:read'];

@@ -1,14 +1,11 @@
 // zoo-api.md, "Versioning": GET / lists the versions; every API path starts with /v<N>.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSimpleError, get, startZoo, type RunningZoo } from './helpers.js';
+import { expectSimpleError, get, type RunningZoo, startZooWithTokens } from './helpers.js';
 
 describe('Versioning', () => {
   let zoo: RunningZoo;
   let admin: string;
-  beforeAll(async () => {
-    zoo = await startZoo();
-    admin = await zoo.token('zoo-admin');
-  });
+  beforeAll(async () => ({ zoo, admin } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   it('lists the versions at GET /, without a token', async () => {

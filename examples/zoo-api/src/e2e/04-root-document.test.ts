@@ -1,6 +1,6 @@
 // zoo-api.md, "Root document": GET /v1 answers link, links and one <name>_url per collection and operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, startZoo, type RunningZoo } from './helpers.js';
+import { get, type RunningZoo, startZoo } from './helpers.js';
 
 const collections: Record<string, string> = { zoos: 'Zoos', animals: 'Animals', employees: 'Employees', customers: 'Customers', suppliers: 'Suppliers' };
 const operations = ['search', 'translate', 'calculate'];

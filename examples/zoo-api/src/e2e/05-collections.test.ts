@@ -2,9 +2,7 @@
 // sortable fields, record links, the nested animals of a zoo, salary statements, query= and unknown
 // query parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call, everyRecord, expectDetailedError, expectSimpleError, failingFields, get, linkHref, startZoo, type RunningZoo,
-} from './helpers.js';
+import { call, everyRecord, expectDetailedError, expectSimpleError, failingFields, get, linkHref, type RunningZoo, startZoo } from './helpers.js';
 
 type Row = Record<string, any>;
 const thisYear = new Date().getUTCFullYear();

@@ -1,6 +1,6 @@
 // zoo-api.md, "Lists and paging": the envelope, offset/limit, page/per_page, paging links, sortby/order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyRecord, expectDetailedError, get, linkHref, startZoo, type RunningZoo } from './helpers.js';
+import { everyRecord, expectDetailedError, get, linkHref, type RunningZoo, startZoo } from './helpers.js';
 
 type Row = Record<string, any>;
 const ids = (records: Row[]) => records.map((r) => r.id);

@@ -1,9 +1,7 @@
 // zoo-api.md, "Writes": POST, PUT, PATCH, DELETE of members, bulk PUT and DELETE of collections,
 // 405 with Allow, and Prefer: respond-async.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call, everyRecord, expectDetailedError, expectSimpleError, failingFields, get, linkHref, startZoo, waitForJob, type RunningZoo,
-} from './helpers.js';
+import { call, everyRecord, expectDetailedError, expectSimpleError, failingFields, get, linkHref, type RunningZoo, startZooWithTokens, waitForJob } from './helpers.js';
 
 type Row = Record<string, any>;
 const withoutLinks = ({ links: _links, ...rest }: Row) => rest;
@@ -11,10 +9,7 @@ const withoutLinks = ({ links: _links, ...rest }: Row) => rest;
 describe('Writes', () => {
   let zoo: RunningZoo;
   let admin: string;
-  beforeAll(async () => {
-    zoo = await startZoo();
-    admin = await zoo.token('zoo-admin');
-  });
+  beforeAll(async () => ({ zoo, admin } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   const total = async (path: string) => (await get(zoo, path, admin)).body.total as number;
@@ -241,10 +236,7 @@ describe('Writes', () => {
 describe('Writes: DELETE /v1/<collection>', () => {
   let zoo: RunningZoo;
   let admin: string;
-  beforeAll(async () => {
-    zoo = await startZoo();
-    admin = await zoo.token('zoo-admin');
-  });
+  beforeAll(async () => ({ zoo, admin } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   it('is refused without the write scope, deleting nothing', async () => {
@@ -270,10 +262,7 @@ describe('Writes: DELETE /v1/<collection>', () => {
 describe('Writes: Prefer: respond-async on the bulk operations', () => {
   let zoo: RunningZoo;
   let admin: string;
-  beforeAll(async () => {
-    zoo = await startZoo();
-    admin = await zoo.token('zoo-admin');
-  });
+  beforeAll(async () => ({ zoo, admin } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   const async = { 'prefer': 'respond-async' };

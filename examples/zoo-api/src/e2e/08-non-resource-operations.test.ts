@@ -1,16 +1,13 @@
 // zoo-api.md, "Non-resource operations": translate, calculate and search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyRecord, expectAuthError, expectDetailedError, get, linkHref, startZoo, type RunningZoo } from './helpers.js';
+import { everyRecord, expectAuthError, expectDetailedError, get, linkHref, type RunningZoo, startZooWithTokens } from './helpers.js';
 
 type Row = Record<string, any>;
 
 describe('Non-resource operations', () => {
   let zoo: RunningZoo;
   let admin: string;
-  beforeAll(async () => {
-    zoo = await startZoo();
-    admin = await zoo.token('zoo-admin');
-  });
+  beforeAll(async () => ({ zoo, admin } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   describe('GET /v1/translate', () => {

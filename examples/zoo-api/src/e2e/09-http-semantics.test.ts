@@ -1,7 +1,7 @@
 // zoo-api.md, "HTTP semantics": ETag and conditional requests, HEAD, OPTIONS, Accept, Content-Type,
 // invalid JSON, body size, trailing slashes, and the media type of every body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectDetailedError, expectSimpleError, get, startZoo, type Reply, type RunningZoo } from './helpers.js';
+import { call, expectDetailedError, expectSimpleError, get, type Reply, type RunningZoo, startZooWithTokens } from './helpers.js';
 
 type Row = Record<string, any>;
 const json = 'application/json; charset=utf-8';
@@ -18,11 +18,7 @@ describe('HTTP semantics', () => {
   let zoo: RunningZoo;
   let admin: string;
   let reader: string;
-  beforeAll(async () => {
-    zoo = await startZoo();
-    admin = await zoo.token('zoo-admin');
-    reader = await zoo.token('zoo-reader');
-  });
+  beforeAll(async () => ({ zoo, admin, reader } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   describe('ETag and conditional requests', () => {

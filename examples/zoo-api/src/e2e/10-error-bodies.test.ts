@@ -1,17 +1,13 @@
 // zoo-api.md, "Error bodies": the detailed shape for 400/422 with a public error page, the 401/403
 // shape with WWW-Authenticate, the simple shape for every other 4xx, and X-Request-Id everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectAuthError, expectDetailedError, expectSimpleError, get, startZoo, type Reply, type RunningZoo } from './helpers.js';
+import { call, expectAuthError, expectDetailedError, expectSimpleError, get, type Reply, type RunningZoo, startZooWithTokens } from './helpers.js';
 
 describe('Error bodies', () => {
   let zoo: RunningZoo;
   let admin: string;
   let reader: string;
-  beforeAll(async () => {
-    zoo = await startZoo();
-    admin = await zoo.token('zoo-admin');
-    reader = await zoo.token('zoo-reader');
-  });
+  beforeAll(async () => ({ zoo, admin, reader } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   /** A sample of 400 and 422 answers, from query parameters, bodies and operations. */

@@ -3,9 +3,16 @@
  * sockets (global fetch), as a client that knows only docs/zoo-api.md would.
  */
 import { expect } from 'vitest';
-import type { RunningZoo } from '../testing/start-zoo.js';
 
-export { startZoo, type RunningZoo } from '../testing/start-zoo.js';
+import { startZoo, type RunningZoo } from '../testing/start-zoo.js';
+
+export { startZoo, type RunningZoo };
+
+/** A fresh zoo with tokens of both demo clients, for a suite's beforeAll. */
+export async function startZooWithTokens(env: Record<string, string> = {}): Promise<{ zoo: RunningZoo; admin: string; reader: string }> {
+  const zoo = await startZoo(env);
+  return { zoo, admin: await zoo.token('zoo-admin'), reader: await zoo.token('zoo-reader') };
+}
 
 /** What came back: status, headers, the raw text and (when the text is JSON) the parsed body. */
 export interface Reply {
