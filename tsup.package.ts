@@ -7,7 +7,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
-  target: 'node20',
+  target: 'node22',
   dts: !process.env.CORRAL_NO_DTS,
   sourcemap: true,
   clean: true,

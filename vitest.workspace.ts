@@ -1,4 +1,4 @@
-// One vitest project per package; vitest 4 ignores this file on its own, so
+// One vitest project per package; vitest (4 and later) ignores this file on its own, so
 // vitest.config.ts imports the list from here.
 import { fileURLToPath } from 'node:url';
 
