@@ -1,10 +1,12 @@
-// npm run bench: Corral against raw node:http and Fastify 5 on the same work, then list latency at scale.
+// npm run bench: Corral (both issuer modes) against raw node:http and Fastify 5 on the same work, on
+// Node 24 and 22, then list latency at scale.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { measure, sequentialLatency } from './load.mjs';
+import { loadGenerator, measure, sequentialLatency } from './load.mjs';
+import { nodeVersions } from './node-versions.mjs';
 import { canPin, loadCore, serverCore, startServer } from './start.mjs';
 
 // The load generator runs on the other core than the servers.
@@ -17,73 +19,90 @@ const quick = process.argv.includes('--quick');
 const rounds = quick ? 1 : 3;
 const timing = quick ? { warmupSeconds: 1, seconds: 2 } : { warmupSeconds: 2, seconds: 5 };
 const here = (path) => new URL(path, import.meta.url).pathname;
-const env = { LOG_LEVEL: 'silent' };
+const env = {};
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// The zoo API trusts an authorization server running in its own process (OAUTH_ISSUER), as in
-// production; the embedded one would share the API's process and its event loop.
-const issuerServer = await startServer(here('./servers/issuer.mjs'), env);
-const issuer = `${issuerServer.origin}/oauth`;
-const corral = await startServer(here('./servers/corral.mjs'), { ...env, OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: 'urn:corral:bench', OAUTH_ALGORITHMS: 'ES256' });
-const tokenAnswer = await fetch(`${issuer}/token`, {
-  method: 'POST',
-  headers: { authorization: `Basic ${Buffer.from('bench:bench-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-  body: 'grant_type=client_credentials',
-});
-const token = (await tokenAnswer.json()).access_token;
-const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
-const all = await (await fetch(`${corral.origin}/v1/employees?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
-const fixture = join(tmpdir(), `corral-bench-${process.pid}.json`);
-writeFileSync(fixture, JSON.stringify({
-  jwksUri: discovery.jwks_uri,
-  issuer: discovery.issuer,
-  audience: 'urn:corral:bench',
-  records: all.employees.map(({ links, ...record }) => record),
-}));
-const peers = {
-  raw: await startServer(here('./servers/raw.mjs'), { ...env, BENCH_FIXTURE: fixture }),
-  fastify: await startServer(here('./servers/fastify.mjs'), { ...env, BENCH_FIXTURE: fixture }),
-  corral,
-};
-
 const endpoints = { 'list page (10 records)': '/v1/employees?limit=10', 'single record': '/v1/employees/7' };
-// Same answers from everyone, or the comparison means nothing.
-for (const path of Object.values(endpoints)) {
-  const bodies = await Promise.all(Object.values(peers).map(async ({ origin }) => (await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()));
-  if (!bodies.every((body) => isDeepStrictEqual(body, bodies[0]))) throw new Error(`servers disagree on ${path}`);
+const postForm = async (url, client, secret) =>
+  (await (await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${client}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  })).json()).access_token;
+
+/** Starts every server on one Node binary; the peers get the zoo API's own records. */
+async function startPeers(node) {
+  // An authorization server in its own process, as in production, for every server but the
+  // embedded-issuer Corral (which is the service exactly as npm start runs it).
+  const issuerServer = await startServer(here('./servers/issuer.mjs'), env, node);
+  const issuer = `${issuerServer.origin}/oauth`;
+  const external = await startServer(here('./servers/corral.mjs'), { ...env, OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: 'urn:corral:bench', OAUTH_ALGORITHMS: 'ES256' }, node);
+  const embedded = await startServer(here('./servers/corral.mjs'), { ...env, OAUTH_ISSUER: '', OAUTH_AUDIENCE: '' }, node);
+  const token = await postForm(`${issuer}/token`, 'bench', 'bench-secret');
+  const embeddedToken = await postForm(`${embedded.origin}/oauth/token`, 'zoo-reader', 'zoo-reader-secret');
+  const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
+  const all = await (await fetch(`${external.origin}/v1/employees?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const fixture = join(tmpdir(), `corral-bench-${process.pid}.json`);
+  writeFileSync(fixture, JSON.stringify({
+    jwksUri: discovery.jwks_uri,
+    issuer: discovery.issuer,
+    audience: 'urn:corral:bench',
+    records: all.employees.map(({ links, ...record }) => record),
+  }));
+  const peers = {
+    raw: { ...(await startServer(here('./servers/raw.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)), token },
+    fastify: { ...(await startServer(here('./servers/fastify.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)), token },
+    'corral embedded': { ...embedded, token: embeddedToken },
+    'corral external': { ...external, token },
+  };
+  return { peers, stop: () => [...Object.values(peers), issuerServer].forEach((server) => server.stop()) };
 }
 
+const versions = nodeVersions(quick);
 const samples = {};
-for (let round = 0; round < rounds; round++) {
-  // Alternate the order so that no server always runs first (warm machine) or last (hot machine).
-  const order = Object.keys(peers);
-  for (let i = 0; i < round; i++) order.push(order.shift());
-  for (const [label, path] of Object.entries(endpoints)) {
-    for (const name of order) {
-      const result = await measure(`${peers[name].origin}${path}`, { token, ...timing });
-      ((samples[label] ??= {})[name] ??= []).push(result);
-      console.error(`round ${round + 1} ${label} ${name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+for (const node of versions) {
+  const { peers, stop } = await startPeers(node.path);
+  // Same answers from everyone, or the comparison means nothing.
+  for (const path of Object.values(endpoints)) {
+    const bodies = await Promise.all(Object.values(peers).map(async ({ origin, token }) => (await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()));
+    if (!bodies.every((body) => isDeepStrictEqual(body, bodies[0]))) throw new Error(`servers disagree on ${path}`);
+  }
+  const byEndpoint = (samples[node.label] = {});
+  for (let round = 0; round < rounds; round++) {
+    // Alternate the order so that no server always runs first (warm machine) or last (hot machine).
+    const order = Object.keys(peers);
+    for (let i = 0; i < round; i++) order.push(order.shift());
+    for (const [label, path] of Object.entries(endpoints)) {
+      for (const name of order) {
+        const result = await measure(`${peers[name].origin}${path}`, { token: peers[name].token, ...timing });
+        ((byEndpoint[label] ??= {})[name] ??= []).push(result);
+        console.error(`${node.label} round ${round + 1} ${label} ${name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+      }
     }
   }
+  stop();
 }
-for (const server of [...Object.values(peers), issuerServer]) server.stop();
 
 const lines = [
   `# Corral benchmark, ${new Date().toISOString()}`,
   '',
-  `Node ${process.version}; ${rounds} round(s) of ${timing.seconds} s after ${timing.warmupSeconds} s warm-up, 50 connections; servers on core ${canPin ? serverCore : 'any'}, load on core ${canPin ? loadCore : 'any'}. Medians over rounds.`,
-  'Every server verifies the same ES256 access token from an authorization server in its own process (remembering verified tokens) and serves the same JSON with the headers the contract asks for (ETag, X-Request-Id).',
-  '',
-  '| endpoint | server | req/s | p50 ms | p99 ms | Corral / this |',
-  '|---|---|---:|---:|---:|---:|',
+  `Load from ${loadGenerator}; ${rounds} round(s) of ${timing.seconds} s after ${timing.warmupSeconds} s warm-up, 50 connections; servers on core ${canPin ? serverCore : 'any'}, load on core ${canPin ? loadCore : 'any'}. Medians over rounds.`,
+  'Every server verifies an ES256 access token (remembering verified tokens), serves the same JSON with the headers the contract asks for (ETag, X-Request-Id) and writes one access-log line per request through pino\'s asynchronous destination.',
+  '"corral embedded" is the zoo API exactly as npm start runs it (authorization server in the same process); "corral external" trusts an issuer in another process, as the peers do.',
 ];
 const ratios = {};
-for (const [label, byServer] of Object.entries(samples)) {
-  const corralRps = median(byServer.corral.map((s) => s.rps));
-  for (const [name, runs] of Object.entries(byServer)) {
-    const rps = median(runs.map((s) => s.rps));
-    ratios[`${label} vs ${name}`] = corralRps / rps;
-    lines.push(`| ${label} | ${name} | ${Math.round(rps)} | ${median(runs.map((s) => s.p50))} | ${median(runs.map((s) => s.p99))} | ${(corralRps / rps).toFixed(2)} |`);
+for (const [nodeLabel, byEndpoint] of Object.entries(samples)) {
+  lines.push('', `## Node ${nodeLabel}`, '', '| endpoint | server | req/s | p50 ms | p99 ms | embedded / this | external / this |', '|---|---|---:|---:|---:|---:|---:|');
+  for (const [label, byServer] of Object.entries(byEndpoint)) {
+    const rpsOf = (name) => median(byServer[name].map((s) => s.rps));
+    for (const [name, runs] of Object.entries(byServer)) {
+      const rps = rpsOf(name);
+      const embeddedRatio = rpsOf('corral embedded') / rps;
+      const externalRatio = rpsOf('corral external') / rps;
+      ratios[`${nodeLabel} ${label}: embedded vs ${name}`] = embeddedRatio;
+      ratios[`${nodeLabel} ${label}: external vs ${name}`] = externalRatio;
+      lines.push(`| ${label} | ${name} | ${Math.round(rps)} | ${median(runs.map((s) => s.p50))} | ${median(runs.map((s) => s.p99))} | ${embeddedRatio.toFixed(2)} | ${externalRatio.toFixed(2)} |`);
+    }
   }
 }
 

@@ -6,10 +6,13 @@ export const serverCore = '0';
 export const loadCore = '1';
 export const canPin = existsSync('/usr/bin/taskset');
 
-/** Runs `node script` (pinned to the server core) and waits for it to report its port over IPC. */
-export function startServer(script, env = {}) {
-  const command = canPin ? 'taskset' : process.execPath;
-  const args = canPin ? ['-c', serverCore, process.execPath, script] : [script];
+/**
+ * Runs `node script` (pinned to the server core) with the given Node binary and waits for it to
+ * report its port over IPC. Its stdout (the access log) goes to /dev/null, the same for every server.
+ */
+export function startServer(script, env = {}, node = process.execPath) {
+  const command = canPin ? 'taskset' : node;
+  const args = canPin ? ['-c', serverCore, node, script] : [script];
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('error', reject);

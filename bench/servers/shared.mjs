@@ -1,6 +1,7 @@
 // What the hand-written peers share: the same records, the same token check, the same page.
 import { readFileSync } from 'node:fs';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { pino } from 'pino';
 
 /** Records and token settings written by the runner from the running zoo API, so all servers serve the same data. */
 export const fixture = JSON.parse(readFileSync(process.env.BENCH_FIXTURE, 'utf8'));
@@ -48,4 +49,12 @@ export function listPage(searchParams) {
 export function record(id) {
   const found = byId.get(id);
   return found && withLinks(found);
+}
+
+// The access log Corral writes by default: one pino line per request, asynchronous stdout.
+const log = pino({ base: undefined }, pino.destination({ dest: 1, sync: false }));
+
+/** One access-log line with the fields Corral logs. */
+export function logRequest(requestId, method, path, status, started) {
+  log.info({ requestId, method, path, status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
 }

@@ -10,7 +10,7 @@ export interface RunningService {
   /** Where this process itself can be reached, e.g. `http://127.0.0.1:3000`. */
   readonly localOrigin: string;
   readonly publicUrl: string;
-  /** Stops accepting connections and resolves once in-flight requests have finished. */
+  /** Stops accepting connections, lets in-flight requests finish, then flushes the access log. */
   stop(): Promise<void>;
 }
 
@@ -34,15 +34,16 @@ export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logge
   const localOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
   // With PORT=0 the defaults that name the port (PUBLIC_URL, the issuer) follow the port bound.
   const effective = config.port === 0 ? configFromEnv({ ...env, PORT: String(port) }) : config;
-  handler = (await createZooApi(effective, localOrigin, logger)).nodeHandler;
+  const api = await createZooApi(effective, localOrigin, logger);
+  handler = api.nodeHandler;
   return {
     server,
     localOrigin,
     publicUrl: effective.publicUrl,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      }).then(() => api.close()),
   };
 }

@@ -56,6 +56,8 @@ export interface Api {
   listen(port: number, host?: string): Server;
   /** The adapter-neutral pipeline, for other runtimes and tests. */
   handle(request: CorralRequest): Promise<CorralResponse>;
+  /** Call once no more requests will come: writes out what the logger still buffers. */
+  close(): Promise<void>;
 }
 
 function versionDefinitions(options: ApiOptions): VersionDefinition[] {
@@ -83,12 +85,13 @@ export function createApi(options: ApiOptions): Api {
       return [definition.version, router] as const;
     }),
   );
+  const logger = options.logger ?? defaultLogger();
   const handle = createPipeline({
     versioning,
     routers,
     settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, paging, auth: options.auth, jobs: new JobQueue() },
     auth: options.auth,
-    logger: options.logger ?? defaultLogger(),
+    logger,
     origin,
   });
   const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({ prefix: prefix.replace(/\/+$/, ''), handler }));
@@ -116,5 +119,6 @@ export function createApi(options: ApiOptions): Api {
     nodeHandler,
     fetch: async (request) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request))),
     listen: (port, host) => createServer(nodeHandler).listen(port, host),
+    close: () => new Promise<void>((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve())),
   };
 }
