@@ -70,14 +70,15 @@ export function oauth(options: OAuthOptions): BearerAuthenticator {
 
   return {
     async authenticate(request) {
-      const token = bearerToken(request, realm, (candidate) => verified.get(candidate) !== undefined);
+      // One cache look-up per request: a token verified before skips every other step.
+      let known: OAuthPrincipal | undefined;
+      const token = bearerToken(request, realm, (candidate) => (known = verified.get(candidate)) !== undefined);
       if (token === undefined) return undefined;
+      if (known) return known;
       if (!looksLikeJwt(token)) {
         if (introspect) return introspect(token);
         throw invalidToken(realm, 'The access token is not a JWT, and this API does not introspect tokens');
       }
-      const known = verified.get(token);
-      if (known) return known;
       const claims = await verifyJwt(token);
       const principal = principalFrom(claims);
       verified.set(token, principal, (claims.exp ?? 0) * 1000 + leewayMs);
