@@ -36,11 +36,19 @@ describe('bearerToken', () => {
     expect(refusal(() => bearerToken(request({ authorization: 'Bearer a, Bearer b' }), 'api')).status).toBe(400);
   });
 
-  it('refuses other schemes and malformed tokens (401 invalid_token)', () => {
-    for (const authorization of ['Basic abc', 'Bearer', 'Bearer a b', 'Bearer "quoted"', 'Token abc']) {
+  it('refuses malformed bearer values (401 invalid_token)', () => {
+    for (const authorization of ['Bearer', 'Bearer a b', 'Bearer "quoted"']) {
       const error = refusal(() => bearerToken(request({ authorization }), 'zoo'));
       expect(error.status, authorization).toBe(401);
       expect(error.headers['www-authenticate'], authorization).toMatch(/^Bearer realm="zoo", error="invalid_token"/);
+    }
+  });
+
+  it('answers another scheme with a plain challenge and no error code (RFC 6750, section 3.1)', () => {
+    for (const authorization of ['Basic abc', 'Token abc', 'Bearerabc']) {
+      const error = refusal(() => bearerToken(request({ authorization }), 'zoo'));
+      expect(error.status, authorization).toBe(401);
+      expect(error.headers['www-authenticate'], authorization).toBe('Bearer realm="zoo"');
     }
   });
 });

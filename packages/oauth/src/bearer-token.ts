@@ -17,6 +17,12 @@ function invalidToken(realm: string, message: string): ApiError {
   });
 }
 
+function noBearerCredential(realm: string): ApiError {
+  return new ApiError('authenticationRequired', 'This API accepts only bearer tokens: Authorization: Bearer <token>', {
+    headers: { 'www-authenticate': bearerChallenge(realm) },
+  });
+}
+
 /**
  * The bearer token of a request, or undefined when it has none. Only the Authorization header
  * is accepted: a token in the URL leaks into logs and caches, and a second credential makes it
@@ -33,7 +39,11 @@ export function bearerToken(request: BearerRequest, realm: string, known?: (toke
   // Repeated headers arrive joined with commas, which a b64token never contains.
   if (header.includes(',')) throw invalidRequest(realm, 'Send exactly one credential in one Authorization header');
   const match = /^Bearer +(\S+)\s*$/i.exec(header);
-  if (!match) throw invalidToken(realm, 'The Authorization header must use the Bearer scheme: Authorization: Bearer <token>');
+  if (!match) {
+    // Another scheme (Basic, say) is no bearer credential at all: RFC 6750 wants a plain challenge then.
+    if (!/^Bearer(\s|$)/i.test(header)) throw noBearerCredential(realm);
+    throw invalidToken(realm, 'The Authorization header must use the Bearer scheme: Authorization: Bearer <token>');
+  }
   const token = match[1]!;
   if (!b64token.test(token)) throw invalidToken(realm, 'The bearer token is malformed');
   return token;

@@ -15,7 +15,7 @@ function family() {
   });
   const pets = defineCollection({ name: 'pets', schema: z.object({ name: z.string(), ownerId: z.string() }), parent: { collection: people, field: 'ownerId' }, store: memoryStore({ initial: [{ name: 'Rex', ownerId: '2' }] }) });
   const api = createApi({ collections: [people, notes, pets], logger: silentLogger });
-  const del = (path: string) => api.fetch(new Request(`http://x${path}`, { method: 'DELETE' }));
+  const del = (path: string, headers: Record<string, string> = {}) => api.fetch(new Request(`http://x${path}`, { method: 'DELETE', headers }));
   return { people, notes, pets, del };
 }
 
@@ -39,6 +39,14 @@ describe('deleting a parent record', () => {
     expect((await del('/v1/pets/1')).status).toBe(204);
     expect((await del('/v1/people')).status).toBe(204);
     expect((await notes.store.list({ offset: 0, limit: 10 })).total).toBe(0);
+  });
+
+  it('checks If-Match before the children: a stale tag is 412 even where children refer to the record', async () => {
+    const { people, del } = family();
+    const stale = await del('/v1/people/2', { 'if-match': '"v99"' });
+    expect(stale.status).toBe(412);
+    expect((await del('/v1/people/2')).status).toBe(409);
+    expect((await people.store.get('2')).status).toBe('found');
   });
 
   it('refuses at startup a parent that is not part of the API', () => {

@@ -109,7 +109,6 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const ifMatch = ifMatchOf(context, collection);
   const id = context.params.id ?? '';
   const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;
-  await refuseIfReferenced(runtime, id);
   for (let attempt = 1; ; attempt++) {
     let expectedVersion: number | undefined;
     if (mustRead) {
@@ -118,6 +117,8 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
       await authorizeRecord(collection, context, 'delete', current);
       expectedVersion = current.version;
     }
+    // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
+    await refuseIfReferenced(runtime, id);
     const result = await collection.store.delete(id, expectedVersion);
     if (result.status === 'ok') {
       await deleteChildren(runtime, id);

@@ -2,6 +2,7 @@ import { ApiError, isApiError } from '@corral/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkDeclaredLength, collectLimited } from './body-limit.js';
 import type { CorralRequest, CorralResponse } from './exchange.js';
+import { originForm } from './request-target.js';
 
 const emptyQuery = new URLSearchParams();
 
@@ -28,7 +29,7 @@ class NodeRequest implements CorralRequest {
   private parsedQuery: URLSearchParams | undefined;
 
   constructor(private readonly req: IncomingMessage) {
-    const url = req.url ?? '/';
+    const url = originForm(req.url ?? '/');
     const mark = url.indexOf('?');
     this.method = req.method ?? 'GET';
     this.path = mark === -1 ? url : url.slice(0, mark);

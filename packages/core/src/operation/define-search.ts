@@ -29,20 +29,16 @@ export interface SearchOptions {
   readonly label?: (collection: AnyCollection, record: Readonly<Record<string, unknown>> & { id: string }) => string;
 }
 
-// The handler reads the parameters itself (with the list rules); this shape documents them.
-const digits = z.string().regex(/^\d+$/);
+// The handler reads the paging parameters itself (with the list rules); this shape validates the
+// rest and documents them all with their real types.
+const whole = (description: string) => z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).optional().describe(description);
 const queryShape = z.object({
-  /** Search text; required in practice, checked by the handler. */
-  query: z.string().describe('Text to look for, case-insensitively, in the searchable fields'),
-  /** Records to skip across the combined results. */
-  offset: digits.optional(),
-  /** Page size, capped by the API's paging settings. */
-  limit: digits.optional(),
-  /** One-based page number, the alternative to `offset`. */
-  page: digits.optional(),
-  /** Page size to go with `page`. */
-  per_page: digits.optional(),
-}).partial();
+  query: z.string().trim().min(1, 'must be a non-empty search text').describe('Text to look for, case-insensitively, in the searchable fields'),
+  offset: whole('Records to skip across the combined results'),
+  limit: whole('Page size, capped by the API\'s paging settings'),
+  page: whole('One-based page number, the alternative to offset'),
+  per_page: whole('Page size to go with page'),
+});
 
 /** The answer of a search: a page of matches across collections. */
 export const searchResultSchema = z.object({

@@ -18,6 +18,8 @@ function queryObject(query: URLSearchParams): Record<string, string | string[]> 
 /** The GET route of an operation: unknown parameters and schema failures are 400s naming the parameter. */
 export function operationRoute(operation: AnyOperation): RouteDefinition {
   const accepted = Object.keys(operation.query.shape);
+  // A parameter is required when its schema refuses "absent"; worked out once, here.
+  const required = accepted.filter((name) => !(operation.query.shape[name] as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success);
   return {
     method: 'GET',
     pattern: `/${operation.name}`,
@@ -25,6 +27,10 @@ export function operationRoute(operation: AnyOperation): RouteDefinition {
     async handler(context) {
       requireScope(context.settings.auth, context.principal, operation.scope);
       rejectUnknownParameters(context.request.query, accepted);
+      const missing = required.filter((name) => !context.request.query.has(name));
+      if (missing.length > 0) {
+        throw new ApiError('invalidQueryParameter', `Missing required query parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+      }
       const parsed = operation.query.safeParse(queryObject(context.request.query));
       if (!parsed.success) {
         const problems = parsed.error.issues.map((issue: { path: readonly PropertyKey[]; message: string }) => `${issue.path.map(String).join('.') || 'query'}: ${issue.message}`);
