@@ -16,7 +16,10 @@ if (canPin && !process.env.BENCH_PINNED) {
 }
 
 const quick = process.argv.includes('--quick');
-const rounds = quick ? 1 : 3;
+const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+// --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part.
+const rounds = Number(option('rounds') ?? (quick ? 1 : 3));
+const thisNodeOnly = quick || process.argv.includes('--this-node');
 const timing = quick ? { warmupSeconds: 1, seconds: 2 } : { warmupSeconds: 2, seconds: 5 };
 const here = (path) => new URL(path, import.meta.url).pathname;
 const env = {};
@@ -58,7 +61,7 @@ async function startPeers(node) {
   return { peers, stop: () => [...Object.values(peers), issuerServer].forEach((server) => server.stop()) };
 }
 
-const versions = nodeVersions(quick);
+const versions = nodeVersions(thisNodeOnly);
 const samples = {};
 for (const node of versions) {
   const { peers, stop } = await startPeers(node.path);
@@ -107,7 +110,7 @@ for (const [nodeLabel, byEndpoint] of Object.entries(samples)) {
 }
 
 // Scale: the same list request against 1k, 100k and 1M records.
-const sizes = quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000];
+const sizes = process.argv.includes('--no-scale') ? [] : quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000];
 const scaleQueries = { 'filter + indexed sort': '/v1/items?state=internal&sortby=name&limit=10', 'indexed sort, desc': '/v1/items?sortby=yearOfBirth&order=desc&limit=10' };
 const scale = {};
 for (const size of sizes) {
@@ -119,7 +122,7 @@ for (const size of sizes) {
   }
   server.stop();
 }
-lines.push('', '## List latency as the collection grows (one request at a time)', '', `| query | ${sizes.map((s) => `${s.toLocaleString('en')} records p50 / p99 ms`).join(' | ')} | p50 at largest / p50 at 1k |`, `|---|${sizes.map(() => '---:').join('|')}|---:|`);
+if (sizes.length > 0) lines.push('', '## List latency as the collection grows (one request at a time)', '', `| query | ${sizes.map((s) => `${s.toLocaleString('en')} records p50 / p99 ms`).join(' | ')} | p50 at largest / p50 at 1k |`, `|---|${sizes.map(() => '---:').join('|')}|---:|`);
 for (const [label, bySize] of Object.entries(scale)) {
   const first = bySize[sizes[0]].p50;
   const last = bySize[sizes[sizes.length - 1]].p50;

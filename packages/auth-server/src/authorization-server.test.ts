@@ -74,6 +74,14 @@ describe('embedded authorization server', () => {
     expect((await tokenRequest({ grant_type: 'client_credentials' }, ['api', 'api-secret'])).status).toBe(400);
   });
 
+  it('refuses a scope no client may have with invalid_scope, instead of dropping it', async () => {
+    for (const scope of ['zoo:read zoo:fly', 'openid', 'nonsense']) {
+      const { status, body } = await tokenRequest({ grant_type: 'client_credentials', scope }, ['admin', 'admin-secret']);
+      expect(status, scope).toBe(400);
+      expect(body, scope).toMatchObject({ error: 'invalid_scope', error_description: expect.stringContaining('Unknown scope') });
+    }
+  });
+
   it('answers 404 outside its issuer path', async () => {
     expect((await fetch(`${origin}/elsewhere`)).status).toBe(404);
   });
@@ -113,6 +121,38 @@ describe('what is served', () => {
     try {
       const metadata = await (await fetch(`${local}/oauth/.well-known/openid-configuration`, { headers: { 'x-forwarded-host': 'evil.example' } })).json();
       expect(metadata).toMatchObject({ issuer: publicIssuer, token_endpoint: `${publicIssuer}/token`, jwks_uri: `${publicIssuer}/jwks` });
+    } finally {
+      server2.closeAllConnections();
+      await new Promise((resolve) => server2.close(resolve));
+    }
+  });
+
+  it('advertises only what it serves: the client-credentials grant, no authorization endpoint, no OpenID scopes', async () => {
+    for (const path of ['openid-configuration', 'oauth-authorization-server']) {
+      const metadata = await (await fetch(`${origin}/oauth/.well-known/${path}`)).json();
+      expect(metadata.authorization_endpoint, path).toBeUndefined();
+      expect(metadata.grant_types_supported, path).toEqual(['client_credentials']);
+      expect(metadata.response_types_supported, path).toEqual([]);
+      expect(metadata.scopes_supported, path).toEqual(['zoo:read', 'zoo:write']);
+      expect(metadata.introspection_endpoint, path).toBe(`${origin}/oauth/token/introspection`);
+    }
+  });
+
+  it('neither advertises nor serves introspection and revocation when every token is a JWT', async () => {
+    const server2 = createServer();
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
+    const local = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    const jwtOnly = await createAuthorizationServer({ issuer: `${local}/oauth`, audience: 'urn:x', clients: [{ clientId: 'a', clientSecret: 's', scopes: ['x'] }] });
+    server2.on('request', jwtOnly.handle);
+    try {
+      const metadata = await (await fetch(`${local}/oauth/.well-known/openid-configuration`)).json();
+      expect(metadata.introspection_endpoint).toBeUndefined();
+      expect(metadata.revocation_endpoint).toBeUndefined();
+      const basic = `Basic ${Buffer.from('a:s').toString('base64')}`;
+      for (const path of ['/oauth/token/introspection', '/oauth/token/revocation']) {
+        const res = await fetch(`${local}${path}`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=x' });
+        expect(res.status, path).toBe(404);
+      }
     } finally {
       server2.closeAllConnections();
       await new Promise((resolve) => server2.close(resolve));

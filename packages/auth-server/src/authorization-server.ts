@@ -1,12 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JWK } from 'jose';
 import Provider, { errors, type Configuration } from 'oidc-provider';
-import { applyDefaultScope } from './default-scope.js';
+import { applyDefaultScope, TokenRequestRefusal } from './default-scope.js';
+import { serverMetadata } from './metadata.js';
 import type { AuthorizationServerOptions, ClientDefinition } from './options.js';
 import { newSigningKey } from './signing-key.js';
 
-/** Paths below the issuer that are served: discovery, keys, token, introspection, revocation. */
+/** Paths below the issuer that are served: discovery, keys, token, and (for opaque tokens) introspection and revocation. */
 const servedPaths = /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
+const discoveryPaths = /^\/\.well-known\/(openid-configuration|oauth-authorization-server)$/;
+const tokenCheckPaths = /^\/token\/(introspection|revocation)$/;
+const json = 'application/json; charset=utf-8';
 
 /** A running authorization server, to mount in a node:http server at its issuer's path. */
 export interface AuthorizationServer {
@@ -92,18 +96,28 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   let callback = provider(keys);
 
   const issuerUrl = new URL(options.issuer);
+  const knownScopes = new Set(options.clients.flatMap((c) => c.scopes));
+  const opaqueTokens = options.clients.some((c) => c.tokenFormat === 'opaque');
+  const metadata = JSON.stringify(serverMetadata({ issuer: options.issuer, scopes: [...knownScopes], opaqueTokens }));
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
     const below = url.startsWith(`${issuerPath}/`) ? url.slice(issuerPath.length) : undefined;
     // Only the machine-to-machine endpoints are served; oidc-provider's interactive ones answer HTML.
+    // Introspection and revocation cannot check JWT access tokens, so they exist only for opaque ones.
     const path = below?.split('?')[0];
-    if (path === undefined || !servedPaths.test(path)) {
-      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: `No endpoint at ${url.slice(0, 200)}` }));
+    if (path === undefined || !servedPaths.test(path) || (!opaqueTokens && tokenCheckPaths.test(path))) {
+      res.writeHead(404, { 'content-type': json }).end(JSON.stringify({ error: `No endpoint at ${url.slice(0, 200)}` }));
       return;
     }
     const allow = path.startsWith('/token') ? 'POST' : 'GET, HEAD';
     if (!allow.split(', ').includes(req.method ?? '') && req.method !== 'OPTIONS') {
-      res.writeHead(405, { 'content-type': 'application/json; charset=utf-8', allow }).end(JSON.stringify({ error: `${req.method} is not supported here. Allowed: ${allow}` }));
+      res.writeHead(405, { 'content-type': json, allow }).end(JSON.stringify({ error: `${req.method} is not supported here. Allowed: ${allow}` }));
+      return;
+    }
+    if (discoveryPaths.test(path) && req.method !== 'OPTIONS') {
+      // Public metadata, readable from any page (as oidc-provider serves it).
+      res.writeHead(200, { 'content-type': json, 'content-length': Buffer.byteLength(metadata), 'access-control-allow-origin': '*' });
+      res.end(req.method === 'HEAD' ? undefined : metadata);
       return;
     }
     // Mounted below a path: oidc-provider routes on `url` and builds its links from `originalUrl`.
@@ -111,10 +125,13 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     // Links in the metadata name the issuer's public origin, never the Host this request used.
     req.headers['x-forwarded-host'] = issuerUrl.host;
     req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
-    const run = req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '') ? applyDefaultScope(req, clients) : Promise.resolve();
+    const run = req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '') ? applyDefaultScope(req, clients, knownScopes) : Promise.resolve();
     run.then(
       () => callback(req, res),
-      () => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_request' })),
+      (error: unknown) => {
+        const refusal = error instanceof TokenRequestRefusal ? error : new TokenRequestRefusal('invalid_request', 'The token request could not be read');
+        res.writeHead(400, { 'content-type': json, 'cache-control': 'no-store' }).end(JSON.stringify({ error: refusal.code, error_description: refusal.message }));
+      },
     );
   };
 

@@ -4,6 +4,13 @@ import type { ClientDefinition } from './options.js';
 
 const tokenBodyLimit = 56 * 1024;
 
+/** A token request refused before oidc-provider sees it, with the RFC 6749 error code to answer. */
+export class TokenRequestRefusal extends Error {
+  constructor(readonly code: 'invalid_request' | 'invalid_scope', message: string) {
+    super(message);
+  }
+}
+
 /** The client a token request authenticates as: HTTP Basic first, then the form's client_id. */
 function clientIdOf(req: IncomingMessage, form: Record<string, unknown>): string | undefined {
   const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
@@ -13,18 +20,25 @@ function clientIdOf(req: IncomingMessage, form: Record<string, unknown>): string
 
 /**
  * Reads a token request's form body and, for a client-credentials request without `scope`, asks
- * for every scope the client may have: oidc-provider would otherwise grant none. The parsed body
- * is left on `req.body`, where oidc-provider takes it from when the stream has been read.
+ * for every scope the client may have: oidc-provider would otherwise grant none. A scope no client
+ * may have is refused (`invalid_scope`), where oidc-provider would drop it silently. The parsed
+ * body is left on `req.body`, where oidc-provider takes it from when the stream has been read.
  */
-export async function applyDefaultScope(req: IncomingMessage, clients: ReadonlyMap<string, ClientDefinition>): Promise<void> {
+export async function applyDefaultScope(req: IncomingMessage, clients: ReadonlyMap<string, ClientDefinition>, knownScopes: ReadonlySet<string>): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > tokenBodyLimit) throw new Error('token request body too large');
+    if (size > tokenBodyLimit) throw new TokenRequestRefusal('invalid_request', 'The token request body is too large');
     chunks.push(chunk);
   }
   const form = parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  if (typeof form.scope === 'string' && form.scope !== '') {
+    const unknown = form.scope.split(' ').filter((scope) => scope !== '' && !knownScopes.has(scope));
+    if (unknown.length > 0) throw new TokenRequestRefusal('invalid_scope', `Unknown scope: ${unknown.join(' ').slice(0, 200)}`);
+  } else if (Array.isArray(form.scope)) {
+    throw new TokenRequestRefusal('invalid_request', 'Send scope once');
+  }
   if (form.grant_type === 'client_credentials' && (form.scope === undefined || form.scope === '')) {
     const client = clients.get(clientIdOf(req, form) ?? '');
     if (client) form.scope = client.scopes.join(' ');

@@ -16,13 +16,12 @@ export function lookupError(status: 'gone' | 'missing', collection: AnyCollectio
 
 /** Fetches a record by id; when reached through a parent path, it must belong to that parent. */
 export async function findRecord(collection: AnyCollection, id: string, parentId: string | undefined): Promise<StoredRecord<object>> {
-  if (parentId !== undefined && collection.parent) await findRecord(collection.parent.collection, parentId, undefined);
+  if (parentId === undefined || !collection.parent) return foundOrThrow(await collection.store.get(id), collection, id);
+  await findRecord(collection.parent.collection, parentId, undefined);
   const record = foundOrThrow(await collection.store.get(id), collection, id);
-  if (parentId !== undefined && collection.parent) {
-    const owner = (record.data as Record<string, unknown>)[collection.parent.field];
-    if (String(owner) !== parentId) {
-      throw new ApiError('resourceNotFound', `There is no record with id ${JSON.stringify(id)} in ${collection.parent.collection.name}/${parentId}/${collection.name}`);
-    }
+  const owner = (record.data as Record<string, unknown>)[collection.parent.field];
+  if (String(owner) !== parentId) {
+    throw new ApiError('resourceNotFound', `There is no record with id ${JSON.stringify(id)} in ${collection.parent.collection.name}/${parentId}/${collection.name}`);
   }
   return record;
 }
