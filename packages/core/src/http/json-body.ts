@@ -24,6 +24,21 @@ function checkContentType(contentType: string | undefined, patch: boolean): void
   }
 }
 
+/**
+ * Bodies are read as sent: a compressed one (Content-Encoding, or a transfer coding other than
+ * chunked) would be parsed as if it were plain, so it is refused instead.
+ */
+function checkCodings(request: CorralRequest): void {
+  const transfer = request.header('transfer-encoding');
+  if (transfer !== undefined && transfer.trim().toLowerCase() !== 'chunked') {
+    throw new ApiError('unsupportedMediaType', `Only the chunked transfer coding is accepted; got "${transfer.slice(0, 60)}"`);
+  }
+  const content = request.header('content-encoding');
+  if (content !== undefined && content.trim() !== '' && content.trim().toLowerCase() !== 'identity') {
+    throw new ApiError('unsupportedMediaType', `Request bodies are accepted without content coding; got Content-Encoding "${content.slice(0, 60)}"`);
+  }
+}
+
 /** Walks the parsed value without recursion: refuses excessive depth and prototype-polluting keys. */
 function checkStructure(root: unknown): void {
   const stack: [unknown, number][] = [[root, 1]];
@@ -48,6 +63,7 @@ function isPrototypeHolder(value: unknown): boolean {
 /** Reads, decodes and parses a JSON request body; every way it can be wrong is a 4xx. */
 export async function readJsonBody(request: CorralRequest, limit: number, options: { patch?: boolean } = {}): Promise<unknown> {
   checkContentType(request.header('content-type'), options.patch ?? false);
+  checkCodings(request);
   const bytes = await request.readBody(limit);
   if (bytes.length === 0) throw new ApiError('malformedJson', 'The request body is empty; send a JSON document');
   let text: string;
