@@ -33,10 +33,15 @@ export interface SearchOptions {
 // rest and documents them all with their real types.
 const whole = (description: string) => z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).optional().describe(description);
 const queryShape = z.object({
+  /** Search text, required and not blank. */
   query: z.string().trim().min(1, 'must be a non-empty search text').describe('Text to look for, case-insensitively, in the searchable fields'),
+  /** Records to skip across the combined results. */
   offset: whole('Records to skip across the combined results'),
+  /** Page size, capped by the API's paging settings. */
   limit: whole('Page size, capped by the API\'s paging settings'),
+  /** One-based page number, the alternative to `offset`. */
   page: whole('One-based page number, the alternative to offset'),
+  /** Page size to go with `page`. */
   per_page: whole('Page size to go with page'),
 });
 
