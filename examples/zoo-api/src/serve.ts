@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@corral/core';
+import { createApiServer, type Logger } from '@corral/core';
 import { createZooApi } from './app.js';
 import { configFromEnv } from './config.js';
 
@@ -20,7 +20,7 @@ export interface RunningService {
  */
 export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logger): Promise<RunningService> {
   const config = configFromEnv(env);
-  const server = createServer();
+  const server = createApiServer();
   let handler = (_req: IncomingMessage, res: ServerResponse): void => {
     res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' }).end('{"error":"Starting up"}');
   };

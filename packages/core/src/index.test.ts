@@ -4,6 +4,8 @@ it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'ApiError',
     'createApi',
+    'createApiServer',
+    'defaultServerSettings',
     'defineCollection',
     'defineOperation',
     'defineSearch',

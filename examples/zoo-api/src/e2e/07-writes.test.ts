@@ -262,7 +262,8 @@ describe('Writes: DELETE /v1/<collection>', () => {
 describe('Writes: Prefer: respond-async on the bulk operations', () => {
   let zoo: RunningZoo;
   let admin: string;
-  beforeAll(async () => ({ zoo, admin } = await startZooWithTokens()));
+  let reader: string;
+  beforeAll(async () => ({ zoo, admin, reader } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
   const async = { 'prefer': 'respond-async' };
@@ -291,6 +292,17 @@ describe('Writes: Prefer: respond-async on the bulk operations', () => {
     expect(done.body.status).toBe('failed');
     expect(done.body.result).toBeDefined();
     expect((await get(zoo, '/v1/zoos/2', admin)).body).toEqual(before);
+  });
+
+  it("answers 404 for another client's job, exactly as for an id that does not exist", async () => {
+    const reply = await call(zoo, 'PUT', '/v1/zoos', { token: admin, headers: async, json: [] });
+    const location = reply.headers.get('location')!;
+    await waitForJob(zoo, location, admin);
+    const someoneElses = await get(zoo, location, reader);
+    const unknown = await get(zoo, '/v1/jobs/no-such-job', reader);
+    expect(someoneElses.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(someoneElses.body.errorCode).toBe(unknown.body.errorCode);
   });
 
   it('bulk DELETE answers 202 with the Location of a job that deletes the collection', async () => {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parsePaging, type PagingOptions } from '@corral/pagination';
 import { createVersioning } from '@corral/versioning';
 import type { Authenticator } from '../auth/principal.js';
@@ -7,6 +7,7 @@ import { fromFetchRequest, toFetchResponse } from '../http/fetch-adapter.js';
 import { defaultLogger, type Logger } from '../http/logger.js';
 import { fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
 import { requestIdFor } from '../http/request-id.js';
+import { createApiServer, type ServerSettings } from '../http/server-settings.js';
 import { IndexedRouter } from '../router/indexed-router.js';
 import type { RouteDefinition } from './context.js';
 import { JobQueue } from './jobs.js';
@@ -44,6 +45,8 @@ export interface ApiOptions extends Partial<VersionDefinition> {
   readonly mounts?: Readonly<Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
   /** Extras built from the declarations, such as the OpenAPI document and a docs page. */
   readonly plugins?: readonly ApiPlugin[];
+  /** Timeouts and the connection cap of the server `listen` starts (see {@link ServerSettings}). */
+  readonly server?: ServerSettings;
 }
 
 /** A ready API: serve it with `listen`, mount `nodeHandler` in a node:http server, or call `fetch`. */
@@ -52,7 +55,10 @@ export interface Api {
   fetch(request: Request): Promise<Response>;
   /** A node:http request listener (the fast path), for an existing server. */
   readonly nodeHandler: (req: IncomingMessage, res: ServerResponse) => void;
-  /** Starts a node:http server on the port (and host, default all interfaces) and returns it. */
+  /**
+   * Starts a node:http server with API-sized timeouts on the port and returns it. The host
+   * defaults to 127.0.0.1: give `0.0.0.0` (or `::`) to accept connections from other machines.
+   */
   listen(port: number, host?: string): Server;
   /** The adapter-neutral pipeline, for other runtimes and tests. */
   handle(request: CorralRequest): Promise<CorralResponse>;
@@ -118,7 +124,7 @@ export function createApi(options: ApiOptions): Api {
     handle,
     nodeHandler,
     fetch: async (request) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request))),
-    listen: (port, host) => createServer(nodeHandler).listen(port, host),
+    listen: (port, host = '127.0.0.1') => createApiServer(options.server, nodeHandler).listen(port, host),
     close: () => new Promise<void>((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve())),
   };
 }

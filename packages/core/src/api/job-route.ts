@@ -11,11 +11,13 @@ export const jobRoute: RouteDefinition = {
   async handler(context) {
     const job = context.settings.jobs.get(context.params.id ?? '');
     const auth = context.settings.auth;
-    requireScope(auth, context.principal, job?.scope);
-    // Someone else's job is reported as missing, so that job ids reveal nothing.
+    requireScope(auth, context.principal, undefined); // a token first (401 without one)
+    // Someone else's job is reported as missing, before any scope check, so that a job id
+    // reveals nothing, not even that it exists.
     if (!job || (auth && job.subject !== context.principal?.subject)) {
       throw new ApiError('resourceNotFound', `Job ${JSON.stringify(context.params.id ?? '')} does not exist`);
     }
+    requireScope(auth, context.principal, job.scope);
     const done = job.status === 'succeeded' || job.status === 'failed';
     const body = {
       id: job.id,

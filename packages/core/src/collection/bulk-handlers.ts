@@ -4,7 +4,7 @@ import { requireScope } from '../auth/require-scope.js';
 import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
-import { screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
+import { maxFieldErrors, screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
 import type { StoredRecord } from '../store/store.js';
 import { authorizeRecord, restrictList } from './authorize.js';
 import { deleteChildren, refuseIfReferenced } from './children.js';
@@ -58,6 +58,8 @@ async function validateEntries(runtime: CollectionRuntime, context: HandlerConte
   const entries: { id: string; data: Record<string, unknown>; expectedVersion: number }[] = [];
   const seen = new Set<string>();
   for (const [index, item] of body.entries()) {
+    // Enough to act on: checking the rest of a huge bad body would only hold up other clients.
+    if (failures.length >= maxFieldErrors) throw validationError(failures, false);
     const at = (field: string) => `[${index}]${field ? `.${field}` : ''}`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       failures.push({ field: at(''), message: 'must be a record object' });

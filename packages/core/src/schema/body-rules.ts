@@ -65,8 +65,20 @@ function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
   return false;
 }
 
-/** The 422 for a list of failing fields, with a message that names them. */
-export function validationError(failures: readonly FieldError[]): ApiError {
-  const summary = failures.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');
-  return new ApiError('validationFailed', `The request body is invalid. ${summary}`, { fieldErrors: failures });
+/** At most this many failing fields are listed in a 422: a huge bad body must not make a huge answer. */
+export const maxFieldErrors = 100;
+/** The message names only the first few; the `errors` array has the rest (up to {@link maxFieldErrors}). */
+const namedInMessage = 5;
+
+/**
+ * The 422 for a list of failing fields. The message names the first few and says how many more
+ * there are; `errors` lists at most {@link maxFieldErrors}. `checkedAll: false` says checking
+ * stopped early, so there may be more failures than counted.
+ */
+export function validationError(failures: readonly FieldError[], checkedAll = true): ApiError {
+  const listed = failures.slice(0, maxFieldErrors);
+  const summary = failures.slice(0, namedInMessage).map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');
+  const rest = failures.length - namedInMessage;
+  const more = rest > 0 ? ` (and ${rest} more${checkedAll ? '' : ' at least; checking stopped there'}; the errors array lists ${failures.length > maxFieldErrors ? `the first ${maxFieldErrors}` : 'them all'})` : '';
+  return new ApiError('validationFailed', `The request body is invalid. ${summary}${more}`, { fieldErrors: listed });
 }
