@@ -41,7 +41,7 @@ function isKeyServerFailure(error: unknown): boolean {
 
 /**
  * Verifies JWT access tokens against the issuer's published keys: signature with an allowed
- * algorithm, `iss`, `aud`, `exp`/`nbf` with leeway, and the access-token `typ`.
+ * algorithm, `iss`, `aud`, `exp`/`nbf`/`iat` with leeway, and the access-token `typ`.
  */
 export function jwtVerifier(options: JwtVerifierOptions): (token: string) => Promise<JWTPayload> {
   let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
@@ -61,8 +61,9 @@ export function jwtVerifier(options: JwtVerifierOptions): (token: string) => Pro
     if (keyReferences.some((name) => header[name] !== undefined)) {
       throw invalidToken(options.realm, 'The access token names its own key; only the issuer\'s key set is trusted');
     }
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, await keySet(), {
+      ({ payload } = await jwtVerify(token, await keySet(), {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: [...options.algorithms],
@@ -70,11 +71,16 @@ export function jwtVerifier(options: JwtVerifierOptions): (token: string) => Pro
         requiredClaims: ['exp'],
         currentDate: new Date(options.now()),
         ...(options.tokenType ? { typ: options.tokenType } : {}),
-      });
-      return payload;
+      }));
     } catch (error) {
       if (isKeyServerFailure(error)) throw error;
       throw invalidToken(options.realm, describe(error));
     }
+    // jose checks `iat` only against a maximum age; a token claiming to be issued later than now
+    // (beyond the leeway) comes from a wrong clock or a forger, and is refused.
+    if (typeof payload.iat === 'number' && payload.iat * 1000 > options.now() + options.clockToleranceSeconds * 1000) {
+      throw invalidToken(options.realm, 'The access token is not valid for this API (iat claim: issued in the future)');
+    }
+    return payload;
   };
 }

@@ -59,6 +59,14 @@ describe('forged and misdirected tokens get 401', () => {
     await expectRefused(access_token, /expired/);
   });
 
+  it('a token issued an hour in the future (iat beyond the leeway), but one a few seconds ahead is fine', async () => {
+    const { access_token } = await h.token('admin', 'admin-secret');
+    h.useAuth({ now: () => Date.now() - 3600 * 1000 });
+    await expectRefused(access_token, /iat/);
+    h.useAuth({ now: () => Date.now() - 3 * 1000 });
+    expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${access_token}` })).status).toBe(200);
+  });
+
   it('a token for another audience', async () => {
     const { access_token } = await h.token('admin', 'admin-secret');
     h.useAuth({ audience: 'http://other-api.test' });
