@@ -36,6 +36,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logge
   const effective = config.port === 0 ? configFromEnv({ ...env, PORT: String(port) }) : config;
   const api = await createZooApi(effective, localOrigin, logger);
   handler = api.nodeHandler;
+  api.answerRejectedRequests(server);
   return {
     server,
     localOrigin,

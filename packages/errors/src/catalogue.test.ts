@@ -30,6 +30,9 @@ const everUsed: readonly (readonly [number, string])[] = Object.freeze([
   [1019, 'routeNotFound'],
   [1020, 'invalidAuthorizationRequest'],
   [1021, 'resourceInUse'],
+  [1022, 'malformedRequest'],
+  [1023, 'headersTooLarge'],
+  [1024, 'requestTimeout'],
 ] as const);
 
 const entries = (Object.keys(errorCodes) as ErrorCodeName[]).map((name) => ({ name, ...errorCodes[name] }));

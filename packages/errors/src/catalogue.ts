@@ -257,6 +257,39 @@ export const errorCodes = {
     /** Longer explanation served on the error catalogue pages. */
     description: 'The record cannot be deleted while other records still refer to it (for example a zoo that still has animals). Delete or move those first.',
   },
+  /** Node refused the request as HTTP before the API could read it. */
+  malformedRequest: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1022,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Malformed request',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'The request is not valid HTTP/1.1: broken framing (Content-Length or chunked encoding), a line ended by a bare LF, an invalid header, an unknown method or a missing Host header.',
+  },
+  /** Headers (the URL included) beyond what the server reads. */
+  headersTooLarge: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1023,
+    /** HTTP status of every answer carrying this code. */
+    status: 431,
+    /** Short heading for the error catalogue pages. */
+    title: 'Request headers too large',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'The request line and headers together are larger than the server accepts (16 KiB by default). Send a shorter URL or fewer or smaller headers.',
+  },
+  /** The client took too long to send its request. */
+  requestTimeout: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1024,
+    /** HTTP status of every answer carrying this code. */
+    status: 408,
+    /** Short heading for the error catalogue pages. */
+    title: 'Request timeout',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'The request headers or body did not arrive within the time the server allows. The connection is closed; send the request again.',
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** Key of a catalogue entry; {@link ApiError} is created from one of these. */

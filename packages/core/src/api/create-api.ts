@@ -1,12 +1,14 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { ApiError, renderError } from '@corral/errors';
 import { parsePaging, type PagingOptions } from '@corral/pagination';
 import { createVersioning } from '@corral/versioning';
 import type { Authenticator } from '../auth/principal.js';
-import type { CorralRequest, CorralResponse } from '../http/exchange.js';
+import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-adapter.js';
 import { defaultLogger, type Logger } from '../http/logger.js';
 import { fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
 import { requestIdFor } from '../http/request-id.js';
+import { answerRejectedRequests } from '../http/rejected-requests.js';
 import { createApiServer, type ServerSettings } from '../http/server-settings.js';
 import { IndexedRouter } from '../router/indexed-router.js';
 import type { RouteDefinition } from './context.js';
@@ -64,6 +66,11 @@ export interface Api {
   handle(request: CorralRequest): Promise<CorralResponse>;
   /** Call once no more requests will come: writes out what the logger still buffers. */
   close(): Promise<void>;
+  /**
+   * Makes a node:http server answer what it refuses before any handler runs (malformed HTTP,
+   * oversized headers, timeouts) and CONNECT in this API's error shape. `listen` does it itself.
+   */
+  answerRejectedRequests(server: Server): Server;
 }
 
 function versionDefinitions(options: ApiOptions): VersionDefinition[] {
@@ -111,7 +118,16 @@ export function createApi(options: ApiOptions): Api {
       res.destroy();
     }
   };
+  // Answers given outside any version's routes point at the newest version's error pages.
+  const latestPrefix = versioning.prefix(versioning.versions[versioning.versions.length - 1]!);
+  const errorDocsUrl = (code: number) => `${origin}${latestPrefix}/errors/${code}`;
   const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {
+    // HTTP/1.1 requires Host (RFC 9112, section 3.2); the server leaves the check to us.
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      const rendered = renderError(new ApiError('malformedRequest', 'An HTTP/1.1 request needs a Host header'), errorDocsUrl);
+      const response = jsonResponse(rendered.status, rendered.body, { 'x-request-id': requestIdFor(undefined), connection: 'close' });
+      return writeNodeResponse(req, res, response);
+    }
     const mount = mounts.length > 0 ? mountFor(req.url ?? '/') : undefined;
     if (mount) {
       const id = req.headers['x-request-id'];
@@ -120,11 +136,16 @@ export function createApi(options: ApiOptions): Api {
     }
     void serveNode(req, res);
   };
+  const rejecting = (server: Server): Server => {
+    answerRejectedRequests(server, errorDocsUrl);
+    return server;
+  };
   return {
     handle,
     nodeHandler,
     fetch: async (request) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request))),
-    listen: (port, host = '127.0.0.1') => createApiServer(options.server, nodeHandler).listen(port, host),
+    listen: (port, host = '127.0.0.1') => rejecting(createApiServer(options.server, nodeHandler)).listen(port, host),
+    answerRejectedRequests: rejecting,
     close: () => new Promise<void>((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve())),
   };
 }

@@ -32,6 +32,8 @@ export function createApiServer(settings: ServerSettings = {}, listener?: (req: 
     requestTimeout: chosen.requestTimeoutMs,
     keepAliveTimeout: chosen.keepAliveTimeoutMs,
     connectionsCheckingInterval: Math.min(1_000, chosen.headersTimeoutMs, chosen.requestTimeoutMs || Infinity),
+    // Node would answer a missing Host with an empty 400; the API answers it in its own shape.
+    requireHostHeader: false,
   });
   server.maxConnections = chosen.maxConnections;
   if (listener) server.on('request', listener);
