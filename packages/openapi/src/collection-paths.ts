@@ -43,7 +43,7 @@ export function collectionPaths(collection: AnyCollection, version: VersionDescr
       }, read),
       post: common({
         operationId: `create${name}${suffix}`, summary: `Create a record in ${collection.name}`, description: 'Validates the body against the schema; unknown and read-only properties are refused (422). Answers 201 with Location.',
-        requestBody: body(`${name}Input`, 'The new record; the server chooses its id.'),
+        requestBody: body(`${name}${nested ? 'CreateNested' : 'Create'}`, nested ? 'The new record; the server chooses its id, and the parent key comes from the path.' : 'The new record; the server chooses its id.'),
         responses: { 201: jsonResponse('The created record', ref(name), { ...etagHeader, ...locationHeader }), ...errorResponses([400, ...auth, ...missingParent, 406, 413, 415, 422, 500]) },
       }, write),
       options: common({
@@ -54,9 +54,9 @@ export function collectionPaths(collection: AnyCollection, version: VersionDescr
     if (!nested) {
       // Bulk writes exist on the top-level path only.
       item.put = common({
-        operationId: `replaceAll${name}`, summary: `Replace several records of ${collection.name} at once (all or none)`, description: 'An array of complete records, each with its id. Any invalid one (422) or unknown id (404) changes nothing.',
+        operationId: `replaceAll${name}`, summary: `Replace several records of ${collection.name} at once (all or none)`, description: `An array of at most ${version.bulkLimit} complete records, each with its id (more: 413). Any invalid one (422) or unknown id (404) changes nothing.`,
         parameters: [ifMatch, preferAsync],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: ref(`${name}Input`) } } } },
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', maxItems: version.bulkLimit, items: ref(`${name}BulkItem`) } } } },
         responses: { 200: jsonResponse('The replaced records', ref(`${name}BulkResult`)), 202: jsonResponse('Accepted as a job', ref('JobAccepted')), ...errorResponses([400, ...auth, 404, 406, 410, 412, 413, 415, 422, 428, 500]) },
       }, write);
       item.delete = common({
@@ -75,7 +75,7 @@ export function collectionPaths(collection: AnyCollection, version: VersionDescr
       }, read),
       put: common({
         operationId: `replace${name}${suffix}`, summary: `Replace a record of ${collection.name}`, description: 'The complete record; read-only properties may be sent back unchanged. No upsert: an unknown id is 404.', parameters: [ifMatch],
-        requestBody: body(`${name}Input`, 'The complete record.'),
+        requestBody: body(`${name}${nested ? 'ReplaceNested' : 'Replace'}`, 'The complete record.'),
         responses: { 200: jsonResponse('The record as stored', ref(name), etagHeader), ...errorResponses([400, ...auth, 404, 406, 410, 412, 413, 415, 422, 428, 500]) },
       }, write),
       patch: common({

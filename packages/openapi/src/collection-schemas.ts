@@ -12,35 +12,51 @@ export function serverParentField(collection: AnyCollection): string | undefined
   return parent && !Object.keys(collection.schema.shape).includes(parent.field) ? parent.field : undefined;
 }
 
-/** The schemas of one collection: the record as read, the bodies of writes, the page and bulk answers. */
+/** The parent key a nested path supplies while the schema holds it (so the body may leave it out). */
+export function pathParentField(collection: AnyCollection): string | undefined {
+  const parent = collection.parent;
+  return parent && Object.keys(collection.schema.shape).includes(parent.field) ? parent.field : undefined;
+}
+
+/**
+ * The schemas of one collection: the record as read, the bodies of each kind of write, the page
+ * and bulk answers. Request bodies say exactly what the server takes: create bodies have no `id`;
+ * replace bodies may echo `id` and `links` as read (not readOnly there, or strict validators would
+ * refuse a PUT of what GET returned); bulk items need their `id`; a merge patch may null only
+ * optional properties; on a nested path the parent key comes from the path.
+ */
 export function collectionSchemas(collection: AnyCollection): Record<string, JsonSchema> {
   const name = pascal(collection.name);
   const output = jsonSchema(collection.schema, 'output');
   const input = propertySchemas(collection.schema, 'input');
-  const parentKey = serverParentField(collection);
-  const serverSet = { id: { type: 'string', readOnly: true }, links: { type: 'array', readOnly: true, items: ref('Link') } };
-  const parentProperty = parentKey ? { [parentKey]: { type: 'string', readOnly: true, description: 'Set from the path' } } : {};
+  const inputRequired = (jsonSchema(collection.schema, 'input').required as string[] | undefined) ?? [];
+  const serverParent = serverParentField(collection);
+  const pathParent = pathParentField(collection);
+  const echoed = {
+    id: { type: 'string', description: 'May be sent back as read; any other value is refused (422).' },
+    links: { type: 'array', items: ref('Link'), description: 'May be sent back as read; ignored.' },
+  };
+  const echoedParent = serverParent ? { [serverParent]: { type: 'string', description: 'Set from the path; may be sent back as read.' } } : {};
+  const object = (description: string, properties: Record<string, unknown>, required: string[]): JsonSchema => ({
+    type: 'object', description, properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false,
+  });
+  const withoutParent = (required: string[]) => required.filter((field) => field !== pathParent);
+  const optionalNullable = Object.fromEntries(Object.entries(input).map(([key, schema]) => [key, inputRequired.includes(key) ? schema : { anyOf: [schema, { type: 'null' }] }]));
+  const outputParent = serverParent ? { [serverParent]: { type: 'string', readOnly: true, description: 'Set from the path' } } : {};
+  const nestedOnly = collection.parent?.topLevel === false;
   return {
     [name]: {
       type: 'object',
       description: `A record of ${collection.name} as the API returns it.`,
-      properties: { id: { type: 'string' }, ...parentProperty, ...(output.properties as object), links: { type: 'array', items: ref('Link') } },
-      required: ['id', ...(parentKey ? [parentKey] : []), ...((output.required as string[] | undefined) ?? []), 'links'],
+      properties: { id: { type: 'string', readOnly: true }, ...outputParent, ...(output.properties as object), links: { type: 'array', readOnly: true, items: ref('Link') } },
+      required: ['id', ...(serverParent ? [serverParent] : []), ...((output.required as string[] | undefined) ?? []), 'links'],
       additionalProperties: false,
     },
-    [`${name}Input`]: {
-      type: 'object',
-      description: `The properties of a record of ${collection.name} for POST and PUT. Server-set properties may be sent back unchanged.`,
-      properties: { ...serverSet, ...parentProperty, ...input },
-      required: (jsonSchema(collection.schema, 'input').required as string[] | undefined) ?? [],
-      additionalProperties: false,
-    },
-    [`${name}Patch`]: {
-      type: 'object',
-      description: `A JSON merge patch (RFC 7396) for a record of ${collection.name}: only the properties to change; null removes an optional one.`,
-      properties: { ...serverSet, ...parentProperty, ...Object.fromEntries(Object.entries(input).map(([key, schema]) => [key, { anyOf: [schema, { type: 'null' }] }])) },
-      additionalProperties: false,
-    },
+    ...(nestedOnly ? {} : { [`${name}Create`]: object(`A new record of ${collection.name} for POST; the server chooses its id.`, input, inputRequired) }),
+    ...(collection.parent ? { [`${name}CreateNested`]: object(`A new record of ${collection.name} for POST below its parent; the parent key comes from the path.`, input, withoutParent(inputRequired)) } : {}),
+    ...(nestedOnly ? {} : { [`${name}Replace`]: object(`A complete record of ${collection.name} for PUT; id and links may be sent back as read.`, { ...echoed, ...input }, inputRequired) }),
+    ...(collection.parent ? { [`${name}ReplaceNested`]: object(`A complete record of ${collection.name} for PUT below its parent; the parent key comes from the path.`, { ...echoed, ...echoedParent, ...input }, withoutParent(inputRequired)) } : {}),
+    [`${name}Patch`]: object(`A JSON merge patch (RFC 7396) for a record of ${collection.name}: only the properties to change; null removes an optional one.`, { ...echoed, ...echoedParent, ...optionalNullable }, []),
     [`${name}Page`]: {
       type: 'object',
       description: `A page of ${collection.name}.`,
@@ -54,13 +70,20 @@ export function collectionSchemas(collection: AnyCollection): Record<string, Jso
       required: ['offset', 'limit', 'total', collection.name, 'links'],
       additionalProperties: false,
     },
-    ...(collection.parent?.topLevel === false ? {} : bulkResult(name, collection.name)),
+    ...(nestedOnly ? {} : bulkSchemas(name, collection.name, { ...echoed, ...input }, inputRequired)),
   };
 }
 
-/** The answer of a bulk replace (top-level collections only). */
-function bulkResult(name: string, property: string): Record<string, JsonSchema> {
+/** The item of a bulk replace (its id is required) and its answer; top-level collections only. */
+function bulkSchemas(name: string, property: string, properties: Record<string, unknown>, required: string[]): Record<string, JsonSchema> {
   return {
+    [`${name}BulkItem`]: {
+      type: 'object',
+      description: `A complete record of ${property} in a bulk PUT, with the id of the record it replaces.`,
+      properties,
+      required: ['id', ...required],
+      additionalProperties: false,
+    },
     [`${name}BulkResult`]: {
       type: 'object',
       properties: { updated: { type: 'integer' }, [property]: { type: 'array', items: ref(name) } },

@@ -45,6 +45,7 @@ function describeVersion(changes: Partial<VersionDescription> = {}): VersionDesc
     scopes: ['animals:write', 'ops:translate', 'zoo:read', 'zoo:write'],
     paging: { defaultLimit: 10, maxLimit: 50 },
     secured: true,
+    bulkLimit: 1000,
     ...changes,
   };
 }
@@ -174,12 +175,12 @@ describe('openApiDocument', () => {
     expect(documentOf(describeVersion({ origin: 'https://zoo.example' })).servers).toEqual([{ url: '/', description: expect.any(String) }, { url: 'https://zoo.example', description: expect.any(String) }]);
   });
 
-  it('gives each collection record, input, patch and page schemas, and a bulk result only to top-level ones', () => {
+  it('gives each collection record, request-body, patch and page schemas, and bulk ones only to top-level ones', () => {
     const { schemas } = documentOf().components;
-    for (const name of ['Zoos', 'ZoosInput', 'ZoosPatch', 'ZoosPage', 'ZoosBulkResult', 'Animals', 'AnimalsInput', 'AnimalsPatch', 'AnimalsPage']) {
+    for (const name of ['Zoos', 'ZoosCreate', 'ZoosReplace', 'ZoosPatch', 'ZoosPage', 'ZoosBulkItem', 'ZoosBulkResult', 'Animals', 'AnimalsCreateNested', 'AnimalsReplaceNested', 'AnimalsPatch', 'AnimalsPage']) {
       expect(schemas, name).toHaveProperty([name]);
     }
-    expect(schemas).not.toHaveProperty(['AnimalsBulkResult']);
+    for (const name of ['AnimalsBulkItem', 'AnimalsBulkResult', 'AnimalsCreate', 'AnimalsReplace']) expect(schemas, name).not.toHaveProperty([name]);
     expect(schemas.ZoosBulkResult.required).toEqual(['updated', 'zoos']);
     expect(schemas.ZoosPage.required).toEqual(['offset', 'limit', 'total', 'zoos', 'links']);
   });
@@ -188,9 +189,35 @@ describe('openApiDocument', () => {
     const { schemas } = documentOf().components;
     expect(schemas.Animals.properties.zooId).toEqual({ type: 'string', readOnly: true, description: 'Set from the path' });
     expect(schemas.Animals.required).toEqual(['id', 'zooId', 'name', 'species', 'links']);
-    expect(schemas.AnimalsInput.properties.zooId.readOnly).toBe(true);
-    expect(schemas.AnimalsInput.required).toEqual(['name', 'species']);
-    expect(schemas.AnimalsPatch.properties.species).toEqual({ anyOf: [{ type: 'string', enum: ['lion', 'zebra', 'penguin'] }, { type: 'null' }] });
+    // On input it may be echoed (not readOnly, which strict validators refuse in requests); it is never required.
+    expect(schemas.AnimalsReplaceNested.properties.zooId).toEqual({ type: 'string', description: expect.stringContaining('from the path') });
+    expect(schemas.AnimalsReplaceNested.required).toEqual(['name', 'species']);
+    expect(schemas.AnimalsCreateNested.properties).not.toHaveProperty('zooId');
+    expect(schemas.AnimalsCreateNested.required).toEqual(['name', 'species']);
+  });
+
+  it('documents request bodies as the server takes them', () => {
+    const { schemas } = documentOf().components;
+    // Create: no id; replace: id and links may be sent back as read, not readOnly.
+    expect(schemas.ZoosCreate.properties).not.toHaveProperty('id');
+    expect(schemas.ZoosCreate.required).toEqual(['name', 'city', 'visitors']);
+    expect(schemas.ZoosReplace.properties.id).toEqual({ type: 'string', description: expect.any(String) });
+    expect(schemas.ZoosReplace.properties.links.readOnly).toBeUndefined();
+    expect(schemas.ZoosReplace.additionalProperties).toBe(false);
+    // Bulk items need their id.
+    expect(schemas.ZoosBulkItem.required).toEqual(['id', 'name', 'city', 'visitors']);
+    // A merge patch may null only what is optional: every zoo property is required.
+    expect(schemas.ZoosPatch.properties.name).toEqual({ type: 'string', minLength: 1 });
+    expect(schemas.ZoosPatch).not.toHaveProperty('required');
+  });
+
+  it('nulls optional properties only in a merge patch, and gives bulk bodies the enforced maxItems', () => {
+    const withOptional = defineCollection({ name: 'keepers', schema: z.object({ name: z.string(), nickname: z.string().optional() }) });
+    const document = documentOf(describeVersion({ collections: [withOptional], bulkLimit: 250 }));
+    expect(document.components.schemas.KeepersPatch.properties.nickname).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
+    expect(document.components.schemas.KeepersPatch.properties.name).toEqual({ type: 'string' });
+    expect(document.paths['/v1/keepers'].put.requestBody.content['application/json'].schema).toEqual({ type: 'array', maxItems: 250, items: { $ref: '#/components/schemas/KeepersBulkItem' } });
+    expect(document.paths['/v1/keepers'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/KeepersCreate' });
   });
 
   it('lists paging, filter, sort and search parameters, typed from the schema', () => {
@@ -264,7 +291,7 @@ describe('openApiDocument', () => {
     expect(parameterNames(after.paths['/v1/keepers'].get)).toEqual(['offset', 'limit', 'page', 'per_page', 'zoo_id', 'sortby', 'order', 'If-None-Match']);
 
     const addedSchemas = Object.keys(after.components.schemas).filter((name) => !(name in before.components.schemas));
-    expect(addedSchemas.sort()).toEqual(['Keepers', 'KeepersBulkResult', 'KeepersInput', 'KeepersPage', 'KeepersPatch']);
+    expect(addedSchemas.sort()).toEqual(['Keepers', 'KeepersBulkItem', 'KeepersBulkResult', 'KeepersCreate', 'KeepersPage', 'KeepersPatch', 'KeepersReplace']);
 
     const without = (record: Json, keys: string[]) => Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
     expect(without(after.paths, addedPaths)).toEqual(before.paths);

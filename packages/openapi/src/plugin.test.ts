@@ -58,6 +58,7 @@ describe('openApi() plugin', () => {
       scopes: ['animals:write', 'zoo:read', 'zoo:write'],
       paging: { defaultLimit: 10, maxLimit: 100 },
       secured: false,
+      bulkLimit: 1000,
     };
     expect(await response.json()).toEqual(openApiDocument(version));
   });

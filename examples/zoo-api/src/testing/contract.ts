@@ -25,14 +25,37 @@ export function contractChecker(document: { paths: Record<string, Record<string,
     literal: path.replace(/\{[^}]+\}/g, '').length,
   }));
   const checked = new Set<string>();
+  const templateFor = (path: string) => templates.filter((t) => t.pattern.test(path)).sort((a, b) => b.literal - a.literal)[0];
+  const componentOf = (schema: { $ref?: string }) =>
+    schema.$ref?.startsWith('#/components/schemas/') ? (document as { components: { schemas: Record<string, unknown> } }).components.schemas[schema.$ref.slice(21)] : schema;
 
   return {
+    /**
+     * What a strict validating client or proxy would say of a request body: the problems against
+     * the documented schema, with readOnly properties refused (as Prism and generated clients do).
+     * An empty list means the document allows the body.
+     */
+    requestProblems(method: string, url: string, body: unknown, mediaType = 'application/json'): string[] {
+      const template = templateFor(new URL(url, 'http://x').pathname);
+      if (!template) return [`no documented path for ${url}`];
+      const operation = document.paths[template.path]![method.toLowerCase()] as { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } } | undefined;
+      const content = operation?.requestBody?.content[mediaType];
+      if (!content) return [`${method} ${template.path} documents no ${mediaType} body`];
+      const validate = ajv.getSchema(`openapi#/paths/${pointer(template.path)}/${method.toLowerCase()}/requestBody/content/${pointer(mediaType)}/schema`)!;
+      const problems = validate(body) ? [] : [ajv.errorsText(validate.errors)];
+      const schema = componentOf(content.schema) as { properties?: Record<string, { readOnly?: boolean }>; items?: { $ref?: string } };
+      const itemSchema = schema.items ? (componentOf(schema.items) as typeof schema) : schema;
+      for (const record of Array.isArray(body) ? body : [body]) {
+        for (const key of Object.keys(record as object)) if (itemSchema.properties?.[key]?.readOnly) problems.push(`${key} is readOnly`);
+      }
+      return problems;
+    },
     /** Operations (method + path template + status) seen so far, for coverage reports. */
     checked,
     check(method: string, url: string, status: number, body: string): void {
       const path = new URL(url, 'http://x').pathname;
       // The most literal template wins: /zoos/{id} before /{anything}.
-      const template = templates.filter((t) => t.pattern.test(path)).sort((a, b) => b.literal - a.literal)[0];
+      const template = templateFor(path);
       if (!template) {
         if (![301, 404].includes(status)) throw new Error(`${method} ${path}: no documented path, yet status ${status}`);
         return;

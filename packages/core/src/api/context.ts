@@ -6,6 +6,8 @@ import type { JobQueue } from './jobs.js';
 /** Settings of an API that handlers need, fixed when the API is created. */
 export interface ApiSettings {
   readonly bodyLimit: number;
+  /** Most records one bulk PUT may carry. */
+  readonly bulkLimit: number;
   readonly paging: PagingOptions;
   readonly auth: Authenticator | undefined;
   /** Background work accepted with `Prefer: respond-async`. */

@@ -11,6 +11,7 @@ import { requestIdFor } from '../http/request-id.js';
 import { answerRejectedRequests } from '../http/rejected-requests.js';
 import { createApiServer, type ServerSettings } from '../http/server-settings.js';
 import { IndexedRouter } from '../router/indexed-router.js';
+import { bulkLimitOf } from './bulk-limit.js';
 import type { RouteDefinition } from './context.js';
 import { JobQueue } from './jobs.js';
 import type { ApiPlugin } from './plugin.js';
@@ -35,6 +36,8 @@ export interface ApiOptions extends Partial<VersionDefinition> {
   readonly auth?: Authenticator;
   /** Largest request body in bytes (default 1 MiB). */
   readonly bodyLimit?: number;
+  /** Most records one bulk PUT may carry (default 1000); more are refused with 413. */
+  readonly bulkLimit?: number;
   /** Default and maximum page size of every list, checked once at creation. */
   readonly paging?: PagingOptions;
   /** Where request and failure logs go; defaults to pino on stdout. */
@@ -102,7 +105,7 @@ export function createApi(options: ApiOptions): Api {
   const handle = createPipeline({
     versioning,
     routers,
-    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, paging, auth: options.auth, jobs: new JobQueue() },
+    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, bulkLimit: bulkLimitOf(options), paging, auth: options.auth, jobs: new JobQueue() },
     auth: options.auth,
     logger,
     origin,

@@ -1,5 +1,6 @@
 import type { PagingOptions } from '@corral/pagination';
 import type { Versioning } from '@corral/versioning';
+import { bulkLimitOf } from './bulk-limit.js';
 import type { RouteDefinition } from './context.js';
 import type { ApiPlugin, VersionDescription } from './plugin.js';
 import type { VersionDefinition } from './version-routes.js';
@@ -14,7 +15,7 @@ function scopesOf(definition: VersionDefinition): string[] {
 
 /** Turns the pages of every plugin into public GET routes of one version. */
 export function pluginRoutes(
-  options: { readonly title?: string; readonly plugins?: readonly ApiPlugin[]; readonly paging?: PagingOptions; readonly auth?: unknown },
+  options: { readonly title?: string; readonly plugins?: readonly ApiPlugin[]; readonly paging?: PagingOptions; readonly auth?: unknown; readonly bulkLimit?: number },
   definition: VersionDefinition,
   versioning: Versioning,
   origin: string,
@@ -32,6 +33,7 @@ export function pluginRoutes(
     scopes: scopesOf(definition),
     paging: { defaultLimit: options.paging?.defaultLimit ?? 10, maxLimit: options.paging?.maxLimit ?? 100 },
     secured: options.auth !== undefined,
+    bulkLimit: bulkLimitOf(options),
   };
   return options.plugins.flatMap((plugin) =>
     plugin.routes(description).map((route) => ({

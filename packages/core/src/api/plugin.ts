@@ -24,6 +24,8 @@ export interface VersionDescription {
   readonly scopes: readonly string[];
   /** The API's paging settings, with their defaults filled in. */
   readonly paging: Required<PagingOptions>;
+  /** Most records one bulk PUT may carry. */
+  readonly bulkLimit: number;
   /** True when the API checks access tokens. */
   readonly secured: boolean;
 }

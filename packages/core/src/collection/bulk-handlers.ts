@@ -43,6 +43,9 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
   const revision = expectedRevision(runtime, context);
   const body = await readJsonBody(context.request, context.settings.bodyLimit);
   if (!Array.isArray(body)) throw new ApiError('invalidBody', `The body must be a JSON array of complete ${collection.name} records, each with its id`);
+  if (body.length > context.settings.bulkLimit) {
+    throw new ApiError('payloadTooLarge', `A bulk PUT takes at most ${context.settings.bulkLimit} records; this one has ${body.length}. Send them in several requests`);
+  }
   return maybeAsync(context, collection.scopes.write, async () => {
     const entries = await validateEntries(runtime, context, body);
     const result = await collection.store.replaceMany(entries, revision);

@@ -9,8 +9,15 @@ const send = async (api: ReturnType<typeof testApi>, method: string, path: strin
 };
 
 describe('a huge invalid body gets a short answer', () => {
+  it('refuses a bulk PUT of more records than the bulk limit (413) before checking any', async () => {
+    const res = await send(testApi({ bulkLimit: 10 }), 'PUT', '/v1/employees', Array.from({ length: 11 }, () => ({ id: '1' })));
+    expect(res.status).toBe(413);
+    expect(res.json.error).toMatch(/at most 10 records; this one has 11/);
+    expect(() => testApi({ bulkLimit: 0 })).toThrow(/bulkLimit/);
+  });
+
   it('lists at most the first 100 failures of a bulk PUT, says there are more, and stops checking there', async () => {
-    const api = testApi();
+    const api = testApi({ bulkLimit: 50_000 });
     const items = Array.from({ length: 40_000 }, () => ({ id: '1', name: '' }));
     const res = await send(api, 'PUT', '/v1/employees', items);
     expect(res.status).toBe(422);
