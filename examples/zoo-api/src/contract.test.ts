@@ -39,6 +39,11 @@ describe('every answer matches the published OpenAPI document', () => {
     expect((await send('GET', '/v1/errors/9999')).status).toBe(404);
     expect((await send('HEAD', '/v1')).status).toBe(200);
     expect((await send('GET', '/v1?x=1')).status).toBe(400);
+    // The documentation pages are public endpoints of the document too.
+    expect((await send('GET', '/v1/openapi.json')).status).toBe(200);
+    expect((await send('GET', '/v1/docs/no-such-file.js')).status).toBe(404);
+    expect(contract.checked).toContain('GET /v1/openapi.json 200');
+    expect(contract.checked).toContain('GET /v1/docs/{file} 404');
   });
 
   it('every collection: lists, records, options, writes and their errors', async () => {

@@ -166,6 +166,15 @@ describe('openApiDocument', () => {
     expect(paths['/v1/errors/{code}'].parameters).toEqual([{ name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer' } }]);
   });
 
+  it('documents its own public pages: the document, the docs page and its files', () => {
+    const { paths } = documentOf();
+    for (const path of ['/v1/openapi.json', '/v1/docs', '/v1/docs/{file}']) {
+      expect(paths[path].get.security, path).toEqual([]);
+      expect(paths[path].get.tags, path).toEqual(['meta']);
+    }
+    expect(Object.keys(paths['/v1/docs'].get.responses['200'].content)).toEqual(['text/html']);
+  });
+
   it('puts the version list at the base path when there is one', () => {
     const { paths } = documentOf(describeVersion({ basePath: '/api', prefix: '/api/v1', origin: 'https://zoo.example' }));
     expect(paths['/api'].get.operationId).toBe('listVersions');

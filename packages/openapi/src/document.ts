@@ -1,6 +1,6 @@
 import type { VersionDescription } from '@corral/core';
 import { collectionPaths, collectionSchemas } from './collection-paths.js';
-import { metaPaths } from './meta-paths.js';
+import { documentationPaths, metaPaths } from './meta-paths.js';
 import { operationPath } from './operation-paths.js';
 import { sharedSchemas } from './shared-schemas.js';
 
@@ -37,6 +37,7 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     ...metaPaths(version),
     ...Object.assign({}, ...version.collections.map((c) => collectionPaths(c, version))),
     ...Object.assign({}, ...version.operations.map((o) => operationPath(o, version))),
+    ...documentationPaths(version),
   };
   for (const item of Object.values(paths)) if (item.get) item.head = headOf(item.get as Record<string, unknown>);
   if (version.secured && !options.tokenUrl) throw new Error('openApi(): the API checks tokens, so `tokenUrl` is needed for the document');

@@ -25,3 +25,21 @@ export function metaPaths(version: VersionDescription): Record<string, Record<st
     },
   };
 }
+
+/** The pages the openapi plugin itself serves: this document, the docs page and its assets. */
+export function documentationPaths(version: VersionDescription): Record<string, Record<string, unknown>> {
+  const { prefix } = version;
+  const open = { tags: ['meta'], security: [] as unknown[] };
+  return {
+    [`${prefix}/openapi.json`]: {
+      get: { ...open, operationId: `openApiDocument${version.version}`, summary: 'This OpenAPI document', description: 'The OpenAPI 3.1 document of this version, built from its declarations.', responses: { 200: jsonResponse('The document', { type: 'object' }), ...errorResponses([400, 406]) } },
+    },
+    [`${prefix}/docs`]: {
+      get: { ...open, operationId: `docsPage${version.version}`, summary: 'The documentation page', description: 'A page to read this document and try requests.', responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, ...errorResponses([400, 406]) } },
+    },
+    [`${prefix}/docs/{file}`]: {
+      parameters: [{ name: 'file', in: 'path', required: true, description: 'A script or stylesheet of the docs page', schema: { type: 'string' } }],
+      get: { ...open, operationId: `docsAsset${version.version}`, summary: 'A file of the documentation page', description: 'Scripts and stylesheets the docs page loads.', responses: { 200: { description: 'The file', content: { '*/*': { schema: { type: 'string' } } } }, ...errorResponses([400, 404]) } },
+    },
+  };
+}
