@@ -65,6 +65,14 @@ describe('request bodies: the document and the server agree', () => {
     expect((await send('PATCH', '/v1/zoos/2', { name: null }, { 'content-type': 'application/merge-patch+json' })).status).toBe(422);
   });
 
+  it('an email longer than 254 characters is refused by both (no string input is unbounded)', async () => {
+    const customer = { name: 'Long Mail', email: `${'a'.repeat(300)}@example.com` };
+    expect(contract.requestProblems('POST', '/v1/customers', customer)).not.toEqual([]);
+    const res = await send('POST', '/v1/customers', customer);
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual([{ field: 'email', message: expect.any(String) }]);
+  });
+
   it('search without its query is refused by both', async () => {
     const parameters = (await (await fetch(`${zoo.origin}/v1/openapi.json`)).json()).paths['/v1/search'].get.parameters;
     expect(parameters.find((p: { name: string }) => p.name === 'query').required).toBe(true);

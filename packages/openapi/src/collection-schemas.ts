@@ -33,10 +33,10 @@ export function collectionSchemas(collection: AnyCollection): Record<string, Jso
   const serverParent = serverParentField(collection);
   const pathParent = pathParentField(collection);
   const echoed = {
-    id: { type: 'string', description: 'May be sent back as read; any other value is refused (422).' },
+    id: { type: 'string', maxLength: 256, description: 'May be sent back as read; any other value is refused (422).' },
     links: { type: 'array', items: ref('Link'), description: 'May be sent back as read; ignored.' },
   };
-  const echoedParent = serverParent ? { [serverParent]: { type: 'string', description: 'Set from the path; may be sent back as read.' } } : {};
+  const echoedParent = serverParent ? { [serverParent]: { type: 'string', maxLength: 256, description: 'Set from the path; may be sent back as read.' } } : {};
   const object = (description: string, properties: Record<string, unknown>, required: string[]): JsonSchema => ({
     type: 'object', description, properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false,
   });

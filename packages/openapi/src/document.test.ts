@@ -199,7 +199,7 @@ describe('openApiDocument', () => {
     expect(schemas.Animals.properties.zooId).toEqual({ type: 'string', readOnly: true, description: 'Set from the path' });
     expect(schemas.Animals.required).toEqual(['id', 'zooId', 'name', 'species', 'links']);
     // On input it may be echoed (not readOnly, which strict validators refuse in requests); it is never required.
-    expect(schemas.AnimalsReplaceNested.properties.zooId).toEqual({ type: 'string', description: expect.stringContaining('from the path') });
+    expect(schemas.AnimalsReplaceNested.properties.zooId).toEqual({ type: 'string', maxLength: 256, description: expect.stringContaining('from the path') });
     expect(schemas.AnimalsReplaceNested.required).toEqual(['name', 'species']);
     expect(schemas.AnimalsCreateNested.properties).not.toHaveProperty('zooId');
     expect(schemas.AnimalsCreateNested.required).toEqual(['name', 'species']);
@@ -210,7 +210,7 @@ describe('openApiDocument', () => {
     // Create: no id; replace: id and links may be sent back as read, not readOnly.
     expect(schemas.ZoosCreate.properties).not.toHaveProperty('id');
     expect(schemas.ZoosCreate.required).toEqual(['name', 'city', 'visitors']);
-    expect(schemas.ZoosReplace.properties.id).toEqual({ type: 'string', description: expect.any(String) });
+    expect(schemas.ZoosReplace.properties.id).toEqual({ type: 'string', maxLength: 256, description: expect.any(String) });
     expect(schemas.ZoosReplace.properties.links.readOnly).toBeUndefined();
     expect(schemas.ZoosReplace.additionalProperties).toBe(false);
     // Bulk items need their id.

@@ -5,7 +5,8 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   Link: {
     type: 'object',
     description: 'A link to a related resource. Follow `href` instead of building URLs.',
-    properties: { rel: { type: 'string' }, href: { type: 'string' }, title: { type: 'string' }, type: { type: 'string' } },
+    // Bounded, as every string a client may send back is (a record's links may be echoed in a PUT).
+    properties: { rel: { type: 'string', maxLength: 200 }, href: { type: 'string', maxLength: 2048 }, title: { type: 'string', maxLength: 1000 }, type: { type: 'string', maxLength: 200 } },
     required: ['rel', 'href'],
   },
   DetailedError: {

@@ -7,7 +7,7 @@ export const animalSchema = z.object({
   name: z.string().trim().min(1).max(200),
   species: z.string().trim().min(1).max(200),
   animalTypeId: z.enum(['mammal', 'bird', 'reptile', 'amphibian', 'fish', 'insect']),
-  zooId: z.string().min(1),
+  zooId: z.string().min(1).max(64),
   yearOfBirth: z.number().int().min(1900).max(new Date().getUTCFullYear()).optional(),
 });
 

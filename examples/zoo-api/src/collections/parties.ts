@@ -4,7 +4,8 @@ import { z } from 'zod';
 /** Customers and suppliers share one shape: a name and how to reach them. */
 export const partySchema = z.object({
   name: z.string().trim().min(1).max(200),
-  email: z.email().optional(),
+  // 254 characters: the longest address SMTP can carry (RFC 5321 with the RFC 3696 erratum).
+  email: z.email().max(254).optional(),
   city: z.string().trim().min(1).max(200).optional(),
 });
 

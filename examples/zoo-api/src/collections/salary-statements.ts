@@ -4,9 +4,10 @@ import { demoSalaryStatements } from '../demo/employees.js';
 import type { employeeSchema } from './employees.js';
 
 export const salaryStatementSchema = z.object({
-  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM'),
+  // The anchored patterns bound the length; meta() states it in the document too.
+  period: z.string().meta({ maxLength: 7 }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM'),
   grossAmount: z.number().min(0),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR'),
+  currency: z.string().meta({ maxLength: 3 }).regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR'),
 });
 
 /** Salary statements exist only below their employee; `employeeId` comes from the path. */

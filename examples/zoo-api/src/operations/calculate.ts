@@ -2,7 +2,7 @@ import { ApiError, defineOperation } from '@corral/core';
 import { z } from 'zod';
 
 const decimal = /^-?(0|[1-9]\d*)(\.\d+)?$/;
-const operand = z.string().regex(decimal, 'each para2 must be a decimal number such as 3 or -2.5').transform(Number);
+const operand = z.string().max(40).regex(decimal, 'each para2 must be a decimal number such as 3 or -2.5').transform(Number);
 
 const operations = {
   sum: (a: number, b: number) => a + b,

@@ -2,7 +2,7 @@ import { defineOperation } from '@corral/core';
 import { z } from 'zod';
 import { vocabularyTranslator, type Translator } from './translator.js';
 
-const locale = z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'must be a locale code such as en_US (two lower-case letters, "_", two capitals)');
+const locale = z.string().max(5).regex(/^[a-z]{2}_[A-Z]{2}$/, 'must be a locale code such as en_US (two lower-case letters, "_", two capitals)');
 
 /** `GET /translate?from=en_US&to=de_DE&text=lion`; any valid token may call it. */
 export function translateOperation(translator: Translator = vocabularyTranslator()) {
