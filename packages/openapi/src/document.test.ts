@@ -175,6 +175,12 @@ describe('openApiDocument', () => {
     expect(Object.keys(paths['/v1/docs'].get.responses['200'].content)).toEqual(['text/html']);
   });
 
+  it('documents a 500 on every operation', () => {
+    const missing = Object.entries(documentOf().paths).flatMap(([path, item]) =>
+      Object.entries(item as Json).filter(([method]) => method !== 'parameters').filter(([, operation]) => !(operation as Json).responses['500']).map(([method]) => `${method} ${path}`));
+    expect(missing).toEqual([]);
+  });
+
   it('puts the version list at the base path when there is one', () => {
     const { paths } = documentOf(describeVersion({ basePath: '/api', prefix: '/api/v1', origin: 'https://zoo.example' }));
     expect(paths['/api'].get.operationId).toBe('listVersions');

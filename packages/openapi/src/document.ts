@@ -2,6 +2,7 @@ import type { VersionDescription } from '@corral/core';
 import { collectionPaths, collectionSchemas } from './collection-paths.js';
 import { documentationPaths, metaPaths } from './meta-paths.js';
 import { operationPath } from './operation-paths.js';
+import { errorResponses } from './responses.js';
 import { sharedSchemas } from './shared-schemas.js';
 
 /** What the document cannot learn from the declarations. */
@@ -39,7 +40,15 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     ...Object.assign({}, ...version.operations.map((o) => operationPath(o, version))),
     ...documentationPaths(version),
   };
-  for (const item of Object.values(paths)) if (item.get) item.head = headOf(item.get as Record<string, unknown>);
+  // Any operation can fail on the server's side: each documents its 500 (the simple error body).
+  for (const item of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (method === 'parameters') continue;
+      const responses = (operation as { responses: Record<string, unknown> }).responses;
+      if (!responses['500']) Object.assign(responses, errorResponses([500]));
+    }
+    if (item.get) item.head = headOf(item.get as Record<string, unknown>);
+  }
   if (version.secured && !options.tokenUrl) throw new Error('openApi(): the API checks tokens, so `tokenUrl` is needed for the document');
   const scopes = Object.fromEntries(version.scopes.map((scope) => [scope, options.scopeDescriptions?.[scope] ?? `Grants the ${scope} right`]));
   return {
