@@ -9,7 +9,10 @@ const service = await serve().catch((error: Error) => {
 const auth = oauth.kind === 'embedded' ? 'embedded authorization server at /oauth' : `tokens from ${oauth.issuer}`;
 console.log(`Zoo API listening on ${service.localOrigin}${basePath} (public URL ${service.publicUrl}${basePath}; ${auth})`);
 
-/** Stop accepting, let in-flight requests finish, then exit cleanly (or after 10 s at most). */
+/**
+ * Stop accepting, let in-flight requests finish (their answers close the connection; whatever is
+ * still open after 5 s is cut off), flush the log, exit. The timer is a last resort.
+ */
 function shutdown(signal: string): void {
   console.log(`${signal} received, shutting down`);
   setTimeout(() => process.exit(0), 10_000).unref();

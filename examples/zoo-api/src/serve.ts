@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiServer, type Logger } from '@corral/core';
+import { createApiServer, stopGracefully, type Logger } from '@corral/core';
 import { createZooApi } from './app.js';
 import { configFromEnv } from './config.js';
 
@@ -10,8 +10,12 @@ export interface RunningService {
   /** Where this process itself can be reached, e.g. `http://127.0.0.1:3000`. */
   readonly localOrigin: string;
   readonly publicUrl: string;
-  /** Stops accepting connections, lets in-flight requests finish, then flushes the access log. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting connections, lets in-flight requests finish (their answers close the
+   * connection), cuts off what is still open after `graceMs` (default 5 s), then flushes the
+   * access log.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -41,10 +45,6 @@ export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logge
     server,
     localOrigin,
     publicUrl: effective.publicUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }).then(() => api.close()),
+    stop: (graceMs = 5_000) => stopGracefully(server, graceMs).then(() => api.close()),
   };
 }

@@ -12,5 +12,6 @@ it('exposes exactly the public API', async () => {
     'errorCodes',
     'memoryStore',
     'silentLogger',
+    'stopGracefully',
   ]);
 });

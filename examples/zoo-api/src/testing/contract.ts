@@ -27,7 +27,7 @@ export function contractChecker(document: { paths: Record<string, Record<string,
   const checked = new Set<string>();
   const templateFor = (path: string) => templates.filter((t) => t.pattern.test(path)).sort((a, b) => b.literal - a.literal)[0];
   const componentOf = (schema: { $ref?: string }) =>
-    schema.$ref?.startsWith('#/components/schemas/') ? (document as { components: { schemas: Record<string, unknown> } }).components.schemas[schema.$ref.slice(21)] : schema;
+    schema.$ref?.startsWith('#/components/schemas/') ? (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas[schema.$ref.slice(21)] : schema;
 
   return {
     /**

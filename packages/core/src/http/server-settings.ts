@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { trackResponses } from './graceful-stop.js';
 
 /** Limits of a node:http server that serves an API; Node's own defaults suit long uploads, not APIs. */
 export interface ServerSettings {
@@ -23,7 +24,8 @@ export const defaultServerSettings: Required<ServerSettings> = {
 /**
  * A node:http server with API-sized limits: a slow or stalled client is cut off after seconds
  * rather than minutes (timeouts are checked every second, not Node's 30), and the number of open
- * connections is bounded. `api.listen` uses it; use it for a server of your own.
+ * connections is bounded; {@link stopGracefully} can stop it without resetting keep-alive
+ * clients. `api.listen` uses it; use it for a server of your own.
  */
 export function createApiServer(settings: ServerSettings = {}, listener?: (req: IncomingMessage, res: ServerResponse) => void): Server {
   const chosen = { ...defaultServerSettings, ...settings };
@@ -36,6 +38,7 @@ export function createApiServer(settings: ServerSettings = {}, listener?: (req: 
     requireHostHeader: false,
   });
   server.maxConnections = chosen.maxConnections;
+  trackResponses(server); // so that stopGracefully can answer with Connection: close
   if (listener) server.on('request', listener);
   return server;
 }
