@@ -28,3 +28,29 @@ describe('ExpiringCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 });
+
+describe('ExpiringCache with a byte budget', () => {
+  const sized = (maxBytes: number) => new ExpiringCache<string>({ maxEntries: 100, maxBytes, sizeOf: (key, value) => key.length + String(value).length }, () => 0);
+
+  it('drops the oldest entries until the new one fits', () => {
+    const cache = sized(10);
+    cache.set('a', '1234', 10); // 5 bytes
+    cache.set('b', '1234', 10); // 10 bytes in all
+    cache.set('c', '12', 10); // 3 more: a goes
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, '1234', '12']);
+    expect(cache.byteSize).toBe(8);
+  });
+
+  it('never stores an entry larger than the whole budget, and counts replaced and expired entries out', () => {
+    let now = 0;
+    const cache = new ExpiringCache<string>({ maxEntries: 100, maxBytes: 10, sizeOf: (key, value) => key.length + String(value).length }, () => now);
+    cache.set('huge', '0123456789', 10);
+    expect(cache.size).toBe(0);
+    cache.set('a', '12', 10);
+    cache.set('a', '1', 10);
+    expect(cache.byteSize).toBe(2);
+    now = 10;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.byteSize).toBe(0);
+  });
+});

@@ -1,17 +1,37 @@
+/** Bounds of an {@link ExpiringCache}: a number of entries and, optionally, their estimated bytes. */
+export interface CacheBounds {
+  readonly maxEntries: number;
+  /** Most bytes the entries may take, as `sizeOf` estimates them (no limit when absent). */
+  readonly maxBytes?: number;
+  /** Estimated bytes one entry holds: its key and value. */
+  readonly sizeOf?: (key: string, value: unknown) => number;
+}
+
+interface Entry<V> {
+  readonly value: V;
+  readonly expiresAt: number;
+  readonly bytes: number;
+}
+
 /**
  * A bounded map whose entries expire. Used to remember verified tokens: checking a signature
  * costs about three times the rest of a request, and a client sends the same token many times.
+ * The oldest entries go first when either bound is reached.
  */
 export class ExpiringCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly bounds: CacheBounds;
+  private bytes = 0;
 
-  constructor(private readonly maxEntries: number, private readonly now: () => number = Date.now) {}
+  constructor(bounds: number | CacheBounds, private readonly now: () => number = Date.now) {
+    this.bounds = typeof bounds === 'number' ? { maxEntries: bounds } : bounds;
+  }
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
+      this.remove(key, entry);
       return undefined;
     }
     return entry.value;
@@ -19,18 +39,37 @@ export class ExpiringCache<V> {
 
   /** Remembers `value` until `expiresAt` (ms since epoch); entries already expired are not stored. */
   set(key: string, value: V, expiresAt: number): void {
-    if (expiresAt <= this.now() || this.maxEntries <= 0) return;
-    this.entries.delete(key);
-    // Map order is insertion order: the first key is the oldest, dropped when full.
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, expiresAt });
+    const { maxEntries, maxBytes = Infinity, sizeOf } = this.bounds;
+    if (expiresAt <= this.now() || maxEntries <= 0) return;
+    const bytes = sizeOf ? sizeOf(key, value) : 0;
+    if (bytes > maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    // Map order is insertion order: the first key is the oldest, dropped while a bound is exceeded.
+    while (this.entries.size > 0 && (this.entries.size >= maxEntries || this.bytes + bytes > maxBytes)) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.remove(oldestKey, oldest);
+    }
+    this.entries.set(key, { value, expiresAt, bytes });
+    this.bytes += bytes;
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Estimated bytes held, by the `sizeOf` given (0 without one). */
+  get byteSize(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string, entry: Entry<V>): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 }

@@ -5,7 +5,7 @@ import { introspector } from './introspection.js';
 import { discoverIssuer, type IssuerMetadata } from './issuer-metadata.js';
 import { jwtVerifier } from './jwt-verifier.js';
 import { checkOptions, type OAuthOptions } from './options.js';
-import { principalFrom } from './principal.js';
+import { principalBytes, principalFrom } from './principal.js';
 import type { BearerAuthenticator, OAuthPrincipal } from './types.js';
 
 /** A compact JWS has exactly three dot-separated parts; anything else is treated as opaque. */
@@ -65,7 +65,7 @@ export function oauth(options: OAuthOptions): BearerAuthenticator {
         resolveEndpoint: options.introspection.endpoint ? async () => options.introspection!.endpoint! : fromMetadata('introspection_endpoint'),
       })
     : undefined;
-  const verified = new ExpiringCache<OAuthPrincipal>(options.cacheSize ?? 10_000, now);
+  const verified = new ExpiringCache<OAuthPrincipal>({ maxEntries: options.cacheSize ?? 10_000, maxBytes: options.cacheBytes ?? 32 * 1024 * 1024, sizeOf: principalBytes }, now);
   const leewayMs = (options.clockToleranceSeconds ?? 5) * 1000;
 
   return {
