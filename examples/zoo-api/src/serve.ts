@@ -39,6 +39,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logge
   // With PORT=0 the defaults that name the port (PUBLIC_URL, the issuer) follow the port bound.
   const effective = config.port === 0 ? configFromEnv({ ...env, PORT: String(port) }) : config;
   const api = await createZooApi(effective, localOrigin, logger);
+  await api.ready();
   handler = api.nodeHandler;
   api.answerRejectedRequests(server);
   return {

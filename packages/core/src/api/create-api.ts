@@ -12,6 +12,7 @@ import { answerRejectedRequests } from '../http/rejected-requests.js';
 import { createApiServer, type ServerSettings } from '../http/server-settings.js';
 import { IndexedRouter } from '../router/indexed-router.js';
 import { bulkLimitOf } from './bulk-limit.js';
+import { checkParentKeys } from './seed-check.js';
 import type { RouteDefinition } from './context.js';
 import { JobQueue } from './jobs.js';
 import type { ApiPlugin } from './plugin.js';
@@ -67,6 +68,11 @@ export interface Api {
   listen(port: number, host?: string): Server;
   /** The adapter-neutral pipeline, for other runtimes and tests. */
   handle(request: CorralRequest): Promise<CorralResponse>;
+  /**
+   * Resolves once the API's data has been checked, rejects with what is wrong: stored (seed)
+   * records whose parent key names no parent record. Await it before serving.
+   */
+  ready(): Promise<void>;
   /** Call once no more requests will come: writes out what the logger still buffers. */
   close(): Promise<void>;
   /**
@@ -143,9 +149,11 @@ export function createApi(options: ApiOptions): Api {
     answerRejectedRequests(server, errorDocsUrl);
     return server;
   };
+  let checked: Promise<void> | undefined;
   return {
     handle,
     nodeHandler,
+    ready: () => (checked ??= Promise.all(definitions.map((definition) => checkParentKeys(definition.collections ?? []))).then(() => undefined)),
     fetch: async (request) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request))),
     listen: (port, host = '127.0.0.1') => rejecting(createApiServer(options.server, nodeHandler)).listen(port, host),
     answerRejectedRequests: rejecting,
