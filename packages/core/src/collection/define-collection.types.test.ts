@@ -14,6 +14,15 @@ const employee = z.object({
 type Employee = z.infer<typeof employee>;
 
 describe('defineCollection types', () => {
+  it('takes memoryStore() without a type argument, typed by the collection (the README example)', () => {
+    const employees = defineCollection({ name: 'employees', schema: employee, store: memoryStore() });
+    expectTypeOf(employees.store).toEqualTypeOf<Store<Employee>>();
+    // Seed data is still checked against the schema.
+    // @ts-expect-error -- state must be one of the enum values
+    defineCollection({ name: 'employees', schema: employee, store: memoryStore({ initial: [{ name: 'A', yearOfBirth: 1990, state: 'retired' }] }) });
+    expect(employees.name).toBe('employees');
+  });
+
   it('hands link builders the schema output plus a read-only id', () => {
     const employees = defineCollection({
       name: 'employees',

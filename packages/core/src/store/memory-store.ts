@@ -16,8 +16,12 @@ export interface MemoryStoreOptions<T extends object> {
  * an `expectedVersion` check and the write it guards cannot interleave with another call.
  * Records are frozen snapshots, handed out as they are: reads copy nothing.
  */
+// Without seed data there is nothing to type: the store takes its record type from the collection
+// it is given to (TypeScript cannot infer that from the surrounding defineCollection call).
+export function memoryStore(): Store<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by its collection
 // `const`: literal seed values keep their literal types (an enum value is not widened to string),
 // so `memoryStore({ initial })` fits a collection whose schema has enums without a type argument.
+export function memoryStore<const T extends object>(options?: MemoryStoreOptions<T>): Store<T>;
 export function memoryStore<const T extends object>(options: MemoryStoreOptions<T> = {}): Store<T> {
   const ids = new IdSequence();
   // Keyed by sequence number; Map order is creation order, since a replace keeps a key in place.
