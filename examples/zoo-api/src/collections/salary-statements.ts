@@ -5,9 +5,9 @@ import type { employeeSchema } from './employees.js';
 
 export const salaryStatementSchema = z.object({
   // The anchored patterns bound the length; meta() states it in the document too.
-  period: z.string().meta({ maxLength: 7 }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM'),
+  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM').meta({ maxLength: 7 }),
   grossAmount: z.number().min(0),
-  currency: z.string().meta({ maxLength: 3 }).regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR').meta({ maxLength: 3 }),
 });
 
 /** Salary statements exist only below their employee; `employeeId` comes from the path. */
