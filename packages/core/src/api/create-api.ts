@@ -6,7 +6,7 @@ import type { Authenticator } from '../auth/principal.js';
 import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-adapter.js';
 import { defaultLogger, type Logger } from '../http/logger.js';
-import { fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
+import { fromNodeRequest, targetOf, writeNodeResponse } from '../http/node-adapter.js';
 import { requestIdFor } from '../http/request-id.js';
 import { answerRejectedRequests } from '../http/rejected-requests.js';
 import { createApiServer, type ServerSettings } from '../http/server-settings.js';
@@ -137,7 +137,7 @@ export function createApi(options: ApiOptions): Api {
       const response = jsonResponse(rendered.status, rendered.body, { 'x-request-id': requestIdFor(undefined), connection: 'close' });
       return writeNodeResponse(req, res, response);
     }
-    const mount = mounts.length > 0 ? mountFor(req.url ?? '/') : undefined;
+    const mount = mounts.length > 0 ? mountFor(targetOf(req)) : undefined;
     if (mount) {
       const id = req.headers['x-request-id'];
       res.setHeader('x-request-id', requestIdFor(Array.isArray(id) ? id[0] : id));

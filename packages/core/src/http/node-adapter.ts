@@ -1,6 +1,6 @@
 import { ApiError, isApiError } from '@corral/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkDeclaredLength, collectLimited } from './body-limit.js';
+import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
 import type { CorralRequest, CorralResponse } from './exchange.js';
 import { originForm } from './request-target.js';
 
@@ -21,6 +21,24 @@ function authorizationOf(req: IncomingMessage): string | undefined {
   return joined;
 }
 
+/**
+ * The request target as the client sent it. Express (and connect-style routers) strip the mount
+ * path from `req.url` and keep the original in `req.originalUrl`: the API routes on the whole
+ * path, so that its `basePath` and the links it builds include the mount path.
+ */
+export function targetOf(req: IncomingMessage): string {
+  return originForm((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/');
+}
+
+/** A body some middleware (such as `express.json()`) already read from the stream, as bytes again. */
+function alreadyParsedBody(req: IncomingMessage): Uint8Array | undefined {
+  const body = (req as IncomingMessage & { body?: unknown }).body;
+  if (body === undefined || !req.readableEnded) return undefined;
+  if (body instanceof Uint8Array) return body;
+  if (typeof body === 'string') return Buffer.from(body);
+  return Buffer.from(JSON.stringify(body));
+}
+
 /** A node:http request seen through the pipeline's request shape; methods live on the prototype, so wrapping costs one object. */
 class NodeRequest implements CorralRequest {
   readonly method: string;
@@ -29,7 +47,7 @@ class NodeRequest implements CorralRequest {
   private parsedQuery: URLSearchParams | undefined;
 
   constructor(private readonly req: IncomingMessage) {
-    const url = originForm(req.url ?? '/');
+    const url = targetOf(req);
     const mark = url.indexOf('?');
     this.method = req.method ?? 'GET';
     this.path = mark === -1 ? url : url.slice(0, mark);
@@ -52,6 +70,11 @@ class NodeRequest implements CorralRequest {
 
   async readBody(limit: number): Promise<Uint8Array> {
     checkDeclaredLength(this.req.headers['content-length'], limit);
+    const parsed = alreadyParsedBody(this.req);
+    if (parsed) {
+      if (parsed.byteLength > limit) throw payloadTooLarge(limit);
+      return parsed;
+    }
     try {
       return await collectLimited(this.req, limit, () => this.req.pause());
     } catch (error) {
