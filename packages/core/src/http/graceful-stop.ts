@@ -1,26 +1,22 @@
 import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
-interface StopState {
-  stopping: boolean;
-  readonly inFlight: Set<ServerResponse>;
-}
+/** Open connections per server; tracked per connection, so a request pays nothing for it. */
+const openSockets = new WeakMap<Server, Set<Socket>>();
 
-const states = new WeakMap<Server, StopState>();
+/** The answer a connection is busy with; node:http keeps it on the socket while it is being served. */
+const answerOn = (socket: Socket): ServerResponse | undefined => (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage ?? undefined;
 
 /**
- * Remembers the answers a server has not finished, so that a stop can tell their clients to close
- * the connection. `createApiServer` installs it; the cost is one Set entry per request.
+ * Remembers a server's open connections, so that a stop can tell the clients of answers still to
+ * come to close the connection. `createApiServer` installs it.
  */
-export function trackResponses(server: Server): void {
-  const state: StopState = { stopping: false, inFlight: new Set() };
-  states.set(server, state);
-  server.prependListener('request', (_req, res: ServerResponse) => {
-    if (state.stopping) {
-      res.shouldKeepAlive = false;
-      return;
-    }
-    state.inFlight.add(res);
-    res.once('close', () => state.inFlight.delete(res));
+export function trackConnections(server: Server): void {
+  const sockets = new Set<Socket>();
+  openSockets.set(server, sockets);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
 }
 
@@ -32,10 +28,13 @@ export function trackResponses(server: Server): void {
  * takes longer than that. Resolves when the server is closed.
  */
 export function stopGracefully(server: Server, graceMs = 5_000): Promise<void> {
-  const state = states.get(server);
-  if (state) {
-    state.stopping = true;
-    for (const res of state.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+  // Requests that arrive from now on, on connections already open, close them after their answer.
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    res.shouldKeepAlive = false;
+  });
+  for (const socket of openSockets.get(server) ?? []) {
+    const answer = answerOn(socket);
+    if (answer && !answer.headersSent) answer.shouldKeepAlive = false;
   }
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();

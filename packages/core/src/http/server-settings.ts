@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { trackResponses } from './graceful-stop.js';
+import { trackConnections } from './graceful-stop.js';
 
 /** Limits of a node:http server that serves an API; Node's own defaults suit long uploads, not APIs. */
 export interface ServerSettings {
@@ -38,7 +38,7 @@ export function createApiServer(settings: ServerSettings = {}, listener?: (req: 
     requireHostHeader: false,
   });
   server.maxConnections = chosen.maxConnections;
-  trackResponses(server); // so that stopGracefully can answer with Connection: close
+  trackConnections(server); // so that stopGracefully can answer with Connection: close
   if (listener) server.on('request', listener);
   return server;
 }
