@@ -42,7 +42,7 @@ export async function createZooApi(config: ZooConfig, localOrigin: string, logge
     ],
     auth: auth.authenticator,
     mounts: auth.mounts,
-    plugins: [openApi({ tokenUrl: auth.tokenUrl, scopeDescriptions, contact: { name: 'Zoo API maintainers' } })],
+    plugins: [openApi({ tokenUrl: auth.tokenUrl, tokenDescription: auth.tokenDescription, scopeDescriptions, contact: { name: 'Zoo API maintainers' } })],
     ...(logger ? { logger } : {}),
   });
 }

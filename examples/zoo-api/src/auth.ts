@@ -8,6 +8,8 @@ export interface ZooAuth {
   readonly authenticator: Authenticator;
   /** Where clients get tokens, as the API documentation names it. */
   readonly tokenUrl: string;
+  /** What the documentation says of the tokens: their format, lifetime and how they are checked. */
+  readonly tokenDescription: string;
   readonly mounts: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
 }
 
@@ -30,7 +32,7 @@ export const scopeDescriptions: Readonly<Record<string, string>> = {
 export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise<ZooAuth> {
   if (config.oauth.kind === 'external') {
     const { issuer, audience, algorithms } = config.oauth;
-    return { authenticator: oauth({ issuer, audience, algorithms }), tokenUrl: config.oauth.tokenUrl, mounts: {} };
+    return { authenticator: oauth({ issuer, audience, algorithms }), tokenUrl: config.oauth.tokenUrl, tokenDescription: tokenChecks(algorithms), mounts: {} };
   }
   // Loaded only when embedded: oidc-provider switches on AsyncLocalStorage, which makes every
   // promise of the process a little slower; an API trusting an external issuer does without it.
@@ -41,6 +43,7 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise
     clients: config.oauth.clients,
     // The docs page may be opened through PUBLIC_URL or the listening address: both may ask for tokens.
     corsOrigins: [new URL(config.publicUrl).origin, localOrigin],
+    accessTokenTtlSeconds: embeddedTokenTtlSeconds,
   });
   const authenticator = oauth({
     issuer: config.oauth.issuer,
@@ -50,5 +53,14 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise
     allowInsecureIssuer: true, // the embedded issuer is this very process
   });
   // A path, not a URL: the docs page then asks for tokens on its own origin, whatever host name it was opened with.
-  return { authenticator, tokenUrl: '/oauth/token', mounts: { '/oauth': server.handle } };
+  const lifetime = `Tokens expire ${embeddedTokenTtlSeconds / 60} minutes after they are issued; the grant issues no refresh token, so ask for a new token instead.`;
+  return { authenticator, tokenUrl: '/oauth/token', tokenDescription: `${tokenChecks(['ES256'])} ${lifetime}`, mounts: { '/oauth': server.handle } };
+}
+
+/** Access tokens of the embedded server live this long. */
+const embeddedTokenTtlSeconds = 3600;
+
+/** How the API checks a token, in the words the OWASP ruleset looks for (RFC8725: JWT best current practices). */
+function tokenChecks(algorithms: readonly string[]): string {
+  return `Tokens are JWTs of type at+jwt (RFC 9068), checked as RFC8725 advises: signed with ${algorithms.join(' or ')} only, with the expected issuer and audience, and not expired.`;
 }

@@ -10,6 +10,7 @@ it('exposes exactly the public API', async () => {
     'defineOperation',
     'defineSearch',
     'errorCodes',
+    'inputLimits',
     'memoryStore',
     'silentLogger',
     'stopGracefully',

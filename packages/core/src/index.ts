@@ -22,6 +22,7 @@ export type { Authenticator, Principal } from './auth/principal.js';
 export type { CorralRequest, CorralResponse } from './http/exchange.js';
 export { silentLogger, type Logger } from './http/logger.js';
 export { createApiServer, defaultServerSettings, type ServerSettings } from './http/server-settings.js';
+export { inputLimits } from './http/input-limits.js';
 export { stopGracefully } from './http/graceful-stop.js';
 export type { Router, RouteMatch } from './router/router.js';
 export * from './store/index.js';

@@ -277,7 +277,7 @@ export const errorCodes = {
     /** Short heading for the error catalogue pages. */
     title: 'Request headers too large',
     /** Longer explanation served on the error catalogue pages. */
-    description: 'The request line and headers together are larger than the server accepts (16 KiB by default). Send a shorter URL or fewer or smaller headers.',
+    description: 'The request line and headers together are larger than the server accepts (16 KiB by default). Also sent for an If-Match or If-None-Match header longer than 8 KiB. Send a shorter URL or fewer or smaller headers.',
   },
   /** The client took too long to send its request. */
   requestTimeout: {

@@ -2,14 +2,12 @@ import type { AnyCollection, VersionDescription } from '@corral/core';
 import { collectionSchemas, pascal } from './collection-schemas.js';
 import { ref } from './json-schema.js';
 import { listParameters } from './list-parameters.js';
+import { idPathParameter, ifMatch, ifNoneMatch, preferAsync } from './parameters.js';
 import { errorResponses, etagHeader, jsonResponse, locationHeader, notModified } from './responses.js';
 
 type Operation = Record<string, unknown>;
 
-const idParameter = { name: 'id', in: 'path', required: true, description: 'Id of the record', schema: { type: 'string' } };
-const ifMatch = { name: 'If-Match', in: 'header', required: false, description: 'Write only if the ETag still matches (else 412).', schema: { type: 'string' } };
-const ifNoneMatch = { name: 'If-None-Match', in: 'header', required: false, description: 'Answer 304 if the ETag still matches.', schema: { type: 'string' } };
-const preferAsync = { name: 'Prefer', in: 'header', required: false, description: 'respond-async: run as a job, answer 202 with its Location.', schema: { type: 'string', enum: ['respond-async'] } };
+const idParameter = idPathParameter('id', 'Id of the record');
 
 function body(schema: string, description: string, mediaTypes = ['application/json']): unknown {
   return { required: true, description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: ref(schema) }])) };
@@ -32,7 +30,7 @@ export function collectionPaths(collection: AnyCollection, version: VersionDescr
 
   const addCollectionPath = (path: string, nested: boolean) => {
     const suffix = nested ? `Of${pascal(collection.parent!.collection.name)}` : '';
-    const parentParameter = nested ? [{ name: 'parentId', in: 'path', required: true, description: `Id of the ${collection.parent!.collection.name} record`, schema: { type: 'string' } }] : [];
+    const parentParameter = nested ? [idPathParameter('parentId', `Id of the ${collection.parent!.collection.name} record`)] : [];
     const missingParent = nested ? [404, 410] : [];
     const item: Record<string, Operation> = {
       ...(nested ? { parameters: parentParameter as unknown as Operation } : {}),

@@ -1,4 +1,4 @@
-import type { AnyCollection } from '@corral/core';
+import { inputLimits, type AnyCollection } from '@corral/core';
 import { jsonSchema, propertySchemas, ref, type JsonSchema } from './json-schema.js';
 
 /** Component name stem of a collection: `salaryStatements` -> `SalaryStatements`. */
@@ -33,10 +33,10 @@ export function collectionSchemas(collection: AnyCollection): Record<string, Jso
   const serverParent = serverParentField(collection);
   const pathParent = pathParentField(collection);
   const echoed = {
-    id: { type: 'string', maxLength: 256, description: 'May be sent back as read; any other value is refused (422).' },
-    links: { type: 'array', items: ref('Link'), description: 'May be sent back as read; ignored.' },
+    id: { type: 'string', maxLength: inputLimits.pathParameterLength, description: 'May be sent back as read; any other value is refused (422).' },
+    links: { type: 'array', items: ref('Link'), maxItems: inputLimits.linksPerRecord, description: 'May be sent back as read; any other value is refused (422).' },
   };
-  const echoedParent = serverParent ? { [serverParent]: { type: 'string', maxLength: 256, description: 'Set from the path; may be sent back as read.' } } : {};
+  const echoedParent = serverParent ? { [serverParent]: { type: 'string', maxLength: inputLimits.pathParameterLength, description: 'Set from the path; may be sent back as read.' } } : {};
   const object = (description: string, properties: Record<string, unknown>, required: string[]): JsonSchema => ({
     type: 'object', description, properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false,
   });

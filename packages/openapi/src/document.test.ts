@@ -66,7 +66,7 @@ describe('openApiDocument', () => {
     const document = documentOf();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Zoo', version: 'v1' });
-    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(document.servers).toEqual([{ url: '/', description: expect.stringContaining('local, staging or production'), 'x-internal': false }]);
     expect(document.tags.map((t: Json) => t.name)).toEqual(['zoos', 'animals', 'operations', 'meta']);
   });
 
@@ -163,7 +163,7 @@ describe('openApiDocument', () => {
       expect(paths[path].get.security, path).toEqual([]);
       expect(paths[path].get.tags, path).toEqual(['meta']);
     }
-    expect(paths['/v1/errors/{code}'].parameters).toEqual([{ name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer' } }]);
+    expect(paths['/v1/errors/{code}'].parameters).toEqual([{ name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 999_999 } }]);
   });
 
   it('documents its own public pages: the document, the docs page and its files', () => {
@@ -187,7 +187,7 @@ describe('openApiDocument', () => {
     expect(paths).toHaveProperty(['/api/v1/zoos/{parentId}/animals']);
     expect(paths).not.toHaveProperty(['/']);
     // The relative server comes first, so a docs page calls the origin it was loaded from.
-    expect(documentOf(describeVersion({ origin: 'https://zoo.example' })).servers).toEqual([{ url: '/', description: expect.any(String) }, { url: 'https://zoo.example', description: expect.any(String) }]);
+    expect(documentOf(describeVersion({ origin: 'https://zoo.example' })).servers).toEqual([{ url: '/', description: expect.any(String), 'x-internal': false }, { url: 'https://zoo.example', description: expect.any(String), 'x-internal': false }]);
   });
 
   it('gives each collection record, request-body, patch and page schemas, and bulk ones only to top-level ones', () => {
@@ -205,7 +205,7 @@ describe('openApiDocument', () => {
     expect(schemas.Animals.properties.zooId).toEqual({ type: 'string', readOnly: true, description: 'Set from the path' });
     expect(schemas.Animals.required).toEqual(['id', 'zooId', 'name', 'species', 'links']);
     // On input it may be echoed (not readOnly, which strict validators refuse in requests); it is never required.
-    expect(schemas.AnimalsReplaceNested.properties.zooId).toEqual({ type: 'string', maxLength: 256, description: expect.stringContaining('from the path') });
+    expect(schemas.AnimalsReplaceNested.properties.zooId).toEqual({ type: 'string', maxLength: 255, description: expect.stringContaining('from the path') });
     expect(schemas.AnimalsReplaceNested.required).toEqual(['name', 'species']);
     expect(schemas.AnimalsCreateNested.properties).not.toHaveProperty('zooId');
     expect(schemas.AnimalsCreateNested.required).toEqual(['name', 'species']);
@@ -216,7 +216,8 @@ describe('openApiDocument', () => {
     // Create: no id; replace: id and links may be sent back as read, not readOnly.
     expect(schemas.ZoosCreate.properties).not.toHaveProperty('id');
     expect(schemas.ZoosCreate.required).toEqual(['name', 'city', 'visitors']);
-    expect(schemas.ZoosReplace.properties.id).toEqual({ type: 'string', maxLength: 256, description: expect.any(String) });
+    expect(schemas.ZoosReplace.properties.id).toEqual({ type: 'string', maxLength: 255, description: expect.any(String) });
+    expect(schemas.ZoosReplace.properties.links).toMatchObject({ type: 'array', maxItems: 64 });
     expect(schemas.ZoosReplace.properties.links.readOnly).toBeUndefined();
     expect(schemas.ZoosReplace.additionalProperties).toBe(false);
     // Bulk items need their id.
@@ -240,13 +241,16 @@ describe('openApiDocument', () => {
     const list = paths['/v1/zoos'].get;
     expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'city', 'visitors', 'sortby', 'order', 'query', 'If-None-Match']);
     const byName = Object.fromEntries((list.parameters as Json[]).map((p) => [p.name, p]));
-    expect(byName.limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 50 });
+    expect(byName.limit.schema).toEqual({ type: 'integer', format: 'int32', minimum: 1, maximum: 50 });
+    expect(byName.offset.schema).toEqual({ type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+    expect(byName.query.schema).toEqual({ type: 'string', minLength: 1, maxLength: 256 });
+    expect(paths['/v1/zoos/{id}'].parameters[0].schema).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
+    expect(paths['/v1/zoos/{id}'].put.parameters[0]).toMatchObject({ name: 'If-Match', schema: { type: 'string', maxLength: 8192 } });
     expect(byName.per_page.description).toContain('default 10');
     expect(byName.city).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } });
     expect(byName.visitors.schema).toMatchObject({ type: 'integer', minimum: 0 });
     expect(byName.sortby.schema).toEqual({ type: 'string', enum: ['name', 'visitors'] });
     expect(byName.order.schema).toEqual({ type: 'string', enum: ['asc', 'desc'] });
-    expect(byName.query.schema).toEqual({ type: 'string', minLength: 1 });
     expect(byName.query.description).toContain('name, city');
   });
 

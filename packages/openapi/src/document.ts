@@ -2,6 +2,7 @@ import type { VersionDescription } from '@corral/core';
 import { collectionPaths, collectionSchemas } from './collection-paths.js';
 import { documentationPaths, metaPaths } from './meta-paths.js';
 import { operationPath } from './operation-paths.js';
+import { withIntegerFormats } from './json-schema.js';
 import { errorResponses } from './responses.js';
 import { sharedSchemas } from './shared-schemas.js';
 
@@ -13,6 +14,11 @@ export interface DocumentOptions {
   readonly scopeDescriptions?: Readonly<Record<string, string>>;
   /** Text for `info.description`; a generated sentence naming the version prefix when omitted. */
   readonly description?: string;
+  /**
+   * Words on the access tokens (their format, lifetime, how the API checks them), added to the
+   * security scheme's description.
+   */
+  readonly tokenDescription?: string;
   /** Copied to `info.contact`, so readers of the docs know whom to ask. */
   readonly contact?: {
     /** Person or team answering for the API. */
@@ -51,7 +57,7 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
   }
   if (version.secured && !options.tokenUrl) throw new Error('openApi(): the API checks tokens, so `tokenUrl` is needed for the document');
   const scopes = Object.fromEntries(version.scopes.map((scope) => [scope, options.scopeDescriptions?.[scope] ?? `Grants the ${scope} right`]));
-  return {
+  return withIntegerFormats({
     openapi: '3.1.0',
     info: {
       title: version.title,
@@ -60,7 +66,11 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
       ...(options.contact ? { contact: options.contact } : {}),
     },
     // The relative entry first: a page reading the document then calls the origin it came from.
-    servers: [{ url: '/', description: 'The server this document was fetched from' }, ...(version.origin ? [{ url: version.origin, description: 'The public address' }] : [])],
+    // Both entries name this deployment, whatever its environment (local, staging or production); it is a public API.
+    servers: [
+      { url: '/', description: 'This deployment (local, staging or production): the server the document was fetched from', 'x-internal': false },
+      ...(version.origin ? [{ url: version.origin, description: 'This deployment (local, staging or production) at its public address', 'x-internal': false }] : []),
+    ],
     tags: [
       ...version.collections.map((c) => ({ name: c.name, description: `The ${c.title} collection` })),
       { name: 'operations', description: 'Non-resource operations: they compute a result' },
@@ -70,9 +80,9 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     components: {
       schemas: { ...sharedSchemas, ...Object.assign({}, ...version.collections.map(collectionSchemas)) },
       ...(version.secured
-        ? { securitySchemes: { oauth2: { type: 'oauth2', description: 'OAuth 2.0 client credentials; send the token as Authorization: Bearer <token>', flows: { clientCredentials: { tokenUrl: options.tokenUrl, scopes } } } } }
+        ? { securitySchemes: { oauth2: { type: 'oauth2', description: ['OAuth 2.0 client credentials; send the token as Authorization: Bearer <token>.', options.tokenDescription].filter(Boolean).join(' '), flows: { clientCredentials: { tokenUrl: options.tokenUrl, scopes } } } } }
         : {}),
     },
     ...(version.secured ? { security: [{ oauth2: [] }] } : {}),
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import type { VersionDescription } from '@corral/core';
 import { security } from './collection-paths.js';
 import { ref } from './json-schema.js';
+import { idPathParameter } from './parameters.js';
 import { errorResponses, jsonResponse } from './responses.js';
 
 /** The paths every Corral API has besides its collections: version list, root document, error pages, jobs. */
@@ -16,11 +17,11 @@ export function metaPaths(version: VersionDescription): Record<string, Record<st
     [prefix]: meta(`rootDocument${version.version}`, 'Links to every collection and operation', ref('RootDocument'), [400, 406], open),
     [`${prefix}/errors`]: meta(`listErrorCodes${version.version}`, 'Every error code', ref('ErrorCodeList'), [400, 406], open),
     [`${prefix}/errors/{code}`]: {
-      parameters: [{ name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer' } }],
+      parameters: [{ name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 999_999 } }],
       ...meta(`getErrorCode${version.version}`, 'What an error code means', ref('ErrorCode'), [400, 404, 406], open),
     },
     [`${prefix}/jobs/{id}`]: {
-      parameters: [{ name: 'id', in: 'path', required: true, description: 'Job id from a 202 Location', schema: { type: 'string' } }],
+      parameters: [idPathParameter('id', 'Job id from a 202 Location')],
       ...meta(`getJob${version.version}`, 'State and result of a job', ref('Job'), [400, ...(version.secured ? [401, 403] : []), 404, 406], jobScopes ? { security: jobScopes } : {}),
     },
   };
@@ -38,7 +39,7 @@ export function documentationPaths(version: VersionDescription): Record<string, 
       get: { ...open, operationId: `docsPage${version.version}`, summary: 'The documentation page', description: 'A page to read this document and try requests.', responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, ...errorResponses([400, 406]) } },
     },
     [`${prefix}/docs/{file}`]: {
-      parameters: [{ name: 'file', in: 'path', required: true, description: 'A script or stylesheet of the docs page', schema: { type: 'string' } }],
+      parameters: [idPathParameter('file', 'A script or stylesheet of the docs page')],
       get: { ...open, operationId: `docsAsset${version.version}`, summary: 'A file of the documentation page', description: 'Scripts and stylesheets the docs page loads.', responses: { 200: { description: 'The file', content: { '*/*': { schema: { type: 'string' } } } }, ...errorResponses([400, 404]) } },
     },
   };

@@ -4,6 +4,7 @@ import type { Authenticator, Principal } from '../auth/principal.js';
 import { accepts } from '../http/accept.js';
 import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
 import { rejectUnknownParameters } from '../http/query-params.js';
+import { checkPathParameters } from '../http/input-limits.js';
 import { hasTrailingSlash, trailingSlashResponse } from '../http/trailing-slash.js';
 import type { Logger } from '../http/logger.js';
 import { requestIdFor } from '../http/request-id.js';
@@ -65,6 +66,7 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
       throw new ApiError('methodNotAllowed', `${request.method} is not supported on this path. Allowed: ${allow}`, { headers: { allow } });
     }
     const route = found.handler;
+    checkPathParameters(found.params);
     const produces = route.produces ?? 'application/json';
     if (produces !== '*/*' && !accepts(request.header('accept'), produces)) {
       throw new ApiError('notAcceptable', `This resource is available as ${produces} only; the Accept header excludes it`);

@@ -1,6 +1,7 @@
 import { ApiError } from '@corral/errors';
 import type { HandlerContext } from '../api/context.js';
 import { ifMatchHits } from '../http/etag.js';
+import { conditionHeader } from '../http/input-limits.js';
 import type { AnyCollection } from './define-collection.js';
 
 /**
@@ -8,7 +9,7 @@ import type { AnyCollection } from './define-collection.js';
  * locking refuse writes without one (428), so that no update is ever based on a guess.
  */
 export function ifMatchOf(context: HandlerContext, collection: AnyCollection): string | undefined {
-  const header = context.request.header('if-match');
+  const header = conditionHeader(context.request, 'if-match');
   if (header === undefined && collection.requireIfMatch) {
     throw new ApiError('preconditionRequired', `Writes to ${collection.name} need an If-Match header with the ETag you read`);
   }

@@ -1,5 +1,6 @@
 import { ApiError } from '@corral/errors';
 import { parsePaging, pagingParameterNames, type PagingOptions } from '@corral/pagination';
+import { inputLimits } from '../http/input-limits.js';
 import { quote, rejectUnknownParameters, singleValue } from '../http/query-params.js';
 import type { ListQuery, SortOrder } from '../store/store.js';
 import type { FieldFilter } from './field-filters.js';
@@ -52,8 +53,17 @@ function sortOf(rules: ListParamRules, query: URLSearchParams): Pick<ListQuery, 
 }
 
 function searchOf(rules: ListParamRules, query: URLSearchParams): Pick<ListQuery, 'search'> {
+  const text = searchTextOf(query);
+  return text === undefined ? {} : { search: { text, fields: rules.searchable } };
+}
+
+/** The `query` search text, if given: not blank and of bounded length (else a 400). */
+export function searchTextOf(query: URLSearchParams): string | undefined {
   const text = singleValue(query, 'query');
-  if (text === undefined) return {};
+  if (text === undefined) return undefined;
   if (text.trim() === '') throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');
-  return { search: { text, fields: rules.searchable } };
+  if (text.length > inputLimits.searchTextLength) {
+    throw new ApiError('invalidQueryParameter', `query must be at most ${inputLimits.searchTextLength} characters; got ${text.length}`);
+  }
+  return text;
 }

@@ -2,6 +2,7 @@ import { pageLinks } from '@corral/pagination';
 import type { HandlerContext } from '../api/context.js';
 import { requireScope } from '../auth/require-scope.js';
 import { callerVariant, listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
+import { conditionHeader } from '../http/input-limits.js';
 import { emptyResponse, jsonContentType, jsonTextResponse, type CorralResponse } from '../http/exchange.js';
 import { authorizeRecord, restrictList } from './authorize.js';
 import { parseListParams } from './list-params.js';
@@ -23,7 +24,7 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
     else filter = { ...filter, [field]: fromPath };
   }
   // A list's tag is the collection's revision: a revalidation is answered before any listing work.
-  const ifNoneMatch = context.request.header('if-none-match');
+  const ifNoneMatch = conditionHeader(context.request, 'if-none-match');
   const variant = collection.listFilter ? callerVariant(context.principal?.subject) : undefined;
   if (ifNoneMatch !== undefined) {
     const etag = listEtag(await collection.store.revision(), variant);
@@ -56,6 +57,6 @@ export async function getRecord(runtime: CollectionRuntime, context: HandlerCont
   // Most collections have no per-record rule: skip the extra async step on the hot path.
   if (runtime.collection.authorize) await authorizeRecord(runtime.collection, context, 'read', record);
   const etag = memberEtag(record.version);
-  if (noneMatchHits(context.request.header('if-none-match'), etag)) return emptyResponse(304, { etag });
+  if (noneMatchHits(conditionHeader(context.request, 'if-none-match'), etag)) return emptyResponse(304, { etag });
   return { status: 200, headers: { 'content-type': jsonContentType, etag }, body: runtime.serialized.json(context.prefix, record) };
 }

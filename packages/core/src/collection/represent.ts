@@ -1,4 +1,5 @@
 import { relatedLink, resourceHref, selfLink, type Link } from '@corral/links';
+import { inputLimits } from '../http/input-limits.js';
 import type { StoredRecord } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';
 
@@ -17,6 +18,10 @@ export function represent(runtime: CollectionRuntime, prefix: string, record: St
     const link = relatedLink(prefix, spec.rel, spec.href, spec.title);
     if (spec.type) link.type = spec.type;
     links.push(link);
+  }
+  if (links.length > inputLimits.linksPerRecord) {
+    // A mistake in the collection's declaration, not in the request: clients may echo links back, so they are bounded.
+    throw new Error(`The links of ${runtime.collection.name} gave ${links.length} links for one record; at most ${inputLimits.linksPerRecord} are allowed`);
   }
   representation.links = links;
   return representation;

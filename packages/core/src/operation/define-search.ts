@@ -4,7 +4,8 @@ import { pageLinks, parsePaging } from '@corral/pagination';
 import { z } from 'zod';
 import type { AnyCollection } from '../collection/define-collection.js';
 import { collectionPathOf } from '../collection/runtime.js';
-import { singleValue } from '../http/query-params.js';
+import { inputLimits } from '../http/input-limits.js';
+import { searchTextOf } from '../collection/list-params.js';
 import { defineOperation, type Operation } from './define-operation.js';
 
 /** One match of a cross-collection search. */
@@ -34,7 +35,7 @@ export interface SearchOptions {
 const whole = (description: string) => z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).optional().describe(description);
 const queryShape = z.object({
   /** Search text, required and not blank. */
-  query: z.string().trim().min(1, 'must be a non-empty search text').describe('Text to look for, case-insensitively, in the searchable fields'),
+  query: z.string().trim().min(1, 'must be a non-empty search text').max(inputLimits.searchTextLength).describe('Text to look for, case-insensitively, in the searchable fields'),
   /** Records to skip across the combined results. */
   offset: whole('Records to skip across the combined results'),
   /** Page size, capped by the API's paging settings. */
@@ -66,8 +67,8 @@ export function defineSearch(options: SearchOptions): Operation<typeof queryShap
     result: searchResultSchema,
     query: queryShape,
     async handler({ request, principal, prefix, hasScope, paging }) {
-      const text = singleValue(request.query, 'query');
-      if (text === undefined || text.trim() === '') throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');
+      const text = searchTextOf(request.query);
+      if (text === undefined) throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');
       const { offset, limit } = parsePaging(request.query, paging);
       const results: SearchResult[] = [];
       let total = 0;
