@@ -1,6 +1,7 @@
 // Checks each publishable package the way consumers will see it (exports, types, files).
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 
 const packages = ['errors', 'links', 'pagination', 'versioning', 'core', 'openapi', 'oauth', 'auth-server'];
@@ -12,6 +13,14 @@ for (const name of packages) {
   for (const message of messages) {
     problems++;
     console.log(`${pkg.name}: [${message.type}] ${formatMessage(message, pkg)}`);
+  }
+  // What an npm user unpacks: the licence and a README must be in the tarball, with the metadata npm shows.
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const files = new Set(packed.files.map((f) => f.path));
+  const missing = [...['LICENSE', 'README.md', 'package.json'].filter((f) => !files.has(f)), ...['description', 'license', 'engines'].filter((k) => !pkg[k]).map((k) => `package.json "${k}"`)];
+  for (const what of missing) {
+    problems++;
+    console.log(`${pkg.name}: the package lacks ${what}`);
   }
 }
 if (problems > 0) {
