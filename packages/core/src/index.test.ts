@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'ApiError',
+    'MemoryDatabase',
     'createApi',
     'createApiServer',
     'defaultServerSettings',
@@ -11,6 +12,7 @@ it('exposes exactly the public API', async () => {
     'defineSearch',
     'errorCodes',
     'inputLimits',
+    'memoryDatabase',
     'memoryStore',
     'silentLogger',
     'stopGracefully',

@@ -13,6 +13,7 @@ import { createApiServer, type ServerSettings } from '../http/server-settings.js
 import { IndexedRouter } from '../router/indexed-router.js';
 import { bulkLimitOf } from './bulk-limit.js';
 import { checkParentKeys } from './seed-check.js';
+import { storeLifecycle } from './store-lifecycle.js';
 import type { RouteDefinition } from './context.js';
 import { JobQueue } from './jobs.js';
 import type { ApiPlugin } from './plugin.js';
@@ -69,11 +70,12 @@ export interface Api {
   /** The adapter-neutral pipeline, for other runtimes and tests. */
   handle(request: CorralRequest): Promise<CorralResponse>;
   /**
-   * Resolves once the API's data has been checked, rejects with what is wrong: stored (seed)
-   * records whose parent key names no parent record. Await it before serving.
+   * Resolves once every store is open (`init`) and the API's data has been checked; rejects with
+   * what is wrong, such as stored (seed) records whose parent key names no parent record. Await
+   * it before serving; requests that come earlier wait for the stores.
    */
   ready(): Promise<void>;
-  /** Call once no more requests will come: writes out what the logger still buffers. */
+  /** Call once no more requests will come: closes the stores and writes out what the logger still buffers. */
   close(): Promise<void>;
   /**
    * Makes a node:http server answer what it refuses before any handler runs (malformed HTTP,
@@ -108,7 +110,8 @@ export function createApi(options: ApiOptions): Api {
     }),
   );
   const logger = options.logger ?? defaultLogger();
-  const handle = createPipeline({
+  const stores = storeLifecycle(definitions);
+  const pipeline = createPipeline({
     versioning,
     routers,
     settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, bulkLimit: bulkLimitOf(options), paging, auth: options.auth, jobs: new JobQueue() },
@@ -116,6 +119,9 @@ export function createApi(options: ApiOptions): Api {
     logger,
     origin,
   });
+  // Requests that arrive while the stores are still opening wait for them; afterwards, nothing is awaited.
+  const handle = (request: CorralRequest): Promise<CorralResponse> =>
+    stores.isInitialized() ? pipeline(request) : stores.initialized.then(() => pipeline(request));
   const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({ prefix: prefix.replace(/\/+$/, ''), handler }));
   const mountFor = (url: string) => mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
   // One async frame per request: the pipeline renders every error itself, so a throw here is a
@@ -153,10 +159,13 @@ export function createApi(options: ApiOptions): Api {
   return {
     handle,
     nodeHandler,
-    ready: () => (checked ??= Promise.all(definitions.map((definition) => checkParentKeys(definition.collections ?? []))).then(() => undefined)),
+    ready: () => (checked ??= stores.initialized.then(() => Promise.all(definitions.map((definition) => checkParentKeys(definition.collections ?? [])))).then(() => undefined)),
     fetch: async (request) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request))),
     listen: (port, host = '127.0.0.1') => rejecting(createApiServer(options.server, nodeHandler)).listen(port, host),
     answerRejectedRequests: rejecting,
-    close: () => new Promise<void>((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve())),
+    close: async () => {
+      await stores.close();
+      await new Promise<void>((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve()));
+    },
   };
 }

@@ -19,11 +19,17 @@ export async function authorizeRecord(
   }
 }
 
-/** Adds the caller's list restriction to a filter; a contradiction leaves nothing to match. */
-export function restrictList(collection: AnyCollection, context: HandlerContext, filter: Readonly<Record<string, unknown>>, nothing: unknown): Record<string, unknown> {
+/**
+ * Adds the caller's list restriction to a filter. `null` when the two contradict (the query asks
+ * for a value the restriction excludes): no record can match, and no store needs asking.
+ */
+export function restrictList(collection: AnyCollection, context: HandlerContext, filter: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
   const restriction = collection.listFilter?.(context.principal);
   if (!restriction) return { ...filter };
   const merged: Record<string, unknown> = { ...filter };
-  for (const [field, value] of Object.entries(restriction)) merged[field] = field in filter && filter[field] !== value ? nothing : value;
+  for (const [field, value] of Object.entries(restriction)) {
+    if (field in filter && filter[field] !== value) return null;
+    merged[field] = value;
+  }
   return merged;
 }

@@ -5,9 +5,10 @@ import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
 import { maxFieldErrors, screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
-import type { StoredRecord } from '../store/store.js';
+import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord, restrictList } from './authorize.js';
 import { deleteChildren, refuseIfReferenced } from './children.js';
+import { inUnitOfWork, storesBelow, withParentStore } from './unit-of-work.js';
 import { ifMatchOf, staleError } from './conditions.js';
 import { foundOrThrow, lookupError } from './lookup.js';
 import { checkParentExists } from './parent-rules.js';
@@ -47,8 +48,11 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
     throw new ApiError('payloadTooLarge', `A bulk PUT takes at most ${context.settings.bulkLimit} records; this one has ${body.length}. Send them in several requests`);
   }
   return maybeAsync(context, collection.scopes.write, async () => {
-    const entries = await validateEntries(runtime, context, body);
-    const result = await collection.store.replaceMany(entries, revision);
+    // Checks (parent keys, per-record rules) and the write form one unit of work.
+    const result = await inUnitOfWork(withParentStore(runtime), async (options) => {
+      const entries = await validateEntries(runtime, context, body, options);
+      return collection.store.replaceMany(entries, revision, options);
+    });
     if (result.status === 'stale' || result.status === 'conflict') throw staleError();
     if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
     const records = result.records.map((record) => represent(runtime, context.prefix, record));
@@ -56,7 +60,7 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
   });
 }
 
-async function validateEntries(runtime: CollectionRuntime, context: HandlerContext, body: unknown[]) {
+async function validateEntries(runtime: CollectionRuntime, context: HandlerContext, body: unknown[], options: StoreCallOptions) {
   const failures: FieldError[] = [];
   const entries: { id: string; data: Record<string, unknown>; expectedVersion: number }[] = [];
   const seen = new Set<string>();
@@ -75,11 +79,11 @@ async function validateEntries(runtime: CollectionRuntime, context: HandlerConte
     }
     if (seen.has(id)) failures.push({ field: at('id'), message: `id ${JSON.stringify(id)} appears more than once` });
     seen.add(id);
-    const current = foundOrThrow(await runtime.collection.store.get(id), runtime.collection, id);
+    const current = foundOrThrow(await runtime.collection.store.get(id, options), runtime.collection, id);
     const screened = screenProperties(runtime.body, item as Record<string, unknown>, () => represent(runtime, context.prefix, current));
     try {
       const data = validateProperties(runtime.body, screened.writable, screened.failures);
-      await checkParentExists(runtime, data);
+      await checkParentExists(runtime, data, options);
       await authorizeRecord(runtime.collection, context, 'replace', current, data);
       // Written only if the record is still the one checked here.
       entries.push({ id, data, expectedVersion: current.version });
@@ -97,37 +101,39 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
   const { collection } = runtime;
   requireScope(context.settings.auth, context.principal, collection.scopes.write);
   const revision = expectedRevision(runtime, context);
-  return maybeAsync(context, collection.scopes.write, async () => {
-    if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision);
-    await refuseIfReferenced(runtime, undefined);
-    const result = await collection.store.deleteAll(revision);
-    if (result.status === 'stale') throw staleError();
-    await deleteChildren(runtime, undefined);
-    return emptyResponse(204);
-  });
+  return maybeAsync(context, collection.scopes.write, () =>
+    inUnitOfWork(storesBelow(runtime), async (options) => {
+      if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision, options);
+      await refuseIfReferenced(runtime, undefined, options);
+      const result = await collection.store.deleteAll(revision, options);
+      if (result.status === 'stale') throw staleError();
+      await deleteChildren(runtime, undefined, options);
+      return emptyResponse(204);
+    }));
 }
 
 /**
  * Bulk delete for a collection with per-record rules: only the records this caller can see go,
  * and only if the rule lets it delete every one of them (otherwise 403 and nothing is deleted).
  */
-async function deleteVisible(runtime: CollectionRuntime, context: HandlerContext, revision: number | undefined): Promise<CorralResponse> {
+async function deleteVisible(runtime: CollectionRuntime, context: HandlerContext, revision: number | undefined, options: StoreCallOptions): Promise<CorralResponse> {
   const { collection } = runtime;
-  if (revision !== undefined && revision !== (await collection.store.revision())) throw staleError();
-  const filter = restrictList(collection, context, {}, Object.freeze({}));
+  if (revision !== undefined && revision !== (await collection.store.revision(options))) throw staleError();
+  const filter = restrictList(collection, context, {});
+  if (filter === null) return emptyResponse(204);
   const visible: StoredRecord<object>[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const page = await collection.store.list({ filter, offset, limit: 1000 });
+    const page = await collection.store.list({ filter, offset, limit: 1000 }, options);
     visible.push(...page.items);
     if (page.items.length < 1000) break;
   }
   for (const record of visible) {
     await authorizeRecord(collection, context, 'delete', record);
-    await refuseIfReferenced(runtime, record.id);
+    await refuseIfReferenced(runtime, record.id, options);
   }
   for (const record of visible) {
-    await collection.store.delete(record.id);
-    await deleteChildren(runtime, record.id);
+    await collection.store.delete(record.id, undefined, options);
+    await deleteChildren(runtime, record.id, options);
   }
   return emptyResponse(204);
 }

@@ -1,42 +1,48 @@
 import { ApiError } from '@corral/errors';
+import type { StoreCallOptions } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';
 
-/** The key a child record holds for a parent id, as the child's field type. */
+/** The key a child record holds for a parent id, as the child's field type; undefined when no key could be that id. */
 function keyFor(child: CollectionRuntime, parentId: string): unknown {
   try {
     return child.parentFilter?.parse('parentId', parentId) ?? parentId;
   } catch {
-    return parentId;
+    return undefined;
   }
 }
 
-async function childRecords(child: CollectionRuntime, parentId: string | undefined) {
-  const filter = parentId === undefined ? {} : { [child.collection.parent!.field]: keyFor(child, parentId) };
-  const all = [];
+/** The child records of one parent (every child record when `parentId` is undefined); null when there can be none. */
+function childFilter(child: CollectionRuntime, parentId: string | undefined): Record<string, unknown> | null {
+  if (parentId === undefined) return {};
+  const key = keyFor(child, parentId);
+  return key === undefined ? null : { [child.collection.parent!.field]: key };
+}
+
+/** Ids of the child records of one parent, for going further down. */
+async function childIds(child: CollectionRuntime, filter: Record<string, unknown>, options: StoreCallOptions): Promise<string[]> {
+  const ids: string[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const page = await child.collection.store.list({ filter, offset, limit: 1000 });
-    all.push(...page.items);
-    if (page.items.length < 1000) return all;
+    const page = await child.collection.store.list({ filter, offset, limit: 1000 }, options);
+    ids.push(...page.items.map((record) => record.id));
+    if (page.items.length < 1000) return ids;
   }
-}
-
-async function countChildren(child: CollectionRuntime, parentId: string | undefined): Promise<number> {
-  const filter = parentId === undefined ? {} : { [child.collection.parent!.field]: keyFor(child, parentId) };
-  return (await child.collection.store.list({ filter, offset: 0, limit: 0 })).total;
 }
 
 /**
  * Before a parent record goes (or, with `parentId` undefined, every record of the parent
  * collection): refuses with 409 while a `restrict` child collection still refers to it, also
  * further down through `cascade` children, so that nothing is deleted when the answer is 409.
+ * Run it in the same unit of work as the delete, so no child can appear in between.
  */
-export async function refuseIfReferenced(runtime: CollectionRuntime, parentId: string | undefined): Promise<void> {
+export async function refuseIfReferenced(runtime: CollectionRuntime, parentId: string | undefined, options: StoreCallOptions): Promise<void> {
   for (const child of runtime.children) {
+    const filter = childFilter(child, parentId);
+    if (filter === null) continue;
     if (child.collection.parent?.onParentDelete === 'cascade') {
-      if (child.children.length > 0) for (const record of await childRecords(child, parentId)) await refuseIfReferenced(child, record.id);
+      if (child.children.length > 0) for (const id of await childIds(child, filter, options)) await refuseIfReferenced(child, id, options);
       continue;
     }
-    const count = await countChildren(child, parentId);
+    const count = await child.collection.store.count(filter, options);
     if (count > 0) {
       const what = parentId === undefined ? `records of ${runtime.collection.name}` : `the record with id ${JSON.stringify(parentId)} in ${runtime.collection.name}`;
       throw new ApiError('resourceInUse', `Cannot delete ${what}: ${count} record(s) of ${child.collection.name} still refer to it. Delete or move them first`);
@@ -45,17 +51,13 @@ export async function refuseIfReferenced(runtime: CollectionRuntime, parentId: s
 }
 
 /** After a parent record went: deletes the records of `cascade` child collections that belonged to it (and theirs). */
-export async function deleteChildren(runtime: CollectionRuntime, parentId: string | undefined): Promise<void> {
+export async function deleteChildren(runtime: CollectionRuntime, parentId: string | undefined, options: StoreCallOptions): Promise<void> {
   for (const child of runtime.children) {
     if (child.collection.parent?.onParentDelete !== 'cascade') continue;
-    const filter = parentId === undefined ? {} : { [child.collection.parent.field]: keyFor(child, parentId) };
-    for (;;) {
-      const page = await child.collection.store.list({ filter, offset: 0, limit: 1000 });
-      if (page.items.length === 0) break;
-      for (const record of page.items) {
-        await child.collection.store.delete(record.id);
-        await deleteChildren(child, record.id);
-      }
-    }
+    const filter = childFilter(child, parentId);
+    if (filter === null) continue;
+    // Grandchildren first need the ids of the children that go.
+    if (child.children.length > 0) for (const id of await childIds(child, filter, options)) await deleteChildren(child, id, options);
+    await child.collection.store.deleteWhere(filter, options);
   }
 }

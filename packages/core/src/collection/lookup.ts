@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import type { Lookup, StoredRecord } from '../store/store.js';
+import type { Lookup, StoreCallOptions, StoredRecord } from '../store/store.js';
 import type { AnyCollection } from './define-collection.js';
 
 /** Turns a store's answer into the record, or the 404 / 410 the client should get. */
@@ -15,10 +15,10 @@ export function lookupError(status: 'gone' | 'missing', collection: AnyCollectio
 }
 
 /** Fetches a record by id; when reached through a parent path, it must belong to that parent. */
-export async function findRecord(collection: AnyCollection, id: string, parentId: string | undefined): Promise<StoredRecord<object>> {
-  if (parentId === undefined || !collection.parent) return foundOrThrow(await collection.store.get(id), collection, id);
-  await findRecord(collection.parent.collection, parentId, undefined);
-  const record = foundOrThrow(await collection.store.get(id), collection, id);
+export async function findRecord(collection: AnyCollection, id: string, parentId: string | undefined, options?: StoreCallOptions): Promise<StoredRecord<object>> {
+  if (parentId === undefined || !collection.parent) return foundOrThrow(await collection.store.get(id, options), collection, id);
+  await findRecord(collection.parent.collection, parentId, undefined, options);
+  const record = foundOrThrow(await collection.store.get(id, options), collection, id);
   const owner = (record.data as Record<string, unknown>)[collection.parent.field];
   if (String(owner) !== parentId) {
     throw new ApiError('resourceNotFound', `There is no record with id ${JSON.stringify(id)} in ${collection.parent.collection.name}/${parentId}/${collection.name}`);

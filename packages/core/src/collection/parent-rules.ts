@@ -1,5 +1,6 @@
 import type { FieldError } from '@corral/errors';
 import { validationError } from '../schema/body-rules.js';
+import type { StoreCallOptions } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';
 
 /**
@@ -17,12 +18,12 @@ export function applyPathParent(runtime: CollectionRuntime, writable: Record<str
 }
 
 /** A parent key written in the body must name an existing parent record (422 otherwise). */
-export async function checkParentExists(runtime: CollectionRuntime, data: Readonly<Record<string, unknown>>): Promise<void> {
+export async function checkParentExists(runtime: CollectionRuntime, data: Readonly<Record<string, unknown>>, options?: StoreCallOptions): Promise<void> {
   const parent = runtime.collection.parent;
   if (!parent || runtime.serverParentField) return;
   const key = data[parent.field];
   if (key === undefined || key === null) return;
-  const found = await parent.collection.store.get(String(key));
+  const found = await parent.collection.store.get(String(key), options);
   if (found.status !== 'found') {
     throw validationError([{ field: parent.field, message: `must name an existing record of ${parent.collection.name}; there is none with id ${JSON.stringify(String(key))}` }]);
   }

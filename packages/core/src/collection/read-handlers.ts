@@ -15,13 +15,13 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   requireScope(context.settings.auth, context.principal, collection.scopes.read);
   const query = parseListParams(runtime.list, context.request.query);
   const parentId = context.params.parentId;
-  let filter = query.filter ?? {};
+  let filter: Record<string, unknown> | null = { ...query.filter };
   if (parentId !== undefined && collection.parent) {
     await findRecord(collection.parent.collection, parentId, undefined);
     const field = collection.parent.field;
     const fromPath = parentKey(runtime, parentId);
-    if (field in filter && filter[field] !== fromPath) filter = { ...filter, [field]: matchesNothing };
-    else filter = { ...filter, [field]: fromPath };
+    // A query contradicting its path (or a parent id no key can equal) matches nothing.
+    filter = fromPath === noKey || (field in filter && filter[field] !== fromPath) ? null : { ...filter, [field]: fromPath };
   }
   // A list's tag is the collection's revision: a revalidation is answered before any listing work.
   const ifNoneMatch = conditionHeader(context.request, 'if-none-match');
@@ -30,7 +30,9 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
     const etag = listEtag(await collection.store.revision(), variant);
     if (noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
   }
-  const result = await collection.store.list({ ...query, filter: restrictList(collection, context, filter, matchesNothing) });
+  if (filter !== null) filter = restrictList(collection, context, filter);
+  // Nothing can match: core answers the empty page itself rather than hand a store an impossible filter.
+  const result = filter === null ? { items: [], total: 0, revision: await collection.store.revision() } : await collection.store.list({ ...query, filter });
   const links = pageLinks({ path: context.request.path, params: context.request.query, offset: query.offset, limit: query.limit, total: result.total });
   // The envelope is written around the records' cached JSON, in the order pageEnvelope gives.
   const records = result.items.map((record) => runtime.serialized.json(context.prefix, record)).join(',');
@@ -38,15 +40,15 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   return jsonTextResponse(200, body, { etag: listEtag(result.revision, variant) });
 }
 
-/** A filter value no stored value equals (a fresh object), for a query that contradicts its path. */
-const matchesNothing = Object.freeze({});
+/** Stands for a parent id that no value of the parent field can equal. */
+const noKey = Symbol('no key');
 
-/** The parent id from the path as the parent field's type; an id that cannot be one matches nothing. */
+/** The parent id from the path as the parent field's type. */
 function parentKey(runtime: CollectionRuntime, parentId: string): unknown {
   try {
     return runtime.parentFilter?.parse('parentId', parentId) ?? parentId;
   } catch {
-    return matchesNothing;
+    return noKey;
   }
 }
 

@@ -1,6 +1,8 @@
 import type { PagingOptions } from '@corral/pagination';
 import type { z } from 'zod';
 import type { BodyRules } from '../schema/body-rules.js';
+import { storedFieldKind } from '../schema/field-kind.js';
+import type { StoredFieldKind, StoreInit } from '../store/store.js';
 import type { AnyCollection } from './define-collection.js';
 import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js';
 import { listParamRules, type ListParamRules } from './list-params.js';
@@ -23,6 +25,23 @@ export interface CollectionRuntime {
   collectionPath(data: Readonly<Record<string, unknown>>): string;
 }
 
+/** What the collection tells its store before the first call. */
+export function storeInitOf(collection: AnyCollection): StoreInit {
+  const shape = collection.schema.shape as Record<string, z.ZodType>;
+  const parent = collection.parent;
+  const fields: Record<string, StoredFieldKind> = Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, storedFieldKind(schema)]));
+  // A parent key the server sets from the path is stored with the record all the same.
+  if (parent && !(parent.field in fields)) fields[parent.field] = 'string';
+  return {
+    collection: collection.name,
+    fields,
+    filterable: [...new Set([...Object.values(collection.filters), ...(parent ? [parent.field] : [])])],
+    sortable: [...collection.sortable],
+    searchable: [...collection.searchable],
+    ...(parent ? { parentField: parent.field } : {}),
+  };
+}
+
 /** Where a record of the collection lives below the version root: `zoos`, or `employees/7/salaryStatements` when nested only. */
 export function collectionPathOf(collection: AnyCollection, data: Readonly<Record<string, unknown>>): string {
   const parent = collection.parent;
@@ -36,10 +55,6 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
   const parent = collection.parent;
   const serverParentField = parent && !fields.includes(parent.field) ? parent.field : undefined;
   const readOnly = ['id', 'links', ...(serverParentField ? [serverParentField] : [])];
-  collection.store.init?.({
-    sortable: collection.sortable,
-    filterable: [...new Set([...Object.values(collection.filters), ...(parent ? [parent.field] : [])])],
-  });
   const runtime: CollectionRuntime = {
     collection,
     body: { schema: collection.schema, fields, readOnly },

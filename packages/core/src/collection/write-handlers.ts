@@ -5,9 +5,10 @@ import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchan
 import { expectObject, readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties } from '../schema/body-rules.js';
 import { mergePatch } from '../schema/merge-patch.js';
-import type { StoredRecord } from '../store/store.js';
+import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord } from './authorize.js';
 import { deleteChildren, refuseIfReferenced } from './children.js';
+import { inUnitOfWork, storesBelow, withParentStore } from './unit-of-work.js';
 import { checkIfMatch, ifMatchOf, staleError } from './conditions.js';
 import { findRecord, lookupError } from './lookup.js';
 import { applyPathParent, checkParentExists, clientData, withServerParent } from './parent-rules.js';
@@ -37,15 +38,21 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
   requireScope(context.settings.auth, context.principal, collection.scopes.write);
   const body = await readObject(context);
   const parentId = context.params.parentId;
-  if (parentId !== undefined && collection.parent) await findRecord(collection.parent.collection, parentId, undefined);
-  const { writable, failures } = screenProperties(runtime.body, body, undefined);
-  applyPathParent(runtime, writable, parentId, failures);
-  const data = validateProperties(runtime.body, writable, failures);
-  await checkParentExists(runtime, data);
-  const next = withServerParent(runtime, data, parentId);
-  await authorizeRecord(collection, context, 'create', undefined, next);
-  return recordResponse(201, runtime, context, await collection.store.create(next), true);
+  const create = async (options: StoreCallOptions) => {
+    if (parentId !== undefined && collection.parent) await findRecord(collection.parent.collection, parentId, undefined, options);
+    const { writable, failures } = screenProperties(runtime.body, body, undefined);
+    applyPathParent(runtime, writable, parentId, failures);
+    const data = validateProperties(runtime.body, writable, failures);
+    await checkParentExists(runtime, data, options);
+    const next = withServerParent(runtime, data, parentId);
+    await authorizeRecord(collection, context, 'create', undefined, next);
+    return collection.store.create(next, options);
+  };
+  // With a parent, its check and the create form one unit: the parent cannot go in between.
+  const record = collection.parent ? await inUnitOfWork(withParentStore(runtime), create) : await create({});
+  return recordResponse(201, runtime, context, record, true);
 }
+
 
 /**
  * PUT or PATCH on a member. `compute` turns the record read into the data to store; the write is
@@ -60,13 +67,17 @@ async function writeMember(
   const { collection } = runtime;
   const ifMatch = ifMatchOf(context, collection);
   const id = context.params.id ?? '';
-  for (let attempt = 1; ; attempt++) {
-    const current = await findRecord(collection, id, context.params.parentId);
+  const write = async (options: StoreCallOptions) => {
+    const current = await findRecord(collection, id, context.params.parentId, options);
     checkIfMatch(ifMatch, memberEtag(current.version));
     const next = compute(current);
-    await checkParentExists(runtime, next);
+    await checkParentExists(runtime, next, options);
     await authorizeRecord(collection, context, action, current, next);
-    const result = await collection.store.replace(id, next, current.version);
+    return collection.store.replace(id, next, current.version, options);
+  };
+  for (let attempt = 1; ; attempt++) {
+    // A parent key that changes is checked in the same unit as the write, like a create's.
+    const result = collection.parent ? await inUnitOfWork(withParentStore(runtime), write) : await write({});
     if (result.status === 'ok') return recordResponse(200, runtime, context, result.record);
     if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
     if (ifMatch !== undefined || attempt >= attempts) throw staleError();
@@ -109,22 +120,25 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const ifMatch = ifMatchOf(context, collection);
   const id = context.params.id ?? '';
   const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;
+  const stores = storesBelow(runtime);
   for (let attempt = 1; ; attempt++) {
-    let expectedVersion: number | undefined;
-    if (mustRead) {
-      const current = await findRecord(collection, id, context.params.parentId);
-      checkIfMatch(ifMatch, memberEtag(current.version));
-      await authorizeRecord(collection, context, 'delete', current);
-      expectedVersion = current.version;
-    }
-    // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
-    await refuseIfReferenced(runtime, id);
-    const result = await collection.store.delete(id, expectedVersion);
-    if (result.status === 'ok') {
-      await deleteChildren(runtime, id);
-      return emptyResponse(204);
-    }
-    if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
+    // The checks, the delete and the cascade form one unit: no child can appear between check and delete.
+    const deleted = await inUnitOfWork(stores, async (options) => {
+      let expectedVersion: number | undefined;
+      if (mustRead) {
+        const current = await findRecord(collection, id, context.params.parentId, options);
+        checkIfMatch(ifMatch, memberEtag(current.version));
+        await authorizeRecord(collection, context, 'delete', current);
+        expectedVersion = current.version;
+      }
+      // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
+      await refuseIfReferenced(runtime, id, options);
+      const result = await collection.store.delete(id, expectedVersion, options);
+      if (result.status === 'ok') await deleteChildren(runtime, id, options);
+      return result;
+    });
+    if (deleted.status === 'ok') return emptyResponse(204);
+    if (deleted.status !== 'conflict') throw lookupError(deleted.status, collection, id);
     if (ifMatch !== undefined || attempt >= attempts) throw staleError();
   }
 }

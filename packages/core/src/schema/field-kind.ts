@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StoredFieldKind } from '../store/store.js';
 
 /** What a query string value must be turned into before a field's schema can check it. */
 export type FieldKind =
@@ -24,12 +25,18 @@ function isIntegerFormat(format: string | undefined): boolean {
   return format !== undefined && /int/.test(format);
 }
 
-/** Looks through optional/nullable/default wrappers to the field's own kind. */
-export function fieldKind(schema: z.ZodType): FieldKind {
+/** The definition under optional/nullable/default wrappers. */
+function unwrappedDef(schema: z.ZodType): SchemaDef {
   let def = defOf(schema);
   while (def.innerType && ['optional', 'nullable', 'default', 'readonly', 'catch', 'nonoptional'].includes(def.type)) {
     def = defOf(def.innerType);
   }
+  return def;
+}
+
+/** Looks through optional/nullable/default wrappers to the field's own kind. */
+export function fieldKind(schema: z.ZodType): FieldKind {
+  const def = unwrappedDef(schema);
   switch (def.type) {
     case 'number':
       return { type: 'number', integer: isIntegerFormat(def.format) || (def.checks ?? []).some((c) => isIntegerFormat(c._zod?.def?.format)) };
@@ -40,6 +47,14 @@ export function fieldKind(schema: z.ZodType): FieldKind {
     default:
       return { type: 'string' };
   }
+}
+
+/** What a field holds in storage: its query kind, or `json` for objects, arrays and anything else structured. */
+export function storedFieldKind(schema: z.ZodType): StoredFieldKind {
+  const def = unwrappedDef(schema);
+  if (!['string', 'number', 'boolean', 'enum'].includes(def.type)) return 'json';
+  const kind = fieldKind(schema);
+  return kind.type === 'number' ? (kind.integer ? 'integer' : 'number') : kind.type;
 }
 
 const decimal = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;

@@ -1,4 +1,5 @@
 export { memoryStore, type MemoryStoreOptions } from './memory-store.js';
+export { memoryDatabase, MemoryDatabase, type MemoryTransaction } from './memory-database.js';
 export type {
   DeleteAllResult,
   DeleteResult,
@@ -11,6 +12,11 @@ export type {
   StaleRevision,
   Store,
   StoredRecord,
-  StoreIndexHints,
+  StoreCallOptions,
+  StoreDatabase,
+  StoredFieldKind,
+  StoreFilter,
+  StoreInit,
+  Transaction,
   WriteResult,
 } from './store.js';

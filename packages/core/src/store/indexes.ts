@@ -1,7 +1,10 @@
 import { fieldValue, sameValueZero } from './compare.js';
 import { FilterIndex } from './filter-index.js';
 import { SortedIndex } from './sorted-index.js';
-import type { StoreIndexHints } from './store.js';
+import type { StoreInit } from './store.js';
+
+/** The fields a store keeps indexes for. */
+export type IndexedFields = Pick<StoreInit, 'sortable' | 'filterable'>;
 
 /** The indexes of one store, kept in step with every write. */
 export class Indexes {
@@ -9,17 +12,15 @@ export class Indexes {
   readonly filters = new Map<string, FilterIndex>();
 
   /**
-   * Adds indexes for hinted fields, built from the records that exist now (one sort per field, not
-   * one splice per record). Fields already indexed are kept, so a repeated call is harmless.
+   * Builds the indexes of the given fields from the records that exist now (one sort per field,
+   * not one splice per record). Fields already indexed are rebuilt.
    */
-  init(hints: StoreIndexHints, live: ReadonlyMap<number, { readonly data: object }>): void {
-    for (const field of hints.sortable) {
-      if (this.sorted.has(field)) continue;
+  rebuild(fields: IndexedFields, live: ReadonlyMap<number, { readonly data: object }>): void {
+    for (const field of fields.sortable) {
       const entries = Array.from(live, ([seq, record]) => [seq, fieldValue(record.data, field)] as const);
       this.sorted.set(field, SortedIndex.build(field, entries));
     }
-    for (const field of hints.filterable) {
-      if (this.filters.has(field)) continue;
+    for (const field of fields.filterable) {
       const index = new FilterIndex(field);
       for (const [seq, record] of live) index.add(seq, fieldValue(record.data, field));
       this.filters.set(field, index);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { memoryDatabase } from './memory-database.js';
 import { memoryStore } from './memory-store.js';
+import { storeCases, type Part, type Thing } from './store.case.test.js';
 
 interface Animal {
   name: string;
@@ -140,4 +142,9 @@ describe('memoryStore: revision', () => {
     expect(await store.deleteAll(2)).toEqual({ status: 'ok', count: 3 });
     expect(await store.revision()).toBe(3);
   });
+});
+
+storeCases('memoryStore', async () => {
+  const database = memoryDatabase();
+  return { things: memoryStore<Thing>({ database }), parts: memoryStore<Part>({ database }), close: async () => undefined };
 });

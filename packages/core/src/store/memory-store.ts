@@ -1,14 +1,17 @@
 import { snapshot } from './freeze.js';
 import { formatId, IdSequence } from './id-sequence.js';
-import { Indexes } from './indexes.js';
+import { Indexes, type IndexedFields } from './indexes.js';
+import { defaultMemoryDatabase, type MemoryDatabase, type MemoryTransaction } from './memory-database.js';
 import { runQuery } from './query.js';
 import { planBatch, type Resolved } from './replace-many.js';
-import type { DeleteAllResult, DeleteResult, Lookup, ReplaceManyResult, Store, StoredRecord, WriteResult } from './store.js';
+import type { DeleteAllResult, DeleteResult, Lookup, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, WriteResult } from './store.js';
 
 /** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions<T extends object> {
   /** Records the store starts with, created in order: ids "1" to "n", version 1. */
   readonly initial?: readonly T[];
+  /** The group whose transactions this store takes part in; by default all memory stores share one. */
+  readonly database?: MemoryDatabase;
 }
 
 /**
@@ -23,10 +26,14 @@ export function memoryStore(): Store<any>; // eslint-disable-line @typescript-es
 // so `memoryStore({ initial })` fits a collection whose schema has enums without a type argument.
 export function memoryStore<const T extends object>(options?: MemoryStoreOptions<T>): Store<T>;
 export function memoryStore<const T extends object>(options: MemoryStoreOptions<T> = {}): Store<T> {
+  const database = options.database ?? defaultMemoryDatabase;
   const ids = new IdSequence();
   // Keyed by sequence number; Map order is creation order, since a replace keeps a key in place.
   const live = new Map<number, StoredRecord<T>>();
   const indexes = new Indexes();
+  let indexed: IndexedFields = { sortable: [], filterable: [] };
+  // Ids created by a unit of work that was undone: nobody was told of them, so they read as unknown.
+  const voided = new Set<number>();
   // Counts successful writes; starts at 0 whatever the initial data, so equal histories give equal revisions.
   let revision = 0;
 
@@ -43,87 +50,179 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     const seq = ids.parse(id);
     if (seq === undefined) return { status: 'missing' };
     const record = live.get(seq);
-    return record ? { status: 'found', seq, record } : { status: 'gone' };
+    if (record) return { status: 'found', seq, record };
+    return voided.has(seq) ? { status: 'missing' } : { status: 'gone' };
+  }
+
+  /** The transaction a call belongs to, checked to be one of this store's database. */
+  function joined(options: StoreCallOptions | undefined): MemoryTransaction | undefined {
+    const transaction = options?.transaction;
+    if (transaction && transaction.database !== database) throw new Error('memoryStore: the transaction belongs to another database');
+    return transaction as MemoryTransaction | undefined;
+  }
+
+  /**
+   * The transaction a write belongs to, after waiting out one it does not belong to, so that a
+   * unit of work's checks still hold when it writes. Reads do not wait (a rule that reads while a
+   * unit of work runs must not block it): they may see a unit's writes before it ends.
+   */
+  async function enter(options: StoreCallOptions | undefined): Promise<MemoryTransaction | undefined> {
+    const transaction = joined(options);
+    if (!transaction) await database.idle();
+    return transaction;
+  }
+
+  /** Puts deleted records back where they were: the Map and the indexes keep creation order, so both are rebuilt. */
+  function restore(records: readonly StoredRecord<T>[]): void {
+    const entries = [...live.values(), ...records].map((record) => [Number(record.id), record] as const).sort((a, b) => a[0] - b[0]);
+    live.clear();
+    for (const [key, value] of entries) live.set(key, value);
+    indexes.rebuild(indexed, live);
+    revision++;
+  }
+
+  /** Deletes live records; inside a unit of work, one undo step puts them all back. */
+  function removeLive(records: readonly StoredRecord<T>[], transaction: MemoryTransaction | undefined): void {
+    for (const record of records) {
+      const seq = Number(record.id);
+      live.delete(seq);
+      indexes.removed(seq, record.data);
+    }
+    revision++;
+    if (records.length > 0) transaction?.onRollback(() => restore(records));
   }
 
   /** Callers have checked that `seq` is live. */
-  function write(seq: number, data: Readonly<T>): StoredRecord<T> {
+  function write(seq: number, data: Readonly<T>, transaction: MemoryTransaction | undefined): StoredRecord<T> {
     const before = live.get(seq);
     if (!before) throw new Error(`memoryStore: write to id ${seq}, which is not live`);
     const record = stored(seq, before.version + 1, data);
     indexes.replaced(seq, before.data, data);
     live.set(seq, record);
     revision++;
+    transaction?.onRollback(() => {
+      indexes.replaced(seq, data, before.data);
+      live.set(seq, before);
+      revision++;
+    });
     return record;
   }
 
+  const matching = (filter: Readonly<Record<string, unknown>>) => runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, { filter, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+
+  const lookup = (id: string): Lookup<T> => {
+    const found = find(id);
+    return found.status === 'found' ? { status: 'found', record: found.record } : found;
+  };
+
   return {
-    init(hints) {
-      indexes.init(hints, live);
+    database,
+
+    init(fields) {
+      // A store shared by several versions of a collection is told once per version: index only what is new.
+      const added = {
+        sortable: fields.sortable.filter((f) => !indexed.sortable.includes(f)),
+        filterable: fields.filterable.filter((f) => !indexed.filterable.includes(f)),
+      };
+      indexed = { sortable: [...indexed.sortable, ...added.sortable], filterable: [...indexed.filterable, ...added.filterable] };
+      indexes.rebuild(added, live);
     },
 
-    async list(query) {
+    async list(query, options) {
+      joined(options);
       return { ...runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, query), revision };
     },
 
-    async revision() {
+    async count(filter, options) {
+      joined(options);
+      return Object.keys(filter).length === 0 ? live.size : matching(filter).total;
+    },
+
+    async revision(options) {
+      joined(options);
       return revision;
     },
 
-    async get(id): Promise<Lookup<T>> {
-      const found = find(id);
-      return found.status === 'found' ? { status: 'found', record: found.record } : found;
+    async get(id, options): Promise<Lookup<T>> {
+      joined(options);
+      return lookup(id);
     },
 
-    async create(data) {
+    async getMany(list, options) {
+      joined(options);
+      return list.map(lookup);
+    },
+
+    async create(data, options) {
       const copy = snapshot(data);
+      const transaction = await enter(options);
       const seq = ids.next();
       const record = stored(seq, 1, copy);
       live.set(seq, record);
       indexes.added(seq, copy);
       revision++;
+      transaction?.onRollback(() => {
+        live.delete(seq);
+        indexes.removed(seq, copy);
+        voided.add(seq);
+        revision++;
+      });
       return record;
     },
 
-    async replace(id, data, expectedVersion): Promise<WriteResult<T>> {
+    async replace(id, data, expectedVersion, options): Promise<WriteResult<T>> {
+      const copy = snapshot(data);
+      const transaction = await enter(options);
       const found = find(id);
       if (found.status !== 'found') return found;
       const { seq, record } = found;
       if (expectedVersion !== undefined && expectedVersion !== record.version) {
         return { status: 'conflict', current: record };
       }
-      return { status: 'ok', record: write(seq, snapshot(data)) };
+      return { status: 'ok', record: write(seq, copy, transaction) };
     },
 
-    async delete(id, expectedVersion): Promise<DeleteResult<T>> {
+    async delete(id, expectedVersion, options): Promise<DeleteResult<T>> {
+      const transaction = await enter(options);
       const found = find(id);
       if (found.status !== 'found') return found;
-      const { seq, record } = found;
+      const { record } = found;
       if (expectedVersion !== undefined && expectedVersion !== record.version) {
         return { status: 'conflict', current: record };
       }
-      live.delete(seq);
-      indexes.removed(seq, record.data);
-      revision++;
+      removeLive([record], transaction);
       return { status: 'ok' };
     },
 
-    async deleteAll(expectedRevision): Promise<DeleteAllResult> {
+    async deleteWhere(filter, options) {
+      const transaction = await enter(options);
+      const doomed = Object.keys(filter).length === 0 ? [...live.values()] : matching(filter).items;
+      removeLive(doomed, transaction);
+      return doomed.length;
+    },
+
+    async deleteAll(expectedRevision, options): Promise<DeleteAllResult> {
+      const transaction = await enter(options);
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
       const count = live.size;
+      if (transaction) {
+        removeLive([...live.values()], transaction);
+        return { status: 'ok', count };
+      }
       live.clear();
       indexes.clear();
       revision++;
       return { status: 'ok', count };
     },
 
-    async replaceMany(entries, expectedRevision): Promise<ReplaceManyResult<T>> {
+    async replaceMany(entries, expectedRevision, options): Promise<ReplaceManyResult<T>> {
+      const transaction = await enter(options);
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
       const plan = planBatch(entries, find);
       if (plan.status !== 'ok') return plan;
       // Clone everything before writing anything: a clone that throws must leave the store untouched.
       const copies = plan.steps.map((step) => ({ seq: step.seq, data: snapshot(step.data) }));
-      return { status: 'ok', records: copies.map(({ seq, data }) => write(seq, data)) };
+      return { status: 'ok', records: copies.map(({ seq, data }) => write(seq, data, transaction)) };
     },
   };
 }

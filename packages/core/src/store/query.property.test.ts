@@ -1,7 +1,9 @@
 import fc from 'fast-check';
+import { storeInitFor } from '../testing/store-init.js';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from './memory-store.js';
-import type { ListQuery, Store, StoreIndexHints } from './store.js';
+import type { IndexedFields } from './indexes.js';
+import type { ListQuery, Store } from './store.js';
 
 type Data = Partial<Record<'a' | 'b' | 'c', unknown>>;
 const fields = ['a', 'b', 'c'] as const;
@@ -18,7 +20,7 @@ const values = {
   c: fc.constantFrom(...domains.c),
 };
 const data: fc.Arbitrary<Data> = fc.record(values, { requiredKeys: [] });
-const hints: fc.Arbitrary<StoreIndexHints> = fc.record({
+const hints: fc.Arbitrary<IndexedFields> = fc.record({
   sortable: fc.subarray([...fields]),
   filterable: fc.subarray([...fields]),
 });
@@ -158,7 +160,7 @@ describe('list against a naive reference', () => {
         const store = memoryStore<Data>({ initial });
         const model = new Model(initial);
         for (const [step, o] of ops.entries()) {
-          if (hint && step === initAt % ops.length) store.init?.(hint);
+          if (hint && step === initAt % ops.length) store.init?.(storeInitFor(hint));
           await apply(store, model, o);
         }
         // A sweep over every bucket and sort, so that index damage cannot hide from the random queries.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeInitFor } from '../testing/store-init.js';
 import { FilterIndex } from './filter-index.js';
 import { memoryStore } from './memory-store.js';
 import { runQuery } from './query.js';
@@ -29,7 +30,7 @@ describe(`list over ${n} records`, () => {
   it('pages sorted, filtered records like the naive answer, before and after writes', async () => {
     const rows = new Map(Array.from({ length: n }, (_, i) => [i + 1, animal(i)] as [number, Animal]));
     const store = memoryStore<Animal>({ initial: [...rows.values()] });
-    store.init?.({ sortable: ['name'], filterable: ['group'] });
+    store.init?.(storeInitFor({ sortable: ['name'], filterable: ['group'] }));
     const check = async (group: number, order: SortOrder, offset: number, limit: number) => {
       const result = await store.list({ filter: { group }, sort: { field: 'name', order }, offset, limit });
       expect({ ids: result.items.map((item) => item.id), total: result.total }).toEqual(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { storeInitFor } from '../testing/store-init.js';
 import { memoryStore } from './memory-store.js';
-import type { ListQuery, StoreIndexHints } from './store.js';
+import type { IndexedFields } from './indexes.js';
+import type { ListQuery } from './store.js';
 
 interface Animal {
   name: string;
@@ -18,8 +20,8 @@ const animals: Animal[] = [
   { name: 'Ape', kind: 'mammal', legs: 2 }, // 7
 ];
 
-const noHints: StoreIndexHints = { sortable: [], filterable: [] };
-const allHints: StoreIndexHints = { sortable: ['name', 'legs', 'kind'], filterable: ['kind', 'legs', 'name'] };
+const noHints: IndexedFields = { sortable: [], filterable: [] };
+const allHints: IndexedFields = { sortable: ['name', 'legs', 'kind'], filterable: ['kind', 'legs', 'name'] };
 
 describe.each([
   ['without indexes', undefined, 'initial'],
@@ -29,7 +31,7 @@ describe.each([
 ] as const)('list %s', (_label, hints, load) => {
   async function ids(query: Partial<ListQuery>): Promise<{ ids: string[]; total: number }> {
     const store = memoryStore<Animal>({ initial: load === 'created' ? [] : animals });
-    if (hints) store.init?.(hints);
+    if (hints) store.init?.(storeInitFor(hints));
     if (load === 'created') for (const animal of animals) await store.create(animal);
     const result = await store.list({ offset: 0, limit: 100, ...query });
     return { ids: result.items.map((item) => item.id), total: result.total };
@@ -82,7 +84,7 @@ describe.each([
 describe('list after writes', () => {
   it('keeps indexes in step with replace, delete and deleteAll', async () => {
     const store = memoryStore<Animal>({ initial: animals });
-    store.init?.(allHints);
+    store.init?.(storeInitFor(allHints));
     await store.replace('7', { name: 'ape', kind: 'bird', legs: 2 });
     await store.replace('1', { name: 'Zebra', kind: 'bird', legs: 4 });
     await store.delete('4');

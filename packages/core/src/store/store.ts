@@ -158,42 +158,97 @@ export type ReplaceManyResult<T> =
     readonly current: StoredRecord<T>;
   };
 
-/** Fields a store should index, declared by the collection so that stores can prepare at startup. */
-export interface StoreIndexHints {
+/** What a stored field holds, so that a database store can choose a column type. */
+export type StoredFieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
+
+/** What a collection tells its store once, before the first call: enough to create tables and indexes. */
+export interface StoreInit {
+  /** The collection's name, e.g. `zoos`: a database store names its table after it. */
+  readonly collection: string;
+  /** Every field of the record (without `id`) and what it holds. */
+  readonly fields: Readonly<Record<string, StoredFieldKind>>;
+  /** Fields lists may be filtered on by exact value (the parent field included). */
+  readonly filterable: readonly string[];
   /** Fields lists may be sorted by. */
   readonly sortable: readonly string[];
-  /** Fields lists may be filtered on by exact value. */
-  readonly filterable: readonly string[];
+  /** Fields a search looks in. */
+  readonly searchable: readonly string[];
+  /** The field naming the parent record, when the collection is nested below another. */
+  readonly parentField?: string;
 }
+
+/**
+ * A unit of work in progress: a store given one in {@link StoreCallOptions} does its reads and
+ * writes inside it, so they all take effect together or not at all.
+ */
+export interface Transaction {
+  /** The database the transaction runs in; a store of another database must refuse it. */
+  readonly database: StoreDatabase;
+}
+
+/**
+ * What groups the stores of one database: stores that share one (same object) can read and write
+ * together in a transaction.
+ */
+export interface StoreDatabase {
+  /**
+   * Runs `work` as one unit: when it resolves, everything it wrote through stores of this database
+   * (passing the transaction along) is kept; when it throws, nothing is, and the error is rethrown.
+   * Other callers never see a half-done unit.
+   */
+  transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R>;
+}
+
+/** Options every store call takes. */
+export interface StoreCallOptions {
+  /** The unit of work this call belongs to. */
+  readonly transaction?: Transaction;
+  /** Fires when the client has gone away: a store may stop a long query. */
+  readonly signal?: AbortSignal;
+}
+
+/** An exact-value filter: field -> value; every entry must match. */
+export type StoreFilter = Readonly<Record<string, unknown>>;
 
 /**
  * Where a collection keeps its records. Methods are async so that database-backed stores fit the
  * same shape. Every write that takes `expectedVersion` must check it and write in one atomic step.
- * Deleted ids are remembered (tombstones) and never handed out again.
+ * Deleted ids are remembered (tombstones) and never handed out again. docs/collections.md, "For
+ * store authors", states the whole contract; `storeCases` in `@corral/core/testing` tests it.
  */
 export interface Store<T> {
-  /** Called once by the collection before first use, with the fields it sorts and filters by. */
-  init?(hints: StoreIndexHints): void;
+  /** Stores that can write together share this; without it, each call stands alone. */
+  readonly database?: StoreDatabase;
+  /** Called once per collection before the first request: create tables and indexes here. */
+  init?(init: StoreInit): void | Promise<void>;
+  /** Called by `api.close()`: release connections and files. */
+  close?(): Promise<void>;
   /** One filtered, searched and sorted page of records, with the total over all pages. */
-  list(query: ListQuery): Promise<ListResult<T>>;
+  list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>>;
+  /** How many live records match the filter (all of them for `{}`). */
+  count(filter: StoreFilter, options?: StoreCallOptions): Promise<number>;
   /** One record by id, telling deleted ids apart from unknown ones. */
-  get(id: string): Promise<Lookup<T>>;
+  get(id: string, options?: StoreCallOptions): Promise<Lookup<T>>;
+  /** Several records by id, one lookup per id in the same order. */
+  getMany(ids: readonly string[], options?: StoreCallOptions): Promise<Lookup<T>[]>;
   /** Stores new data under a fresh id, at version 1. */
-  create(data: T): Promise<StoredRecord<T>>;
+  create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>>;
   /** Overwrites a record's data, only if its version is still `expectedVersion` when given. */
-  replace(id: string, data: T, expectedVersion?: number): Promise<WriteResult<T>>;
+  replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>>;
   /** Turns a record into a tombstone, only if its version is still `expectedVersion` when given. */
-  delete(id: string, expectedVersion?: number): Promise<DeleteResult<T>>;
+  delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>>;
+  /** Turns every live record matching the filter into a tombstone; returns how many. */
+  deleteWhere(filter: StoreFilter, options?: StoreCallOptions): Promise<number>;
   /**
-   * A number that changes on every successful write to the collection (create, replace, delete...).
-   * Deterministic: the same sequence of writes gives the same revision in any process.
+   * The collection's revision: a number that grows with every committed write to the collection
+   * (create, replace, delete...), so a list read at one revision can be told from a later one.
    */
-  revision(): Promise<number>;
+  revision(options?: StoreCallOptions): Promise<number>;
   /** Deletes every record (all become tombstones) unless the revision is not `expectedRevision`. */
-  deleteAll(expectedRevision?: number): Promise<DeleteAllResult>;
+  deleteAll(expectedRevision?: number, options?: StoreCallOptions): Promise<DeleteAllResult>;
   /**
    * Replaces all entries or none: the first failing entry is reported and nothing is written.
    * With `expectedRevision`, nothing is written either when the collection changed since then.
    */
-  replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number): Promise<ReplaceManyResult<T>>;
+  replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number, options?: StoreCallOptions): Promise<ReplaceManyResult<T>>;
 }
