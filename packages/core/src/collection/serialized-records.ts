@@ -2,28 +2,59 @@ import type { StoredRecord } from '../store/store.js';
 import { represent } from './represent.js';
 import type { CollectionRuntime } from './runtime.js';
 
-/** How many serialized records a collection keeps per version prefix. */
-const capacity = 20_000;
+/** How much JSON (in UTF-16 code units, about bytes for ASCII) one collection keeps. */
+const defaultBudget = 16 * 1024 * 1024;
+
+interface Entry {
+  readonly version: number;
+  readonly text: string;
+}
 
 /**
- * Remembers the JSON of record representations. A stored record is an immutable snapshot that a
- * write replaces with a new object, so a snapshot's JSON never goes stale: it can be reused until
- * it is evicted (oldest first). This relies on `links` being a pure function of the record.
+ * Remembers the JSON of record representations by id and version. Every write gives a record a new
+ * version, so an entry for the version being read is current, whichever object the store handed
+ * out (a database store makes a new one on every read). The oldest entries go first once the
+ * budget is spent. This relies on `links` being a pure function of the record.
  */
 export class SerializedRecords {
-  private readonly byPrefix = new Map<string, Map<StoredRecord<object>, string>>();
+  private readonly byPrefix = new Map<string, Map<string, Entry>>();
+  private size = 0;
+  /** Reads answered from the cache, and reads that had to serialize: for tests and tuning. */
+  readonly stats = { hits: 0, misses: 0 };
 
-  constructor(private readonly runtime: CollectionRuntime) {}
+  constructor(
+    private readonly runtime: CollectionRuntime,
+    private readonly budget = defaultBudget,
+  ) {}
 
   json(prefix: string, record: StoredRecord<object>): string {
     let cache = this.byPrefix.get(prefix);
     if (!cache) this.byPrefix.set(prefix, (cache = new Map()));
-    let text = cache.get(record);
-    if (text === undefined) {
-      text = JSON.stringify(represent(this.runtime, prefix, record));
-      if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
-      cache.set(record, text);
+    const entry = cache.get(record.id);
+    if (entry?.version === record.version) {
+      this.stats.hits++;
+      return entry.text;
     }
+    this.stats.misses++;
+    const text = JSON.stringify(represent(this.runtime, prefix, record));
+    if (entry) {
+      cache.delete(record.id);
+      this.size -= entry.text.length;
+    }
+    cache.set(record.id, { version: record.version, text });
+    this.size += text.length;
+    if (this.size > this.budget) this.evict();
     return text;
+  }
+
+  /** Drops the oldest entries of every prefix until the cache is back within three quarters of its budget. */
+  private evict(): void {
+    for (const cache of this.byPrefix.values()) {
+      for (const [id, entry] of cache) {
+        if (this.size <= this.budget * 0.75) return;
+        cache.delete(id);
+        this.size -= entry.text.length;
+      }
+    }
   }
 }

@@ -3,7 +3,15 @@ import { createApi, type ApiOptions } from '../api/create-api.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { memoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
 import { silentLogger } from '../http/logger.js';
+
+let wrapStore = <T>(store: Store<T>): Store<T> => store;
+
+/** Makes {@link testApi} wrap each of its stores, e.g. in {@link freshObjectStore}; for the test file that calls it. */
+export function wrapFixtureStores(wrapper: <T>(store: Store<T>) => Store<T>): void {
+  wrapStore = wrapper;
+}
 
 /** A small API declared the way users declare theirs, for the HTTP tests. */
 export function testApi(options: Partial<ApiOptions> = {}) {
@@ -20,26 +28,27 @@ export function testApi(options: Partial<ApiOptions> = {}) {
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name'],
     links: (e) => [{ rel: 'salary', href: `employees/${e.id}/salaryStatements` }],
-    store: memoryStore({
+    store: wrapStore(memoryStore({
       initial: [
         { name: 'Ada', yearOfBirth: 1980, state: 'internal', maturity: 'senior' },
         { name: 'Bert', yearOfBirth: 1990, state: 'external', maturity: 'junior' },
         { name: 'Cleo', yearOfBirth: 1985, state: 'internal', maturity: 'senior' },
       ],
-    }),
+    })),
   });
   const salaryStatements = defineCollection({
     name: 'salaryStatements',
     schema: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), grossAmount: z.number().min(0) }),
     sortable: ['period'],
     parent: { collection: employees, field: 'employeeId', topLevel: false, onParentDelete: 'cascade' },
+    store: wrapStore(memoryStore()),
   });
   const zoos = defineCollection({
     name: 'zoos',
     schema: z.object({ name: z.string(), city: z.string().optional() }),
     sortable: ['name'],
     links: (zoo) => [{ rel: 'animals', href: `zoos/${zoo.id}/animals` }],
-    store: memoryStore({ initial: [{ name: 'Berlin Zoo', city: 'Berlin' }, { name: 'Zurich Zoo', city: 'Zurich' }] }),
+    store: wrapStore(memoryStore({ initial: [{ name: 'Berlin Zoo', city: 'Berlin' }, { name: 'Zurich Zoo', city: 'Zurich' }] })),
   });
   const animals = defineCollection({
     name: 'animals',
@@ -48,13 +57,13 @@ export function testApi(options: Partial<ApiOptions> = {}) {
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name'],
     parent: { collection: zoos, field: 'zooId' },
-    store: memoryStore({
+    store: wrapStore(memoryStore({
       initial: [
         { name: 'Lion', zooId: '1', yearOfBirth: 2015 },
         { name: 'Tiger', zooId: '1', yearOfBirth: 2018 },
         { name: 'Penguin', zooId: '2', yearOfBirth: 2020 },
       ],
-    }),
+    })),
   });
   const calculate = defineOperation({
     name: 'calculate',
