@@ -7,6 +7,7 @@ export {
   type Collection,
   type CollectionOptions,
   type CollectionScopes,
+  type CountPolicy,
   type FieldOf,
   type LinkSpec,
   type ParentOptions,

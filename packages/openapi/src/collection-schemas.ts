@@ -64,6 +64,9 @@ export function collectionSchemas(collection: AnyCollection): Record<string, Jso
         offset: { type: 'integer', minimum: 0 },
         limit: { type: 'integer', minimum: 1 },
         total: { type: 'integer', minimum: 0 },
+        ...(collection.count === 'exact'
+          ? {}
+          : { totalEstimated: { type: 'boolean', const: true, description: `Present (true) when total is an estimate, which the server may give when more than ${collection.count.estimateAbove} records match` } }),
         [collection.name]: { type: 'array', items: ref(name) },
         links: { type: 'array', items: ref('Link'), description: 'nextPage and previousPage, when there are such pages' },
       },

@@ -198,6 +198,7 @@ describe('openApiDocument', () => {
     for (const name of ['AnimalsBulkItem', 'AnimalsBulkResult', 'AnimalsCreate', 'AnimalsReplace']) expect(schemas, name).not.toHaveProperty([name]);
     expect(schemas.ZoosBulkResult.required).toEqual(['updated', 'zoos']);
     expect(schemas.ZoosPage.required).toEqual(['offset', 'limit', 'total', 'zoos', 'links']);
+    expect(schemas.ZoosPage.properties).not.toHaveProperty('totalEstimated');
   });
 
   it('shows the parent key of a nested-only collection as read-only and set from the path', () => {
@@ -291,6 +292,12 @@ describe('openApiDocument', () => {
   it('takes the description and contact from the options', () => {
     const document = documentOf(describeVersion(), { tokenUrl, description: 'Animals and where they live.', contact: { name: 'Zoo team', email: 'zoo@example.com' } });
     expect(document.info).toEqual({ title: 'Zoo', version: 'v1', description: 'Animals and where they live.', contact: { name: 'Zoo team', email: 'zoo@example.com' } });
+  });
+
+  it('documents totalEstimated on the pages of a collection whose totals may be estimates', () => {
+    const estimated = documentOf(describeVersion({ collections: [zoos.with({ count: { estimateAbove: 10_000 } }), animals] }));
+    expect(estimated.components.schemas.ZoosPage.properties.totalEstimated).toEqual({ type: 'boolean', const: true, description: expect.stringContaining('more than 10000') });
+    expect(estimated.components.schemas.ZoosPage.required).not.toContain('totalEstimated');
   });
 
   it('picks up one more declared collection: its paths, schemas and tag appear and nothing else changes', () => {

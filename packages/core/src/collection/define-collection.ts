@@ -75,6 +75,12 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   /** Refuse PUT, PATCH and DELETE without `If-Match` (428), so clients cannot overwrite blindly. */
   readonly requireIfMatch?: boolean;
   /**
+   * How lists count their matches: `exact` (default), or `{ estimateAbove: n }`, which lets the
+   * store give an estimate when there are more than `n`; the page then says `totalEstimated: true`.
+   * An exact count of a large filtered table is the dearest part of a page in most databases.
+   */
+  readonly count?: CountPolicy;
+  /**
    * Object-level rule for single records, checked after the scope: return false to refuse the
    * caller (403). It sees the stored record and, for writes, the data the write would store, so a
    * rule can also forbid handing a record to someone else. `principal` is undefined without auth.
@@ -125,6 +131,8 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   readonly parent: ParentOptions | undefined;
   /** Whether writes must carry `If-Match`. */
   readonly requireIfMatch: boolean;
+  /** How lists count their matches. */
+  readonly count: CountPolicy;
   /** Per-record access rule, if one was given. */
   readonly authorize: ((check: RecordCheck<S>) => boolean | Promise<boolean>) | undefined;
   /** Per-caller list restriction, if one was given. */
@@ -132,6 +140,14 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   /** Returns a new definition with some options changed; this one stays as it is. */
   with(changes: Partial<CollectionOptions<S, N>>): Collection<S, N>;
 }
+
+/** `exact`, or an estimate allowed above a number of matches; see {@link CollectionOptions.count}. */
+export type CountPolicy =
+  | 'exact'
+  | {
+    /** Totals above this may be estimates. */
+    readonly estimateAbove: number;
+  };
 
 /** A collection of any schema, for code that handles collections generically (plugins, routing). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection, whatever its schema
@@ -164,6 +180,10 @@ export function defineCollection<S extends z.ZodObject, N extends string>(option
   if (parentField && !fields.includes(parentField) && options.parent?.topLevel !== false) {
     throw new Error(`Collection "${options.name}": the parent key "${parentField}" is set from the path, so the collection must be nested only (parent.topLevel: false) or have the key in its schema`);
   }
+  const count = options.count ?? 'exact';
+  if (count !== 'exact' && !(Number.isSafeInteger(count.estimateAbove) && count.estimateAbove >= 0)) {
+    throw new Error(`Collection "${options.name}": count.estimateAbove must be a whole number, 0 or more`);
+  }
   if (fields.includes('id') || fields.includes('links')) throw new Error(`Collection "${options.name}": "id" and "links" are set by the server; leave them out of the schema`);
   const collection: Collection<S, N> = {
     kind: 'collection',
@@ -178,6 +198,7 @@ export function defineCollection<S extends z.ZodObject, N extends string>(option
     store: options.store ?? memoryStore<z.infer<S>>(),
     parent: options.parent,
     requireIfMatch: options.requireIfMatch ?? false,
+    count,
     authorize: options.authorize,
     listFilter: options.listFilter,
     // The records stay where they are unless the change names another store.

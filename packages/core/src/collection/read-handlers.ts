@@ -32,11 +32,12 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   }
   if (filter !== null) filter = restrictList(collection, context, filter);
   // Nothing can match: core answers the empty page itself rather than hand a store an impossible filter.
-  const result = filter === null ? { items: [], total: 0, revision: await collection.store.revision() } : await collection.store.list({ ...query, filter });
+  const result = filter === null ? { items: [], total: 0, revision: await collection.store.revision() } : await collection.store.list({ ...query, filter, ...(collection.count === 'exact' ? {} : { count: collection.count }) });
   const links = pageLinks({ path: context.request.path, params: context.request.query, offset: query.offset, limit: query.limit, total: result.total });
   // The envelope is written around the records' cached JSON, in the order pageEnvelope gives.
   const records = result.items.map((record) => runtime.serialized.json(context.prefix, record)).join(',');
-  const body = `{"offset":${query.offset},"limit":${query.limit},"total":${result.total},${JSON.stringify(collection.name)}:[${records}],"links":${JSON.stringify(links)}}`;
+  const estimated = result.totalEstimated ? ',"totalEstimated":true' : '';
+  const body = `{"offset":${query.offset},"limit":${query.limit},"total":${result.total}${estimated},${JSON.stringify(collection.name)}:[${records}],"links":${JSON.stringify(links)}}`;
   return jsonTextResponse(200, body, { etag: listEtag(result.revision, variant) });
 }
 

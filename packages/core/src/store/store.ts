@@ -33,6 +33,14 @@ export interface ListQuery {
   readonly offset: number;
   /** Records wanted; 0 asks for the total only (no records). */
   readonly limit: number;
+  /**
+   * When given, the total may be an estimate if the matches are more than `estimateAbove`; the
+   * store then says so in {@link ListResult.totalEstimated}. Without it, the total is exact.
+   */
+  readonly count?: {
+    /** Totals above this may be estimated. */
+    readonly estimateAbove: number;
+  };
 }
 
 /** One page of a list, with what the caller needs to build paging links and a bulk precondition. */
@@ -41,6 +49,8 @@ export interface ListResult<T> {
   readonly items: readonly StoredRecord<T>[];
   /** Number of records matching filter and search, over all pages. */
   readonly total: number;
+  /** True when `total` is an estimate (allowed only when the query asked for `count`). */
+  readonly totalEstimated?: boolean;
   /** The collection's revision when the page was read (see {@link Store.revision}). */
   readonly revision: number;
 }
