@@ -13,6 +13,7 @@ it('exposes exactly the public API', async () => {
     'errorCodes',
     'inputLimits',
     'memoryDatabase',
+    'memoryJobs',
     'memoryStore',
     'silentLogger',
     'stopGracefully',

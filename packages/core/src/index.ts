@@ -1,4 +1,6 @@
 export { createApi, type Api, type ApiOptions } from './api/create-api.js';
+export type { JobRecord, JobRequest, JobResult, JobRunner, JobStatus, JobStore, StoredPrincipal } from './api/job-store.js';
+export { memoryJobs, type MemoryJobLimits } from './api/memory-jobs.js';
 export type { ApiPlugin, PluginPage, PluginRoute, VersionDescription } from './api/plugin.js';
 export type { VersionDefinition } from './api/version-routes.js';
 export {

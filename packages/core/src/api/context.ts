@@ -1,7 +1,7 @@
 import type { PagingOptions } from '@corral/pagination';
 import type { Authenticator, Principal } from '../auth/principal.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
-import type { JobQueue } from './jobs.js';
+import type { JobStore } from './job-store.js';
 
 /** Settings of an API that handlers need, fixed when the API is created. */
 export interface ApiSettings {
@@ -11,7 +11,7 @@ export interface ApiSettings {
   readonly paging: PagingOptions;
   readonly auth: Authenticator | undefined;
   /** Background work accepted with `Prefer: respond-async`. */
-  readonly jobs: JobQueue;
+  readonly jobs: JobStore;
 }
 
 /** What a route handler receives for one request. */
@@ -22,8 +22,6 @@ export interface HandlerContext {
   readonly prefix: string;
   readonly principal: Principal | undefined;
   readonly settings: ApiSettings;
-  /** Renders anything thrown as the error answer this request would get (for work finished later). */
-  renderError(thrown: unknown): CorralResponse;
 }
 
 export type Handler = (context: HandlerContext) => Promise<CorralResponse>;

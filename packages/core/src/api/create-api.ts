@@ -15,7 +15,8 @@ import { bulkLimitOf } from './bulk-limit.js';
 import { checkParentKeys } from './seed-check.js';
 import { storeLifecycle } from './store-lifecycle.js';
 import type { RouteDefinition } from './context.js';
-import { JobQueue } from './jobs.js';
+import type { JobStore } from './job-store.js';
+import { memoryJobs } from './memory-jobs.js';
 import type { ApiPlugin } from './plugin.js';
 import { pluginRoutes } from './plugin-routes.js';
 import { createPipeline } from './pipeline.js';
@@ -54,6 +55,11 @@ export interface ApiOptions extends Partial<VersionDefinition> {
   readonly plugins?: readonly ApiPlugin[];
   /** Timeouts and the connection cap of the server `listen` starts (see {@link ServerSettings}). */
   readonly server?: ServerSettings;
+  /**
+   * Where work accepted with `Prefer: respond-async` is kept and run: `memoryJobs()` (this process,
+   * lost on restart) unless given, e.g. a database job store that any process of the API can run.
+   */
+  readonly jobs?: JobStore;
 }
 
 /** A ready API: serve it with `listen`, mount `nodeHandler` in a node:http server, or call `fetch`. */
@@ -111,17 +117,19 @@ export function createApi(options: ApiOptions): Api {
   );
   const logger = options.logger ?? defaultLogger();
   const stores = storeLifecycle(definitions);
+  const jobs = options.jobs ?? memoryJobs();
   const pipeline = createPipeline({
     versioning,
     routers,
-    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, bulkLimit: bulkLimitOf(options), paging, auth: options.auth, jobs: new JobQueue() },
+    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, bulkLimit: bulkLimitOf(options), paging, auth: options.auth, jobs },
     auth: options.auth,
     logger,
     origin,
   });
   // Requests that arrive while the stores are still opening wait for them; afterwards, nothing is awaited.
   const handle = (request: CorralRequest): Promise<CorralResponse> =>
-    stores.isInitialized() ? pipeline(request) : stores.initialized.then(() => pipeline(request));
+    stores.isInitialized() ? pipeline.handle(request) : stores.initialized.then(() => pipeline.handle(request));
+  jobs.start((request) => stores.initialized.then(() => pipeline.runJob(request)));
   const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({ prefix: prefix.replace(/\/+$/, ''), handler }));
   const mountFor = (url: string) => mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
   // One async frame per request: the pipeline renders every error itself, so a throw here is a
@@ -164,6 +172,7 @@ export function createApi(options: ApiOptions): Api {
     listen: (port, host = '127.0.0.1') => rejecting(createApiServer(options.server, nodeHandler)).listen(port, host),
     answerRejectedRequests: rejecting,
     close: async () => {
+      await jobs.close?.();
       await stores.close();
       await new Promise<void>((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve()));
     },

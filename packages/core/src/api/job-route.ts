@@ -9,7 +9,7 @@ export const jobRoute: RouteDefinition = {
   method: 'GET',
   pattern: '/jobs/:id',
   async handler(context) {
-    const job = context.settings.jobs.get(context.params.id ?? '');
+    const job = await context.settings.jobs.get(context.params.id ?? '');
     const auth = context.settings.auth;
     requireScope(auth, context.principal, undefined); // a token first (401 without one)
     // Someone else's job is reported as missing, before any scope check, so that a job id

@@ -9,6 +9,8 @@ import { hasTrailingSlash, trailingSlashResponse } from '../http/trailing-slash.
 import type { Logger } from '../http/logger.js';
 import { requestIdFor } from '../http/request-id.js';
 import type { Router } from '../router/router.js';
+import { storedRequest } from '../http/stored-request.js';
+import type { JobRequest, JobResult } from './job-store.js';
 import type { ApiSettings, HandlerContext, RouteDefinition } from './context.js';
 
 export interface PipelineParts {
@@ -23,8 +25,16 @@ export interface PipelineParts {
 /** Methods answered for the version listing and other read-only paths. */
 const readOnlyAllow = 'GET, HEAD';
 
+/** The request pipeline both adapters share, and the way stored jobs are run through it. */
+export interface Pipeline {
+  /** One request, authenticated as it says. */
+  handle(request: CorralRequest): Promise<CorralResponse>;
+  /** A job's request, run as the principal stored with it (its token may have expired since). */
+  runJob(request: JobRequest): Promise<JobResult>;
+}
+
 /** Builds the single request pipeline both adapters share. */
-export function createPipeline(parts: PipelineParts): (request: CorralRequest) => Promise<CorralResponse> {
+export function createPipeline(parts: PipelineParts): Pipeline {
   const latest = parts.versioning.versions[parts.versioning.versions.length - 1]!;
   const listing = parts.versioning.listing();
   const docsUrlFor = (prefix: string): ErrorDocsUrl => (code) => `${parts.origin}${prefix}/errors/${code}`;
@@ -47,16 +57,11 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
       readonly params: Readonly<Record<string, string>>,
       readonly prefix: string,
       readonly principal: Principal | undefined,
-      private readonly requestId: string,
     ) {}
-
-    renderError(thrown: unknown): CorralResponse {
-      return errorResponse(thrown, this.prefix, this.request, this.requestId);
-    }
   }
 
   /** Everything from the raw path to the handler's answer; throws ApiErrors for the caller to render. */
-  async function dispatch(request: CorralRequest, requestId: string, target: VersionedPath & { kind: 'api' }): Promise<CorralResponse> {
+  async function dispatch(request: CorralRequest, target: VersionedPath & { kind: 'api' }, runAs?: Principal): Promise<CorralResponse> {
     const rest = target.rest === '' ? '/' : target.rest;
     const router = parts.routers.get(target.version)!;
     const found = router.find(request.method === 'HEAD' ? 'GET' : request.method, rest);
@@ -71,10 +76,10 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     if (produces !== '*/*' && !accepts(request.header('accept'), produces)) {
       throw new ApiError('notAcceptable', `This resource is available as ${produces} only; the Accept header excludes it`);
     }
-    const principal = parts.auth && !route.public ? await parts.auth.authenticate(request) : undefined;
+    const principal = runAs ?? (parts.auth && !route.public ? await parts.auth.authenticate(request) : undefined);
     // Routes that take no query parameters refuse any (a typo such as ?dry_run=true must not be ignored).
     if (!route.checksQuery && request.rawQuery !== '') rejectUnknownParameters(request.query, []);
-    return route.handler(new Context(request, found.params, target.prefix, principal, requestId));
+    return route.handler(new Context(request, found.params, target.prefix, principal));
   }
 
   /** The version listing at the base path. */
@@ -87,7 +92,7 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
     return jsonResponse(200, listing);
   }
 
-  return async function handle(request) {
+  async function handle(request: CorralRequest, runAs?: Principal): Promise<CorralResponse> {
     const started = accessLog ? performance.now() : 0;
     const requestId = requestIdFor(request.header('x-request-id'));
     let prefix = latestPrefix;
@@ -99,7 +104,7 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
         if (target.kind === 'listing') response = listingResponse(request);
         else {
           prefix = target.prefix;
-          response = await dispatch(request, requestId, target);
+          response = await dispatch(request, target, runAs);
         }
       }
     } catch (thrown) {
@@ -110,6 +115,15 @@ export function createPipeline(parts: PipelineParts): (request: CorralRequest) =
       parts.logger.info({ requestId, method: request.method, path: request.path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
     }
     return response;
+  }
+
+  return {
+    handle: (request) => handle(request),
+    async runJob(job) {
+      const principal = job.principal && { ...job.principal, scopes: new Set(job.principal.scopes) };
+      const response = await handle(storedRequest(job), principal);
+      return { status: response.status, ...(typeof response.body === 'string' ? { body: response.body } : {}) };
+    },
   };
 }
 

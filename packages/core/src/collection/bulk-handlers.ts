@@ -1,5 +1,6 @@
 import { ApiError, isApiError, type FieldError } from '@corral/errors';
 import type { HandlerContext } from '../api/context.js';
+import type { JobRequest } from '../api/job-store.js';
 import { requireScope } from '../auth/require-scope.js';
 import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
@@ -28,13 +29,35 @@ function expectedRevision(runtime: CollectionRuntime, context: HandlerContext): 
   return revision;
 }
 
-/** Runs the work now, or with `Prefer: respond-async` as a job answered with 202 and its Location. */
-async function maybeAsync(context: HandlerContext, scope: string | undefined, work: () => Promise<CorralResponse>): Promise<CorralResponse> {
+/**
+ * Runs the work now, or with `Prefer: respond-async` stores the request as a job and answers 202
+ * with its Location. The job store runs the request again later, without the preference, as the
+ * same principal; `body` is what the request carried (already read here).
+ */
+async function maybeAsync(context: HandlerContext, scope: string | undefined, work: () => Promise<CorralResponse>, body?: unknown): Promise<CorralResponse> {
   if (!/(^|[,;\s])respond-async(\s*[,;]|\s*$)/i.test(context.request.header('prefer') ?? '')) return work();
-  const job = context.settings.jobs.enqueue({ scope, subject: context.principal?.subject }, () => work().catch((thrown: unknown) => context.renderError(thrown)));
+  const job = await context.settings.jobs.enqueue({ request: jobRequestOf(context, body), scope, subject: context.principal?.subject });
   if (!job) return work(); // too much already waiting: honour the request, just not asynchronously
   const location = `${context.prefix}/jobs/${job.id}`;
   return jsonResponse(202, { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] }, { location, 'preference-applied': 'respond-async' });
+}
+
+/** What a job needs to run this request again: method, path, the headers handlers read, the body, the caller. */
+function jobRequestOf(context: HandlerContext, body: unknown): JobRequest {
+  const { request, principal } = context;
+  const headers: Record<string, string> = {};
+  for (const name of ['if-match', 'content-type']) {
+    const value = request.header(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  return {
+    method: request.method,
+    path: request.path,
+    query: request.rawQuery,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(principal ? { principal: { subject: principal.subject, ...(principal.clientId ? { clientId: principal.clientId } : {}), scopes: [...principal.scopes], claims: principal.claims } } : {}),
+  };
 }
 
 /** PUT on the collection: an array of complete records with ids, all replaced or none. */
@@ -57,7 +80,7 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
     if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
     const records = result.records.map((record) => represent(runtime, context.prefix, record));
     return jsonResponse(200, { updated: records.length, [collection.name]: records });
-  });
+  }, body);
 }
 
 async function validateEntries(runtime: CollectionRuntime, context: HandlerContext, body: unknown[], options: StoreCallOptions) {
