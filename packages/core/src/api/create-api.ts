@@ -136,7 +136,7 @@ export function createApi(options: ApiOptions): Api {
   // failure to write (e.g. the client is gone) and the socket is simply dropped.
   const serveNode = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
-      writeNodeResponse(req, res, await handle(fromNodeRequest(req)));
+      writeNodeResponse(req, res, await handle(fromNodeRequest(req, res)));
     } catch {
       res.destroy();
     }

@@ -75,7 +75,7 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
     const result = await inUnitOfWork(withParentStore(runtime), async (options) => {
       const entries = await validateEntries(runtime, context, body, options);
       return collection.store.replaceMany(entries, revision, options);
-    });
+    }, context);
     if (result.status === 'stale' || result.status === 'conflict') throw staleError();
     if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
     const records = result.records.map((record) => represent(runtime, context.prefix, record));
@@ -132,7 +132,7 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
       if (result.status === 'stale') throw staleError();
       await deleteChildren(runtime, undefined, options);
       return emptyResponse(204);
-    }));
+    }, context));
 }
 
 /**

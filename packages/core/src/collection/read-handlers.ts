@@ -8,6 +8,7 @@ import { authorizeRecord, restrictList } from './authorize.js';
 import { parseListParams } from './list-params.js';
 import { findRecord } from './lookup.js';
 import type { CollectionRuntime } from './runtime.js';
+import { requestOptions } from './unit-of-work.js';
 
 /** GET on the collection, or on `/<parent>/<parentId>/<name>`, which lists the same records filtered by parent. */
 export async function listRecords(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
@@ -32,7 +33,7 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   }
   if (filter !== null) filter = restrictList(collection, context, filter);
   // Nothing can match: core answers the empty page itself rather than hand a store an impossible filter.
-  const result = filter === null ? { items: [], total: 0, revision: await collection.store.revision() } : await collection.store.list({ ...query, filter, ...(collection.count === 'exact' ? {} : { count: collection.count }) });
+  const result = filter === null ? { items: [], total: 0, revision: await collection.store.revision() } : await collection.store.list({ ...query, filter, ...(collection.count === 'exact' ? {} : { count: collection.count }) }, requestOptions(context));
   const links = pageLinks({ path: context.request.path, params: context.request.query, offset: query.offset, limit: query.limit, total: result.total });
   // The envelope is written around the records' cached JSON, in the order pageEnvelope gives.
   const records = result.items.map((record) => runtime.serialized.json(context.prefix, record)).join(',');

@@ -1,3 +1,4 @@
+import type { HandlerContext } from '../api/context.js';
 import type { Store, StoreCallOptions, Transaction } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';
 
@@ -7,10 +8,17 @@ import type { CollectionRuntime } from './runtime.js';
  * all. Stores of different databases (or without one) cannot share a transaction: each call then
  * stands alone, as docs/collections.md says.
  */
-export function inUnitOfWork<R>(stores: readonly Store<object>[], work: (options: StoreCallOptions) => Promise<R>): Promise<R> {
+export function inUnitOfWork<R>(stores: readonly Store<object>[], work: (options: StoreCallOptions) => Promise<R>, context?: HandlerContext): Promise<R> {
+  const base = context ? requestOptions(context) : {};
   const database = stores[0]?.database;
-  if (!database || stores.some((store) => store.database !== database)) return work({});
-  return database.transaction((transaction: Transaction) => work({ transaction }));
+  if (!database || stores.some((store) => store.database !== database)) return work(base);
+  return database.transaction((transaction: Transaction) => work({ ...base, transaction }));
+}
+
+/** What a store learns of the request behind a call: the caller, and a signal for when the client goes away. */
+export function requestOptions(context: HandlerContext): StoreCallOptions {
+  const { signal } = context.request;
+  return { ...(signal ? { signal } : {}), ...(context.principal ? { principal: context.principal } : {}) };
 }
 
 /** The stores a delete in this collection can reach: its own and those of every collection nested below it. */

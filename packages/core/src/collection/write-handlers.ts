@@ -8,7 +8,7 @@ import { mergePatch } from '../schema/merge-patch.js';
 import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord } from './authorize.js';
 import { deleteChildren, refuseIfReferenced } from './children.js';
-import { inUnitOfWork, storesBelow, withParentStore } from './unit-of-work.js';
+import { inUnitOfWork, requestOptions, storesBelow, withParentStore } from './unit-of-work.js';
 import { checkIfMatch, ifMatchOf, staleError } from './conditions.js';
 import { findRecord, lookupError } from './lookup.js';
 import { applyPathParent, checkParentExists, clientData, withServerParent } from './parent-rules.js';
@@ -49,7 +49,7 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
     return collection.store.create(next, options);
   };
   // With a parent, its check and the create form one unit: the parent cannot go in between.
-  const record = collection.parent ? await inUnitOfWork(withParentStore(runtime), create) : await create({});
+  const record = collection.parent ? await inUnitOfWork(withParentStore(runtime), create, context) : await create(requestOptions(context));
   return recordResponse(201, runtime, context, record, true);
 }
 
@@ -77,7 +77,7 @@ async function writeMember(
   };
   for (let attempt = 1; ; attempt++) {
     // A parent key that changes is checked in the same unit as the write, like a create's.
-    const result = collection.parent ? await inUnitOfWork(withParentStore(runtime), write) : await write({});
+    const result = collection.parent ? await inUnitOfWork(withParentStore(runtime), write, context) : await write(requestOptions(context));
     if (result.status === 'ok') return recordResponse(200, runtime, context, result.record);
     if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
     if (ifMatch !== undefined || attempt >= attempts) throw staleError();
@@ -136,7 +136,7 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
       const result = await collection.store.delete(id, expectedVersion, options);
       if (result.status === 'ok') await deleteChildren(runtime, id, options);
       return result;
-    });
+    }, context);
     if (deleted.status === 'ok') return emptyResponse(204);
     if (deleted.status !== 'conflict') throw lookupError(deleted.status, collection, id);
     if (ifMatch !== undefined || attempt >= attempts) throw staleError();

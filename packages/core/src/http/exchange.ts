@@ -17,6 +17,8 @@ export interface CorralRequest {
   readBody(limit: number): Promise<Uint8Array>;
   /** True when the request announces a body (content-length > 0 or chunked). */
   readonly hasBody: boolean;
+  /** Fires when the client goes away before its answer is written; made on first use. */
+  readonly signal?: AbortSignal;
 }
 
 /** What the pipeline answers; adapters write it out. `body` is serialized JSON, or the bytes of a page or asset. */

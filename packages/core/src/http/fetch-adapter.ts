@@ -25,6 +25,7 @@ export function fromFetchRequest(request: Request): CorralRequest {
     query: url.searchParams,
     header: (name) => request.headers.get(name) ?? undefined,
     hasBody: request.body !== null,
+    signal: request.signal,
     async readBody(limit) {
       checkDeclaredLength(request.headers.get('content-length') ?? undefined, limit);
       return collectLimited(chunksOf(request.body), limit);

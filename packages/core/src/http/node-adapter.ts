@@ -45,8 +45,12 @@ class NodeRequest implements CorralRequest {
   readonly path: string;
   readonly rawQuery: string;
   private parsedQuery: URLSearchParams | undefined;
+  private abort: AbortController | undefined;
 
-  constructor(private readonly req: IncomingMessage) {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse | undefined,
+  ) {
     const url = targetOf(req);
     const mark = url.indexOf('?');
     this.method = req.method ?? 'GET';
@@ -56,6 +60,20 @@ class NodeRequest implements CorralRequest {
 
   get query(): URLSearchParams {
     return (this.parsedQuery ??= this.rawQuery === '' ? emptyQuery : new URLSearchParams(this.rawQuery));
+  }
+
+  /** Built only when a handler asks: most requests never need one. */
+  get signal(): AbortSignal | undefined {
+    const res = this.res;
+    if (!res) return undefined;
+    if (!this.abort) {
+      const abort = (this.abort = new AbortController());
+      // A response closed before it finished means the client is gone.
+      res.once('close', () => {
+        if (!res.writableFinished) abort.abort(new Error('The client closed the connection'));
+      });
+    }
+    return this.abort.signal;
   }
 
   get hasBody(): boolean {
@@ -86,8 +104,8 @@ class NodeRequest implements CorralRequest {
 }
 
 /** Wraps a node:http request without copying headers or allocating Web Request objects. */
-export function fromNodeRequest(req: IncomingMessage): CorralRequest {
-  return new NodeRequest(req);
+export function fromNodeRequest(req: IncomingMessage, res?: ServerResponse): CorralRequest {
+  return new NodeRequest(req, res);
 }
 
 /** Writes a pipeline answer; HEAD gets the same headers (Content-Length included) and no body. */

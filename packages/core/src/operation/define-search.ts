@@ -81,7 +81,7 @@ export function defineSearch(options: SearchOptions): Operation<typeof queryShap
           search: { text, fields: collection.searchable },
           offset: from,
           limit: Math.max(0, offset + limit - total - from),
-        });
+        }, { ...(request.signal ? { signal: request.signal } : {}), ...(principal ? { principal } : {}) });
         for (const record of page.items) {
           const data = { ...(record.data as Record<string, unknown>), id: record.id };
           results.push({ collection: collection.name, id: record.id, name: label(collection, data), href: resourceHref(prefix, collectionPathOf(collection, data), record.id) });

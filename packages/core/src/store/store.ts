@@ -1,3 +1,5 @@
+import type { Principal } from '../auth/principal.js';
+
 /** A record as a store holds it: the server-made id, a version that changes on every write, and the data. */
 export interface StoredRecord<T> {
   /** Assigned by the store on create; never reused, even after a delete. */
@@ -215,6 +217,8 @@ export interface StoreCallOptions {
   readonly transaction?: Transaction;
   /** Fires when the client has gone away: a store may stop a long query. */
   readonly signal?: AbortSignal;
+  /** Who asked, for a store that applies rules of its own (such as a database's row-level security). */
+  readonly principal?: Principal;
 }
 
 /** An exact-value filter: field -> value; every entry must match. */
