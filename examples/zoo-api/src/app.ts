@@ -10,15 +10,16 @@ import type { ZooConfig } from './config.js';
 import { demoCustomers, demoSuppliers } from './demo/parties.js';
 import { calculateOperation } from './operations/calculate.js';
 import { translateOperation } from './operations/translate.js';
+import { memoryStores, type StoreFactory } from './stores.js';
 
-/** Every collection of the zoo, declared once, with fresh demo data. */
-export function zooCollections() {
-  const zoos = zoosCollection();
-  const animals = animalsCollection(zoos);
-  const employees = employeesCollection();
-  const salaryStatements = salaryStatementsCollection(employees);
-  const customers = partiesCollection('customers', demoCustomers());
-  const suppliers = partiesCollection('suppliers', demoSuppliers());
+/** Every collection of the zoo, declared once, each with its store (seeded with the demo data when new). */
+export function zooCollections(stores: StoreFactory = memoryStores) {
+  const zoos = zoosCollection(stores);
+  const animals = animalsCollection(zoos, stores);
+  const employees = employeesCollection(stores);
+  const salaryStatements = salaryStatementsCollection(employees, stores);
+  const customers = partiesCollection('customers', demoCustomers(), stores);
+  const suppliers = partiesCollection('suppliers', demoSuppliers(), stores);
   return { zoos, animals, employees, salaryStatements, customers, suppliers };
 }
 
@@ -26,9 +27,9 @@ export function zooCollections() {
  * The zoo API as a value: every collection and operation declared once, assembled by Corral,
  * protected by OAuth 2.0. `localOrigin` is where this process itself can be reached.
  */
-export async function createZooApi(config: ZooConfig, localOrigin: string, logger?: Logger): Promise<Api> {
+export async function createZooApi(config: ZooConfig, localOrigin: string, logger?: Logger, stores?: StoreFactory): Promise<Api> {
   const auth = await setUpAuth(config, localOrigin);
-  const { zoos, animals, employees, salaryStatements, customers, suppliers } = zooCollections();
+  const { zoos, animals, employees, salaryStatements, customers, suppliers } = zooCollections(stores);
   return createApi({
     title: 'Zoo API',
     version: 1,

@@ -1,5 +1,6 @@
-import { defineCollection, memoryStore, type Collection } from '@corral/core';
+import { defineCollection, type Collection } from '@corral/core';
 import { z } from 'zod';
+import { memoryStores, type StoreFactory } from '../stores.js';
 import { demoAnimals } from '../demo/zoos.js';
 import type { zooSchema } from './zoos.js';
 
@@ -12,7 +13,7 @@ export const animalSchema = z.object({
 });
 
 /** Animals, also listed below their zoo at `/zoos/<id>/animals`; `zooId` must name an existing zoo. */
-export function animalsCollection(zoos: Collection<typeof zooSchema, 'zoos'>) {
+export function animalsCollection(zoos: Collection<typeof zooSchema, 'zoos'>, stores: StoreFactory = memoryStores) {
   return defineCollection({
     name: 'animals',
     schema: animalSchema,
@@ -23,6 +24,6 @@ export function animalsCollection(zoos: Collection<typeof zooSchema, 'zoos'>) {
     parent: { collection: zoos, field: 'zooId', onParentDelete: 'restrict' },
     links: (animal) => [{ rel: 'zoo', href: `zoos/${animal.zooId}` }],
     scopes: { read: 'zoo:read', write: 'zoo:write' },
-    store: memoryStore({ initial: demoAnimals() }),
+    store: stores('animals', demoAnimals()),
   });
 }

@@ -1,5 +1,6 @@
-import { defineCollection, memoryStore } from '@corral/core';
+import { defineCollection } from '@corral/core';
 import { z } from 'zod';
+import { memoryStores, type StoreFactory } from '../stores.js';
 import { demoEmployees } from '../demo/employees.js';
 
 const thisYear = new Date().getUTCFullYear();
@@ -12,7 +13,7 @@ export const employeeSchema = z.object({
 });
 
 /** Staff of the zoos; each links to its salary statements. */
-export function employeesCollection() {
+export function employeesCollection(stores: StoreFactory = memoryStores) {
   return defineCollection({
     name: 'employees',
     schema: employeeSchema,
@@ -21,6 +22,6 @@ export function employeesCollection() {
     searchable: ['name', 'state', 'maturity'],
     links: (employee) => [{ rel: 'salary', href: `employees/${employee.id}/salaryStatements` }],
     scopes: { read: 'staff:read', write: 'staff:write' },
-    store: memoryStore({ initial: demoEmployees() }),
+    store: stores('employees', demoEmployees()),
   });
 }

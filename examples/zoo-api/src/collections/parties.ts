@@ -1,5 +1,6 @@
-import { defineCollection, memoryStore } from '@corral/core';
+import { defineCollection } from '@corral/core';
 import { z } from 'zod';
+import { memoryStores, type StoreFactory } from '../stores.js';
 
 /** Customers and suppliers share one shape: a name and how to reach them. */
 export const partySchema = z.object({
@@ -10,13 +11,13 @@ export const partySchema = z.object({
 });
 
 /** A customer or supplier collection, guarded by the crm scopes. */
-export function partiesCollection<N extends 'customers' | 'suppliers'>(name: N, initial: z.infer<typeof partySchema>[]) {
+export function partiesCollection<N extends 'customers' | 'suppliers'>(name: N, initial: z.infer<typeof partySchema>[], stores: StoreFactory = memoryStores) {
   return defineCollection({
     name,
     schema: partySchema,
     sortable: ['name'],
     searchable: ['name', 'email', 'city'],
     scopes: { read: 'crm:read', write: 'crm:write' },
-    store: memoryStore({ initial }),
+    store: stores(name, initial),
   });
 }

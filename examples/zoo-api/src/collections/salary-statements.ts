@@ -1,5 +1,6 @@
-import { defineCollection, memoryStore, type Collection } from '@corral/core';
+import { defineCollection, type Collection } from '@corral/core';
 import { z } from 'zod';
+import { memoryStores, type StoreFactory } from '../stores.js';
 import { demoSalaryStatements } from '../demo/employees.js';
 import type { employeeSchema } from './employees.js';
 
@@ -11,7 +12,7 @@ export const salaryStatementSchema = z.object({
 });
 
 /** Salary statements exist only below their employee; `employeeId` comes from the path. */
-export function salaryStatementsCollection(employees: Collection<typeof employeeSchema, 'employees'>) {
+export function salaryStatementsCollection(employees: Collection<typeof employeeSchema, 'employees'>, stores: StoreFactory = memoryStores) {
   return defineCollection({
     name: 'salaryStatements',
     title: 'Salary statements',
@@ -22,6 +23,6 @@ export function salaryStatementsCollection(employees: Collection<typeof employee
     searchable: ['period', 'currency'],
     links: (statement) => [{ rel: 'employee', href: `employees/${(statement as { employeeId?: string }).employeeId}` }],
     scopes: { read: 'salary:read', write: 'salary:write' },
-    store: memoryStore({ initial: demoSalaryStatements() }),
+    store: stores('salaryStatements', demoSalaryStatements()),
   });
 }

@@ -1,5 +1,6 @@
-import { defineCollection, memoryStore } from '@corral/core';
+import { defineCollection } from '@corral/core';
 import { z } from 'zod';
+import { memoryStores, type StoreFactory } from '../stores.js';
 import { demoZoos } from '../demo/zoos.js';
 
 export const zooSchema = z.object({
@@ -8,7 +9,7 @@ export const zooSchema = z.object({
 });
 
 /** The zoos; each links to its animals. */
-export function zoosCollection() {
+export function zoosCollection(stores: StoreFactory = memoryStores) {
   return defineCollection({
     name: 'zoos',
     schema: zooSchema,
@@ -16,6 +17,6 @@ export function zoosCollection() {
     searchable: ['name', 'city'],
     links: (zoo) => [{ rel: 'animals', href: `zoos/${zoo.id}/animals` }],
     scopes: { read: 'zoo:read', write: 'zoo:write' },
-    store: memoryStore({ initial: demoZoos() }),
+    store: stores('zoos', demoZoos()),
   });
 }

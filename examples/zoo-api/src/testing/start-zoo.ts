@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '@corral/core';
+import { memoryStore, silentLogger } from '@corral/core';
+// Core's own test helper, reached by path: it is no part of core's public surface.
+import { freshObjectStore } from '../../../../packages/core/src/testing/fresh-object-store.js';
 import { createZooApi } from '../app.js';
 import { configFromEnv } from '../config.js';
+import type { StoreFactory } from '../stores.js';
 
 /** A zoo service on an ephemeral loopback port, as `npm start` would run it, for tests. */
 export interface RunningZoo {
@@ -13,12 +16,21 @@ export interface RunningZoo {
   close(): Promise<void>;
 }
 
+/**
+ * The stores a test zoo uses: the service's own, or (with `ZOO_TEST_STORES=fresh-objects`, set by a
+ * vitest project) memory stores that hand out a new copy of every record, as database stores do.
+ */
+function testStores(): StoreFactory | undefined {
+  if (process.env.ZOO_TEST_STORES !== 'fresh-objects') return undefined;
+  return (_collection, initial) => freshObjectStore(memoryStore({ initial }));
+}
+
 export async function startZoo(env: Record<string, string> = {}): Promise<RunningZoo> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = configFromEnv({ PUBLIC_URL: origin, ...env, PORT: String((server.address() as AddressInfo).port) });
-  const api = await createZooApi(config, origin, silentLogger);
+  const api = await createZooApi(config, origin, silentLogger, testStores());
   server.on('request', api.nodeHandler);
   return {
     origin,
