@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export const packageNames = ['errors', 'links', 'pagination', 'versioning', 'core', 'openapi', 'oauth', 'auth-server'] as const;
+export const packageNames = ['errors', 'links', 'pagination', 'versioning', 'core', 'sqlite', 'openapi', 'oauth', 'auth-server'] as const;
 
 /** Tests import the packages' sources, so nothing needs building first. */
 export const sourceAliases = Object.fromEntries(

@@ -8,6 +8,7 @@ const order = [
   'packages/pagination',
   'packages/versioning',
   'packages/core',
+  'packages/sqlite',
   'packages/openapi',
   'packages/oauth',
   'packages/auth-server',

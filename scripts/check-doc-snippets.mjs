@@ -1,4 +1,4 @@
-// Type-checks every ```ts block of the README and the guides against the packages' sources, so
+// Type-checks every ```ts block of the READMEs (the repository's and each package's) and the guides against the packages' sources, so
 // that no example a reader copies fails `tsc --strict`. A block that is a fragment of a larger
 // program (it uses names it does not declare) is marked ```ts fragment and checked only for syntax.
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,11 @@ import { join } from 'node:path';
 const out = 'node_modules/.cache/doc-snippets';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const sources = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const sources = [
+  'README.md',
+  ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+  ...readdirSync('packages').map((p) => `packages/${p}/README.md`),
+];
 const files = [];
 for (const source of sources) {
   const lines = readFileSync(source, 'utf8').split('\n');

@@ -1,0 +1,2 @@
+export { sqliteDatabase, SqliteDatabase, type SqliteOptions } from './database.js';
+export type { SqliteStore, SqliteStoreOptions } from './store.js';
