@@ -11,4 +11,6 @@ export default defineConfig({
   dts: !process.env.CORRAL_NO_DTS,
   sourcemap: true,
   clean: true,
+  // Keep `node:` in imports: `node:sqlite` exists only under that name (there is no bare `sqlite`).
+  removeNodeProtocol: false,
 });

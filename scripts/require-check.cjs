@@ -9,6 +9,7 @@ const expected = {
   '@corral/pagination': ['parsePaging'],
   '@corral/versioning': ['createVersioning'],
   '@corral/core': ['createApi', 'defineCollection', 'memoryStore'],
+  '@corral/sqlite': ['sqliteDatabase'],
   '@corral/openapi': ['openApi'],
   '@corral/oauth': ['oauth'],
   '@corral/auth-server': ['createAuthorizationServer'],

@@ -72,7 +72,16 @@ describe('configFromEnv', () => {
     expect(configFromEnv({})).toEqual({
       port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', basePath: '',
       oauth: { kind: 'embedded', issuer: 'http://localhost:3000/oauth', audience: 'http://localhost:3000', clients: demoClients },
+      storage: { kind: 'sqlite', file: 'data/zoo.sqlite' },
     });
+  });
+
+  it('keeps records in DATA_DIR/zoo.sqlite, in PostgreSQL with DATABASE_URL, or in memory with STORE=memory', () => {
+    expect(configFromEnv({ DATA_DIR: '/var/lib/zoo' }).storage).toEqual({ kind: 'sqlite', file: '/var/lib/zoo/zoo.sqlite' });
+    expect(configFromEnv({ DATABASE_URL: 'postgres://db/zoo' }).storage).toEqual({ kind: 'postgres', url: 'postgres://db/zoo' });
+    expect(configFromEnv({ STORE: 'memory', DATABASE_URL: 'postgres://db/zoo' }).storage).toEqual({ kind: 'memory' });
+    expect(() => configFromEnv({ STORE: 'postgres' })).toThrow(/DATABASE_URL/);
+    expect(() => configFromEnv({ STORE: 'mongo' })).toThrow(/STORE must be/);
   });
 
   it('reads PORT, HOST, PUBLIC_URL and BASE_PATH', () => {

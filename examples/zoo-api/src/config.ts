@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { ClientDefinition } from '@corral/auth-server';
 
 /** How the service is started; every value has a default so that `npm start` needs nothing. */
@@ -7,6 +8,25 @@ export interface ZooConfig {
   readonly publicUrl: string;
   readonly basePath: string;
   readonly oauth: OAuthConfig;
+  readonly storage: StorageConfig;
+}
+
+/** Where the records live: a SQLite file (the default), PostgreSQL, or process memory (lost at exit). */
+export type StorageConfig =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string }
+  | { readonly kind: 'memory' };
+
+/** STORE picks the kind; DATABASE_URL means PostgreSQL; otherwise a SQLite file in DATA_DIR (default ./data). */
+function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = env.STORE || (env.DATABASE_URL ? 'postgres' : 'sqlite');
+  if (kind === 'memory') return { kind };
+  if (kind === 'sqlite') return { kind, file: join(env.DATA_DIR || 'data', 'zoo.sqlite') };
+  if (kind === 'postgres') {
+    if (!env.DATABASE_URL) throw new Error('STORE=postgres needs DATABASE_URL, e.g. postgres://localhost/zoo');
+    return { kind, url: env.DATABASE_URL };
+  }
+  throw new Error(`STORE must be sqlite, postgres or memory; got "${kind}"`);
 }
 
 /** Either the embedded authorization server with its demo clients, or an external issuer. */
@@ -33,7 +53,8 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
 /**
  * Reads the configuration from environment variables: PORT, HOST, PUBLIC_URL, BASE_PATH, and for
  * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS, OAUTH_TOKEN_URL) for an external issuer, or
- * OAUTH_CLIENTS to replace the embedded server's demo clients.
+ * OAUTH_CLIENTS to replace the embedded server's demo clients; and where records live: DATA_DIR
+ * (the folder of the SQLite file, default ./data), DATABASE_URL (PostgreSQL) or STORE=memory.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -49,5 +70,5 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
         tokenUrl: env.OAUTH_TOKEN_URL || `${env.OAUTH_ISSUER.replace(/\/+$/, '')}/token`,
       }
     : { kind: 'embedded', issuer: `${publicUrl}/oauth`, audience, clients: clientsFrom(env.OAUTH_CLIENTS) };
-  return { port, host: env.HOST || '127.0.0.1', publicUrl, basePath, oauth };
+  return { port, host: env.HOST || '127.0.0.1', publicUrl, basePath, oauth, storage: storageFrom(env) };
 }

@@ -7,7 +7,7 @@ const mainScript = fileURLToPath(new URL('./main.ts', import.meta.url));
 /** Starts `main.ts` as `npm start` would (sources through tsx) and collects what it prints. */
 function startMain() {
   const child = spawn(process.execPath, ['--conditions=@corral/source', '--import', 'tsx', mainScript], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', STORE: 'memory' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -5,7 +5,7 @@ import { serve } from './serve.js';
 
 describe('serve (what npm start runs)', () => {
   it('starts on PORT=0 with working defaults: the issuer follows the port actually bound', async () => {
-    const service = await serve({ PORT: '0' }, silentLogger);
+    const service = await serve({ PORT: '0', STORE: 'memory' }, silentLogger);
     try {
       const discovery = await (await fetch(`${service.localOrigin}/oauth/.well-known/openid-configuration`)).json();
       expect(discovery.issuer).toBe(`${service.publicUrl}/oauth`);
@@ -17,7 +17,7 @@ describe('serve (what npm start runs)', () => {
   });
 
   it('finishes a request in flight when stopping, then refuses new connections', async () => {
-    const service = await serve({ PORT: '0' }, silentLogger);
+    const service = await serve({ PORT: '0', STORE: 'memory' }, silentLogger);
     const { port } = new URL(service.localOrigin);
     const tokenAnswer = await fetch(`${service.localOrigin}/oauth/token`, {
       method: 'POST',

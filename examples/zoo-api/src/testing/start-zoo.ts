@@ -29,7 +29,9 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = configFromEnv({ PUBLIC_URL: origin, ...env, PORT: String((server.address() as AddressInfo).port) });
+  // Memory unless the test names a place for the data: tests must not share the service's own file.
+  const storage = env.DATA_DIR || env.DATABASE_URL || env.STORE ? {} : { STORE: 'memory' };
+  const config = configFromEnv({ PUBLIC_URL: origin, ...storage, ...env, PORT: String((server.address() as AddressInfo).port) });
   const api = await createZooApi(config, origin, silentLogger, testStores());
   server.on('request', api.nodeHandler);
   return {

@@ -1,0 +1,66 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { silentLogger } from '@corral/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type RunningService } from './serve.js';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'corral-zoo-data-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+async function token(service: RunningService): Promise<string> {
+  const res = await fetch(`${service.localOrigin}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function call(service: RunningService, bearer: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${service.localOrigin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, etag: res.headers.get('etag'), json: text ? JSON.parse(text) : undefined };
+}
+
+describe('the zoo service on its default SQLite file', () => {
+  it('keeps what clients were told was stored across a restart, deletions (410) included, and does not seed again', async () => {
+    const env = { PORT: '0', DATA_DIR: dataDir };
+    const first = await serve(env, silentLogger);
+    const admin = await token(first);
+    const seeded = await call(first, admin, 'GET', '/v1/zoos');
+    expect(seeded.json.total).toBeGreaterThan(0);
+    const created = await call(first, admin, 'POST', '/v1/zoos', { name: 'Tierpark', city: 'Berlin' });
+    expect(created.status).toBe(201);
+    const patched = await call(first, admin, 'PATCH', `/v1/zoos/${created.json.id}`, { city: 'Berlin-Friedrichsfelde' });
+    const animal = await call(first, admin, 'POST', `/v1/zoos/${created.json.id}/animals`, { name: 'Kea', species: 'Nestor notabilis', animalTypeId: 'bird' });
+    const removed = (await call(first, admin, 'GET', '/v1/customers?limit=1')).json.customers[0].id;
+    expect((await call(first, admin, 'DELETE', `/v1/customers/${removed}`)).status).toBe(204);
+    const listEtag = (await call(first, admin, 'GET', '/v1/zoos')).etag;
+    await first.stop();
+    expect((await stat(join(dataDir, 'zoo.sqlite'))).size).toBeGreaterThan(0);
+
+    const second = await serve(env, silentLogger);
+    const again = await token(second);
+    const zoo = await call(second, again, 'GET', `/v1/zoos/${created.json.id}`);
+    expect(zoo.status).toBe(200);
+    expect(zoo.json).toMatchObject({ name: 'Tierpark', city: 'Berlin-Friedrichsfelde' });
+    expect(zoo.etag).toBe(patched.etag);
+    expect((await call(second, again, 'GET', `/v1/zoos/${created.json.id}/animals`)).json.animals).toMatchObject([{ id: animal.json.id, name: 'Kea' }]);
+    expect((await call(second, again, 'GET', `/v1/customers/${removed}`)).status).toBe(410);
+    const zoos = await call(second, again, 'GET', '/v1/zoos');
+    expect(zoos.json.total).toBe(seeded.json.total + 1);
+    expect(zoos.etag).toBe(listEtag);
+    // New ids keep counting from where the first run stopped.
+    const next = await call(second, again, 'POST', '/v1/zoos', { name: 'Hellabrunn' });
+    expect(Number(next.json.id)).toBeGreaterThan(Number(created.json.id));
+    await second.stop();
+  });
+});
