@@ -9,6 +9,7 @@ const order = [
   'packages/versioning',
   'packages/core',
   'packages/sqlite',
+  'packages/postgres',
   'packages/openapi',
   'packages/oauth',
   'packages/auth-server',

@@ -10,6 +10,7 @@ const expected = {
   '@corral/versioning': ['createVersioning'],
   '@corral/core': ['createApi', 'defineCollection', 'memoryStore'],
   '@corral/sqlite': ['sqliteDatabase'],
+  '@corral/postgres': ['postgresDatabase'],
   '@corral/openapi': ['openApi'],
   '@corral/oauth': ['oauth'],
   '@corral/auth-server': ['createAuthorizationServer'],

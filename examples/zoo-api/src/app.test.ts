@@ -78,7 +78,8 @@ describe('configFromEnv', () => {
 
   it('keeps records in DATA_DIR/zoo.sqlite, in PostgreSQL with DATABASE_URL, or in memory with STORE=memory', () => {
     expect(configFromEnv({ DATA_DIR: '/var/lib/zoo' }).storage).toEqual({ kind: 'sqlite', file: '/var/lib/zoo/zoo.sqlite' });
-    expect(configFromEnv({ DATABASE_URL: 'postgres://db/zoo' }).storage).toEqual({ kind: 'postgres', url: 'postgres://db/zoo' });
+    expect(configFromEnv({ DATABASE_URL: 'postgres://db/zoo' }).storage).toEqual({ kind: 'postgres', url: 'postgres://db/zoo', schema: 'public' });
+    expect(configFromEnv({ DATABASE_URL: 'postgres://db/zoo', DATABASE_SCHEMA: 'zoo' }).storage).toMatchObject({ schema: 'zoo' });
     expect(configFromEnv({ STORE: 'memory', DATABASE_URL: 'postgres://db/zoo' }).storage).toEqual({ kind: 'memory' });
     expect(() => configFromEnv({ STORE: 'postgres' })).toThrow(/DATABASE_URL/);
     expect(() => configFromEnv({ STORE: 'mongo' })).toThrow(/STORE must be/);

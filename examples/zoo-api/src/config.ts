@@ -14,7 +14,7 @@ export interface ZooConfig {
 /** Where the records live: a SQLite file (the default), PostgreSQL, or process memory (lost at exit). */
 export type StorageConfig =
   | { readonly kind: 'sqlite'; readonly file: string }
-  | { readonly kind: 'postgres'; readonly url: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema: string }
   | { readonly kind: 'memory' };
 
 /** STORE picks the kind; DATABASE_URL means PostgreSQL; otherwise a SQLite file in DATA_DIR (default ./data). */
@@ -24,7 +24,7 @@ function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
   if (kind === 'sqlite') return { kind, file: join(env.DATA_DIR || 'data', 'zoo.sqlite') };
   if (kind === 'postgres') {
     if (!env.DATABASE_URL) throw new Error('STORE=postgres needs DATABASE_URL, e.g. postgres://localhost/zoo');
-    return { kind, url: env.DATABASE_URL };
+    return { kind, url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA || 'public' };
   }
   throw new Error(`STORE must be sqlite, postgres or memory; got "${kind}"`);
 }
@@ -54,7 +54,8 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * Reads the configuration from environment variables: PORT, HOST, PUBLIC_URL, BASE_PATH, and for
  * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS, OAUTH_TOKEN_URL) for an external issuer, or
  * OAUTH_CLIENTS to replace the embedded server's demo clients; and where records live: DATA_DIR
- * (the folder of the SQLite file, default ./data), DATABASE_URL (PostgreSQL) or STORE=memory.
+ * (the folder of the SQLite file, default ./data), DATABASE_URL (PostgreSQL, tables in
+ * DATABASE_SCHEMA, default public) or STORE=memory.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@corral/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
 import { serve, type RunningService } from './serve.js';
 
 let dataDir: string;
@@ -30,9 +31,18 @@ async function call(service: RunningService, bearer: string, method: string, pat
   return { status: res.status, etag: res.headers.get('etag'), json: text ? JSON.parse(text) : undefined };
 }
 
-describe('the zoo service on its default SQLite file', () => {
-  it('keeps what clients were told was stored across a restart, deletions (410) included, and does not seed again', async () => {
-    const env = { PORT: '0', DATA_DIR: dataDir };
+const postgres = await serverAvailable();
+const schema = freshSchemaName('restart');
+afterAll(async () => {
+  if (postgres) await dropSchema(schema);
+});
+
+describe.each([
+  ['its default SQLite file', () => ({ DATA_DIR: dataDir }), true],
+  ['PostgreSQL (DATABASE_URL)', () => ({ DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema }), postgres],
+] as const)('the zoo service on %s', (_label, storage, available) => {
+  it.runIf(available)('keeps what clients were told was stored across a restart, deletions (410) included, and does not seed again', async () => {
+    const env = { PORT: '0', ...storage() };
     const first = await serve(env, silentLogger);
     const admin = await token(first);
     const seeded = await call(first, admin, 'GET', '/v1/zoos');
@@ -45,7 +55,7 @@ describe('the zoo service on its default SQLite file', () => {
     expect((await call(first, admin, 'DELETE', `/v1/customers/${removed}`)).status).toBe(204);
     const listEtag = (await call(first, admin, 'GET', '/v1/zoos')).etag;
     await first.stop();
-    expect((await stat(join(dataDir, 'zoo.sqlite'))).size).toBeGreaterThan(0);
+    if ('DATA_DIR' in env) expect((await stat(join(dataDir, 'zoo.sqlite'))).size).toBeGreaterThan(0);
 
     const second = await serve(env, silentLogger);
     const again = await token(second);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { memoryStore, type Store } from '@corral/core';
+import { postgresDatabase } from '@corral/postgres';
 import { sqliteDatabase } from '@corral/sqlite';
 import type { StorageConfig } from './config.js';
 
@@ -24,7 +25,9 @@ export function storesFor(storage: StorageConfig): StoreFactory {
       const database = sqliteDatabase({ path: storage.file });
       return (_collection, initial) => database.store({ seed: initial });
     }
-    case 'postgres':
-      throw new Error('DATABASE_URL: the PostgreSQL store is not available yet; use the SQLite default (DATA_DIR) or STORE=memory');
+    case 'postgres': {
+      const database = postgresDatabase({ connectionString: storage.url, schema: storage.schema });
+      return (_collection, initial) => database.store({ seed: initial });
+    }
   }
 }

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { memoryStore, silentLogger } from '@corral/core';
-// Core's own test helper, reached by path: it is no part of core's public surface.
+// Test helpers of core and of the PostgreSQL store, reached by path: no part of their packages' public surface.
 import { freshObjectStore } from '../../../../packages/core/src/testing/fresh-object-store.js';
+import { dropSchema, freshSchemaName, testDatabaseUrl } from '../../../../packages/postgres/src/test-support/server.js';
 import { createZooApi } from '../app.js';
 import { configFromEnv } from '../config.js';
 import type { StoreFactory } from '../stores.js';
@@ -30,7 +31,9 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Memory unless the test names a place for the data: tests must not share the service's own file.
-  const storage = env.DATA_DIR || env.DATABASE_URL || env.STORE ? {} : { STORE: 'memory' };
+  // With ZOO_TEST_STORES=postgres (a vitest project), each zoo gets a schema of its own on the test server.
+  const schema = process.env.ZOO_TEST_STORES === 'postgres' && !env.STORE && !env.DATA_DIR ? freshSchemaName('zoo') : undefined;
+  const storage = schema ? { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema } : env.DATA_DIR || env.DATABASE_URL || env.STORE ? {} : { STORE: 'memory' };
   const config = configFromEnv({ PUBLIC_URL: origin, ...storage, ...env, PORT: String((server.address() as AddressInfo).port) });
   const api = await createZooApi(config, origin, silentLogger, testStores());
   server.on('request', api.nodeHandler);
@@ -47,9 +50,11 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
       return ((await res.json()) as { access_token: string }).access_token;
     },
     get: (path, token, headers = {}) => fetch(`${origin}${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
-    close: () => new Promise((resolve) => {
+    async close() {
       server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+      if (schema) await dropSchema(schema);
+    },
   };
 }

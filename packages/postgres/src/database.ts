@@ -1,0 +1,125 @@
+import pg from 'pg';
+import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
+import { identifier } from './names.js';
+import { PostgresStore, type PostgresStoreOptions } from './store.js';
+
+/** Settings of {@link postgresDatabase}. */
+export interface PostgresOptions {
+  /** Where the server is, e.g. `postgres://user@127.0.0.1:5432/zoo`. */
+  readonly connectionString: string;
+  /** The schema holding the tables; made when missing (default `public`). */
+  readonly schema?: string;
+  /** Connections at most (default 10). */
+  readonly poolSize?: number;
+}
+
+/** Something statements run on: the pool, or the connection of a transaction. */
+export type Queryable = pg.Pool | pg.PoolClient;
+
+/** A unit of work of a {@link PostgresDatabase}: the connection its statements run on. */
+export interface PostgresTransaction extends Transaction {
+  readonly database: PostgresDatabase;
+  /** The pooled connection the unit's statements run on, inside its BEGIN ... COMMIT. */
+  readonly client: pg.PoolClient;
+}
+
+/** Serialization failures and deadlocks: the unit lost a race and may simply run again. */
+const retryable = new Set(['40001', '40P01']);
+const attempts = 5;
+
+/**
+ * The collections of an API in one PostgreSQL database (a table each, in one schema), through a
+ * pool. Units of work run SERIALIZABLE and are run again when they lose a race with another
+ * (another request, or another process of the API): a check and the write it allows hold together.
+ */
+export class PostgresDatabase implements StoreDatabase {
+  /** The connection pool. */
+  readonly pool: pg.Pool;
+  /** The quoted schema name, for SQL text. */
+  readonly schema: string;
+  private readonly names = new Map<string, string>();
+  private closed = false;
+
+  constructor(options: PostgresOptions) {
+    this.schema = identifier(options.schema ?? 'public');
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    // An idle connection that breaks is dropped by the pool; without a listener the error would end the process.
+    this.pool.on('error', () => undefined);
+  }
+
+  /** Runs a statement prepared by name (once per connection), so the server plans it once. */
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(on: Queryable, text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    let name = this.names.get(text);
+    if (!name) this.names.set(text, (name = `corral_${this.names.size + 1}`));
+    return on.query<R>({ name, text, values });
+  }
+
+  async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        const result = await work({ database: this, client } as PostgresTransaction);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (attempt < attempts && retryable.has((error as { code?: string }).code ?? '')) continue;
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  /** The connection of the caller's unit of work, refusing one of another database. */
+  unitOf(options: StoreCallOptions | undefined): pg.PoolClient | undefined {
+    const transaction = options?.transaction as PostgresTransaction | undefined;
+    if (!transaction) return undefined;
+    if (transaction.database !== this) throw new Error('@corral/postgres: the transaction belongs to another database');
+    return transaction.client;
+  }
+
+  /**
+   * Runs statements that must hold together: in the caller's unit of work when it names one,
+   * otherwise in a transaction of their own (READ COMMITTED; they lock what they check).
+   */
+  async atomically<R>(options: StoreCallOptions | undefined, body: (on: Queryable) => Promise<R>): Promise<R> {
+    const unit = this.unitOf(options);
+    if (unit) return body(unit);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await body(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Where a single statement runs: the caller's unit of work, or any pooled connection. */
+  on(options: StoreCallOptions | undefined): Queryable {
+    return this.unitOf(options) ?? this.pool;
+  }
+
+  /** A store for one collection; the collection's `init` names its table. `seed` fills a table that has never held a record. */
+  store<T extends object>(options: PostgresStoreOptions<T> = {}): Store<T> {
+    return new PostgresStore<T>(this, options);
+  }
+
+  /** Closes the pool once; later calls do nothing. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+/** Connects to PostgreSQL for an API's collections (lazily: the first query opens a connection). */
+export function postgresDatabase(options: PostgresOptions): PostgresDatabase {
+  return new PostgresDatabase(options);
+}

@@ -1,0 +1,2 @@
+export { postgresDatabase, PostgresDatabase, type PostgresOptions, type PostgresTransaction, type Queryable } from './database.js';
+export type { PostgresStore, PostgresStoreOptions } from './store.js';

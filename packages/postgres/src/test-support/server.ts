@@ -1,0 +1,34 @@
+import pg from 'pg';
+
+/** The PostgreSQL server the tests use: CORRAL_TEST_DATABASE_URL, or the one our machines run. */
+export const testDatabaseUrl = process.env.CORRAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Whether the server answers. In CI it must (a missing server fails the run); elsewhere the
+ * PostgreSQL tests are skipped, with the reason printed.
+ */
+export async function serverAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    if (process.env.CI) throw new Error(`CI needs PostgreSQL at ${testDatabaseUrl}: ${(error as Error).message}`);
+    console.warn(`Skipping the PostgreSQL tests: no server at ${testDatabaseUrl} (${(error as Error).message})`);
+    return false;
+  }
+}
+
+/** A schema of its own for one test file, dropped afterwards: tests never see each other's tables. */
+export function freshSchemaName(label: string): string {
+  return `corral_test_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Drops a test schema and everything in it. */
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
