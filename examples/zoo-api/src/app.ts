@@ -10,7 +10,7 @@ import type { ZooConfig } from './config.js';
 import { demoCustomers, demoSuppliers } from './demo/parties.js';
 import { calculateOperation } from './operations/calculate.js';
 import { translateOperation } from './operations/translate.js';
-import { memoryStores, storesFor, type StoreFactory } from './stores.js';
+import { memoryStores, storageFor, type Storage, type StoreFactory } from './stores.js';
 
 /** Every collection of the zoo, declared once, each with its store (seeded with the demo data when new). */
 export function zooCollections(stores: StoreFactory = memoryStores) {
@@ -29,7 +29,8 @@ export function zooCollections(stores: StoreFactory = memoryStores) {
  */
 export async function createZooApi(config: ZooConfig, localOrigin: string, logger?: Logger, stores?: StoreFactory): Promise<Api> {
   const auth = await setUpAuth(config, localOrigin);
-  const { zoos, animals, employees, salaryStatements, customers, suppliers } = zooCollections(stores ?? storesFor(config.storage));
+  const storage: Storage = stores ? { stores } : storageFor(config.storage);
+  const { zoos, animals, employees, salaryStatements, customers, suppliers } = zooCollections(storage.stores);
   return createApi({
     title: 'Zoo API',
     version: 1,
@@ -44,6 +45,7 @@ export async function createZooApi(config: ZooConfig, localOrigin: string, logge
     auth: auth.authenticator,
     mounts: auth.mounts,
     plugins: [openApi({ tokenUrl: auth.tokenUrl, tokenDescription: auth.tokenDescription, scopeDescriptions, contact: { name: 'Zoo API maintainers' } })],
+    ...(storage.jobs ? { jobs: storage.jobs } : {}),
     ...(logger ? { logger } : {}),
   });
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { memoryStore, type Store } from '@corral/core';
-import { postgresDatabase } from '@corral/postgres';
+import { memoryStore, type JobStore, type Store } from '@corral/core';
+import { postgresDatabase, postgresJobs } from '@corral/postgres';
 import { sqliteDatabase } from '@corral/sqlite';
 import type { StorageConfig } from './config.js';
 
@@ -15,19 +15,29 @@ export type StoreFactory = <T extends object>(collection: string, initial: reado
 /** Records in process memory, seeded with the demo data: lost when the process stops. */
 export const memoryStores: StoreFactory = (_collection, initial) => memoryStore({ initial });
 
-/** The stores the configuration asks for. A new SQLite file (and its folder) is made and seeded with the demo data. */
-export function storesFor(storage: StorageConfig): StoreFactory {
+/** Where the service keeps records and the jobs of `Prefer: respond-async` (in memory when `jobs` is absent). */
+export interface Storage {
+  readonly stores: StoreFactory;
+  readonly jobs?: JobStore;
+}
+
+/**
+ * The storage the configuration asks for. A new SQLite file (and its folder) or a new PostgreSQL
+ * schema is made and seeded with the demo data. On PostgreSQL the jobs live in the database too,
+ * so that any process of the service can run and report them.
+ */
+export function storageFor(storage: StorageConfig): Storage {
   switch (storage.kind) {
     case 'memory':
-      return memoryStores;
+      return { stores: memoryStores };
     case 'sqlite': {
       mkdirSync(dirname(storage.file), { recursive: true });
       const database = sqliteDatabase({ path: storage.file });
-      return (_collection, initial) => database.store({ seed: initial });
+      return { stores: (_collection, initial) => database.store({ seed: initial }) };
     }
     case 'postgres': {
       const database = postgresDatabase({ connectionString: storage.url, schema: storage.schema });
-      return (_collection, initial) => database.store({ seed: initial });
+      return { stores: (_collection, initial) => database.store({ seed: initial }), jobs: postgresJobs(database) };
     }
   }
 }

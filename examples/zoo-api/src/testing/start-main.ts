@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/** A zoo service started as its own process, as `npm start` does (sources through tsx). */
+export interface MainProcess {
+  readonly child: ReturnType<typeof spawn>;
+  /** Where it listens, once it says so. */
+  readonly origin: Promise<string>;
+  /** Its exit code, once it exits. */
+  readonly exited: Promise<number | null>;
+  /** What it printed so far. */
+  output(): string;
+}
+
+/** Starts `main.ts` on a free port with these environment variables added to the test's own. */
+export function startMain(env: Record<string, string>): MainProcess {
+  const child = spawn(process.execPath, ['--conditions=@corral/source', '--import', 'tsx', mainScript], {
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const origin = new Promise<string>((resolve, reject) => {
+    const look = (): void => {
+      const found = /listening on (http:\/\/\S+?)[ (]/.exec(stdout);
+      if (found) resolve(found[1]!);
+    };
+    child.stdout.on('data', look);
+    child.once('exit', (code) => reject(new Error(`main exited early with ${code}: ${stdout}${stderr}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, origin, exited, output: () => stdout };
+}

@@ -1,0 +1,92 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { JobRequest, JobStore } from '@corral/core';
+import { postgresDatabase } from './database.js';
+import { postgresJobs } from './jobs.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+
+const available = await serverAvailable();
+const schemas: string[] = [];
+afterAll(async () => {
+  for (const schema of schemas) await dropSchema(schema);
+});
+
+const request = (n: number): JobRequest => ({ method: 'PUT', path: '/v1/things', query: '', headers: {}, body: String(n) });
+const job = (n: number) => ({ request: request(n), scope: 'w', subject: 'ann' });
+const settled = async (jobs: JobStore, id: string) => {
+  for (let i = 0; i < 200; i++) {
+    const found = await jobs.get(id);
+    if (found?.status === 'succeeded' || found?.status === 'failed') return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`job ${id} did not finish`);
+};
+
+/** Two processes of one API: two pools on one schema. */
+function twoProcesses(options = {}) {
+  const schema = freshSchemaName('jobs');
+  schemas.push(schema);
+  const databases = [postgresDatabase({ connectionString: testDatabaseUrl, schema }), postgresDatabase({ connectionString: testDatabaseUrl, schema })];
+  const jobs = databases.map((database) => postgresJobs(database, { pollMs: 100, ...options }));
+  return {
+    databases,
+    jobs,
+    close: async () => {
+      for (const j of jobs) await j.close?.();
+      for (const d of databases) await d.close();
+    },
+  };
+}
+
+describe.runIf(available)('jobs in PostgreSQL', () => {
+  it('runs a job accepted by one process on another, and both can read how it went', async () => {
+    const { jobs: [accepting, working], close } = twoProcesses();
+    const accepted = (await accepting!.enqueue(job(1)))!;
+    expect(accepted).toMatchObject({ status: 'queued', scope: 'w', subject: 'ann' });
+    working!.start(async (r) => ({ status: 200, body: `{"ran":${r.body}}` }));
+    expect(await settled(accepting!, accepted.id)).toMatchObject({ status: 'succeeded', result: { status: 200, body: '{"ran":1}' } });
+    expect(await working!.get(accepted.id)).toMatchObject({ status: 'succeeded' });
+    expect(await accepting!.get('not-a-job')).toBeUndefined();
+    await close();
+  });
+
+  it('runs every job exactly once when two workers share the queue', async () => {
+    const { jobs: [a, b], close } = twoProcesses();
+    const runs = new Map<string, number>();
+    const run = async (r: JobRequest) => {
+      runs.set(r.body!, (runs.get(r.body!) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { status: 200 };
+    };
+    const ids = [];
+    for (let n = 0; n < 20; n++) ids.push((await (n % 2 ? a! : b!).enqueue(job(n)))!.id);
+    a!.start(run);
+    b!.start(run);
+    for (const id of ids) await settled(a!, id);
+    expect([...runs.values()]).toEqual(Array.from({ length: 20 }, () => 1));
+    await close();
+  });
+
+  it('keeps queued jobs across a restart, and takes over the job of a worker that died', async () => {
+    const { databases: [first], jobs: [before], close } = twoProcesses({ leaseMs: 200 });
+    const waiting = (await before!.enqueue(job(1)))!;
+    const abandoned = (await before!.enqueue(job(2)))!;
+    // A worker that claimed the second job and died: running, its lease already out.
+    await first!.pool.query(`UPDATE ${first!.schema}.corral_jobs SET status = 'running', attempts = 1, lease_until = now() - interval '1 second' WHERE id = $1`, [abandoned.id]);
+    await close();
+    // Both processes stopped; a new one starts on the same schema.
+    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema: first!.schema.slice(1, -1) });
+    const restarted = postgresJobs(database, { pollMs: 100 });
+    restarted.start(async (r) => ({ status: 200, body: `{"ran":${r.body}}` }));
+    expect(await settled(restarted, waiting.id)).toMatchObject({ status: 'succeeded', result: { body: '{"ran":1}' } });
+    expect(await settled(restarted, abandoned.id)).toMatchObject({ status: 'succeeded', result: { body: '{"ran":2}' } });
+    await restarted.close?.();
+    await database.close();
+  });
+
+  it('refuses new work while too much is pending', async () => {
+    const { jobs: [jobs], close } = twoProcesses({ maxPending: 1 });
+    expect(await jobs!.enqueue(job(1))).toBeDefined();
+    expect(await jobs!.enqueue(job(2))).toBeUndefined();
+    await close();
+  });
+});
