@@ -17,7 +17,8 @@ if (canPin && !process.env.BENCH_PINNED) {
 
 const quick = process.argv.includes('--quick');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-// --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part.
+// --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part;
+// --no-db to skip the databases; --db-only for the databases alone.
 const rounds = Number(option('rounds') ?? (quick ? 1 : 3));
 const thisNodeOnly = quick || process.argv.includes('--this-node');
 const timing = quick ? { warmupSeconds: 1, seconds: 2 } : { warmupSeconds: 2, seconds: 5 };
@@ -61,7 +62,8 @@ async function startPeers(node) {
   return { peers, stop: () => [...Object.values(peers), issuerServer].forEach((server) => server.stop()) };
 }
 
-const versions = nodeVersions(thisNodeOnly);
+const dbOnly = process.argv.includes('--db-only');
+const versions = dbOnly ? [] : nodeVersions(thisNodeOnly);
 const samples = {};
 for (const node of versions) {
   const { peers, stop } = await startPeers(node.path);
@@ -110,7 +112,7 @@ for (const [nodeLabel, byEndpoint] of Object.entries(samples)) {
 }
 
 // Scale: the same list request against 1k, 100k and 1M records.
-const sizes = process.argv.includes('--no-scale') ? [] : quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000];
+const sizes = process.argv.includes('--no-scale') || dbOnly ? [] : quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000];
 const scaleQueries = { 'filter + indexed sort': '/v1/items?state=internal&sortby=name&limit=10', 'indexed sort, desc': '/v1/items?sortby=yearOfBirth&order=desc&limit=10' };
 const scale = {};
 for (const size of sizes) {
@@ -129,9 +131,17 @@ for (const [label, bySize] of Object.entries(scale)) {
   lines.push(`| ${label} | ${sizes.map((s) => `${bySize[s].p50} / ${bySize[s].p99}`).join(' | ')} | ${(last / Math.max(first, 0.001)).toFixed(2)} |`);
 }
 
+// Databases: --no-db skips them (they need the PostgreSQL server).
+let databases;
+if (!process.argv.includes('--no-db')) {
+  const { databaseBench } = await import('./databases.mjs');
+  databases = await databaseBench({ quick, timing });
+  lines.push(...databases.lines);
+}
+
 const report = lines.join('\n');
 console.log(report);
 mkdirSync(here('./results'), { recursive: true });
 writeFileSync(here('./results/latest.md'), `${report}\n`);
-writeFileSync(here('./results/latest.json'), JSON.stringify({ samples, ratios, scale }, null, 2));
+writeFileSync(here('./results/latest.json'), JSON.stringify({ samples, ratios, scale, databases: databases && { results: databases.results, ratios: databases.ratios } }, null, 2));
 console.log('\nwritten to bench/results/latest.md');

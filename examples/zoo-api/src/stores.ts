@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { memoryStore, type JobStore, type Store } from '@corral/core';
 import { postgresDatabase, postgresJobs } from '@corral/postgres';
-import { sqliteDatabase } from '@corral/sqlite';
+import { sqliteDatabase, sqliteJobs } from '@corral/sqlite';
 import type { StorageConfig } from './config.js';
 
 /**
@@ -23,8 +23,8 @@ export interface Storage {
 
 /**
  * The storage the configuration asks for. A new SQLite file (and its folder) or a new PostgreSQL
- * schema is made and seeded with the demo data. On PostgreSQL the jobs live in the database too,
- * so that any process of the service can run and report them.
+ * schema is made and seeded with the demo data. The jobs of `Prefer: respond-async` live in the
+ * database too: they outlive a restart, and on PostgreSQL any process of the service can run them.
  */
 export function storageFor(storage: StorageConfig): Storage {
   switch (storage.kind) {
@@ -33,7 +33,7 @@ export function storageFor(storage: StorageConfig): Storage {
     case 'sqlite': {
       mkdirSync(dirname(storage.file), { recursive: true });
       const database = sqliteDatabase({ path: storage.file });
-      return { stores: (_collection, initial) => database.store({ seed: initial }) };
+      return { stores: (_collection, initial) => database.store({ seed: initial }), jobs: sqliteJobs(database) };
     }
     case 'postgres': {
       const database = postgresDatabase({ connectionString: storage.url, schema: storage.schema });

@@ -1,2 +1,3 @@
 export { sqliteDatabase, SqliteDatabase, type SqliteOptions } from './database.js';
 export type { SqliteStore, SqliteStoreOptions } from './store.js';
+export { sqliteJobs, type SqliteJobOptions } from './jobs.js';

@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JobRequest, JobStore } from '@corral/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteDatabase } from './database.js';
+import { sqliteJobs } from './jobs.js';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'corral-sqlite-jobs-'));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+const request = (n: number): JobRequest => ({ method: 'PUT', path: '/v1/things', query: '', headers: {}, body: String(n) });
+const job = (n: number) => ({ request: request(n), scope: 'w', subject: 'ann' });
+const settled = async (jobs: JobStore, id: string) => {
+  for (let i = 0; i < 200; i++) {
+    const found = await jobs.get(id);
+    if (found?.status === 'succeeded' || found?.status === 'failed') return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`job ${id} did not finish`);
+};
+
+describe('jobs in the SQLite file', () => {
+  it('runs accepted jobs in order, once, and records each answer', async () => {
+    const database = sqliteDatabase({ path: join(folder, 'order.sqlite') });
+    const jobs = sqliteJobs(database);
+    const order: string[] = [];
+    jobs.start(async (r) => (order.push(r.body!), { status: r.body === '2' ? 422 : 200, body: `{"n":${r.body}}` }));
+    const ids = [];
+    for (const n of [1, 2, 3]) ids.push((await jobs.enqueue(job(n)))!.id);
+    expect(await settled(jobs, ids[0]!)).toMatchObject({ status: 'succeeded', scope: 'w', subject: 'ann', result: { status: 200, body: '{"n":1}' } });
+    expect(await settled(jobs, ids[1]!)).toMatchObject({ status: 'failed', result: { status: 422 } });
+    await settled(jobs, ids[2]!);
+    expect(order).toEqual(['1', '2', '3']);
+    await jobs.close?.();
+    await database.close();
+  });
+
+  it('keeps queued jobs across a restart and runs again a job whose run died with its process', async () => {
+    const path = join(folder, 'restart.sqlite');
+    const first = sqliteDatabase({ path });
+    const before = sqliteJobs(first, { leaseMs: 50 });
+    const waiting = (await before.enqueue(job(1)))!;
+    const died = (await before.enqueue(job(2)))!;
+    // A run that claimed the second job when the process died: running, its lease out by now.
+    first.connection.prepare(`UPDATE corral_jobs SET status = 'running', attempts = 1, lease_until = ? WHERE id = ?`).run(Date.now() - 1, died.id);
+    await before.close?.();
+    await first.close();
+    const second = sqliteDatabase({ path });
+    const after = sqliteJobs(second);
+    after.start(async (r) => ({ status: 200, body: `{"ran":${r.body}}` }));
+    expect(await settled(after, waiting.id)).toMatchObject({ status: 'succeeded', result: { body: '{"ran":1}' } });
+    expect(await settled(after, died.id)).toMatchObject({ status: 'succeeded', result: { body: '{"ran":2}' } });
+    await after.close?.();
+    await second.close();
+  });
+
+  it('refuses new work while too much is pending', async () => {
+    const database = sqliteDatabase({ path: ':memory:' });
+    const jobs = sqliteJobs(database, { maxPending: 1 });
+    expect(await jobs.enqueue(job(1))).toBeDefined();
+    expect(await jobs.enqueue(job(2))).toBeUndefined();
+    await database.close();
+  });
+});
