@@ -13,6 +13,8 @@ const statements = {
   one: `SELECT seq, version, data FROM ${table} WHERE seq = $1 AND NOT deleted`,
   countFiltered: `SELECT count(*)::bigint AS n FROM (SELECT 1 FROM ${table} WHERE NOT deleted AND ${kind} = $1 LIMIT ${cap + 1}) AS capped`,
   pageFiltered: `SELECT seq, version, data FROM ${table} WHERE NOT deleted AND ${kind} = $1 ORDER BY ${name} ASC NULLS LAST, seq ASC LIMIT $2 OFFSET $3`,
+  countSearch: `SELECT count(*)::bigint AS n FROM (SELECT 1 FROM ${table} WHERE NOT deleted AND "search_name" LIKE $1 LIMIT ${cap + 1}) AS capped`,
+  pageSearch: `SELECT seq, version, data FROM ${table} WHERE NOT deleted AND "search_name" LIKE $1 ORDER BY seq ASC LIMIT $2 OFFSET $3`,
   countAll: `SELECT count(*)::bigint AS n FROM (SELECT 1 FROM ${table} WHERE NOT deleted LIMIT ${cap + 1}) AS capped`,
   pageAll: `SELECT seq, version, data FROM ${table} WHERE NOT deleted ORDER BY seq ASC LIMIT $1 OFFSET $2`,
   revision: `SELECT revision FROM "${process.env.BENCH_SCHEMA}".corral_revisions WHERE collection = 'items'`,
@@ -45,7 +47,12 @@ const server = createServer(async (req, res) => {
   } else if (url.pathname === '/v1/items') {
     const state = url.searchParams.get('state');
     const revision = (await run('revision', [])).rows[0].revision;
-    if (state) {
+    const query = url.searchParams.get('query');
+    if (query) {
+      const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const counted = await total('countSearch', `NOT deleted AND "search_name" LIKE $1`, [pattern]);
+      answer = page(url.pathname, { query }, offset, limit, counted, (await run('pageSearch', [pattern, limit, offset])).rows, revision);
+    } else if (state) {
       const counted = await total('countFiltered', `NOT deleted AND ${kind} = $1`, [state]);
       const rows = (await run('pageFiltered', [state, limit, offset])).rows;
       answer = page(url.pathname, { state, sortby: 'name' }, offset, limit, counted, rows, revision);

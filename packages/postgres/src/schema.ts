@@ -33,7 +33,8 @@ export async function prepareTable(database: PostgresDatabase, on: Queryable, in
   // One lock per schema: the shared tables are made by whichever collection comes first.
   await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [schema]);
   await on.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await on.query(`CREATE TABLE IF NOT EXISTS ${schema}.corral_revisions (collection text PRIMARY KEY, revision bigint NOT NULL)`);
+  await on.query(`CREATE TABLE IF NOT EXISTS ${schema}.corral_revisions (collection text PRIMARY KEY, revision bigint NOT NULL, live bigint)`);
+  await on.query(`ALTER TABLE ${schema}.corral_revisions ADD COLUMN IF NOT EXISTS live bigint`);
   await on.query(`CREATE TABLE IF NOT EXISTS ${schema}.corral_tables (collection text PRIMARY KEY, layout integer NOT NULL)`);
   const layout = await on.query(`SELECT layout FROM ${schema}.corral_tables WHERE collection = $1`, [init.collection]);
   const found = layout.rows[0]?.layout as number | undefined;
@@ -41,6 +42,11 @@ export async function prepareTable(database: PostgresDatabase, on: Queryable, in
   await on.query(`CREATE TABLE IF NOT EXISTS ${table} (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, version integer NOT NULL, deleted boolean NOT NULL DEFAULT false, data jsonb)`);
   await on.query(`INSERT INTO ${schema}.corral_tables (collection, layout) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [init.collection, layoutVersion]);
   await on.query(`INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`, [init.collection]);
+  // The count of live records kept beside the revision: set from the table once, when the column is new.
+  const counted = await on.query(`SELECT live FROM ${schema}.corral_revisions WHERE collection = $1 FOR UPDATE`, [init.collection]);
+  if (counted.rows[0]?.live === null) {
+    await on.query(`UPDATE ${schema}.corral_revisions SET live = (SELECT count(*) FROM ${table} WHERE NOT deleted) WHERE collection = $1`, [init.collection]);
+  }
   const columns = await on.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2`, [schema.slice(1, -1), init.collection]);
   const existing = new Set(columns.rows.map((row) => String(row.column_name)));
   const added = init.searchable.filter((field) => !existing.has(`search_${field}`));

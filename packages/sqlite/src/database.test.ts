@@ -68,6 +68,22 @@ describe('a SQLite database file', () => {
     await second.close();
   });
 
+  it('answers an estimated total above the threshold from the index statistics, and an exact one below it', async () => {
+    const database = sqliteDatabase({ path: ':memory:' });
+    const store = database.store<Bird>();
+    await store.init?.(birds);
+    for (let i = 0; i < 30; i++) await store.create({ name: `b${i}`, kind: i < 25 ? 'common' : 'rare' });
+    database.connection.exec('ANALYZE');
+    const many = await store.list({ filter: { kind: 'common' }, offset: 0, limit: 5, count: { estimateAbove: 10 } });
+    expect(many).toMatchObject({ totalEstimated: true });
+    expect(many.total).toBeGreaterThan(10);
+    const few = await store.list({ filter: { kind: 'rare' }, offset: 0, limit: 5, count: { estimateAbove: 10 } });
+    expect(few.total).toBe(5);
+    expect(few.totalEstimated).toBeUndefined();
+    expect((await store.list({ offset: 0, limit: 1, count: { estimateAbove: 10 } })).total).toBe(30);
+    await database.close();
+  });
+
   it('uses an index for a filtered, sorted page', async () => {
     const database = sqliteDatabase({ path: ':memory:' });
     await database.store<Bird>().init?.(birds);

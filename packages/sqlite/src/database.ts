@@ -28,7 +28,9 @@ export class SqliteDatabase implements StoreDatabase {
   constructor(options: SqliteOptions) {
     this.connection = new DatabaseSync(options.path);
     this.connection.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}; PRAGMA busy_timeout = 5000;`);
-    this.connection.exec('CREATE TABLE IF NOT EXISTS corral_revisions (collection TEXT PRIMARY KEY, revision INTEGER NOT NULL) STRICT');
+    this.connection.exec('CREATE TABLE IF NOT EXISTS corral_revisions (collection TEXT PRIMARY KEY, revision INTEGER NOT NULL, live INTEGER) STRICT');
+    const columns = this.connection.prepare(`SELECT name FROM pragma_table_info('corral_revisions')`).all().map((row) => row.name);
+    if (!columns.includes('live')) this.connection.exec('ALTER TABLE corral_revisions ADD COLUMN live INTEGER');
   }
 
   /** A prepared statement, made once per SQL text. */

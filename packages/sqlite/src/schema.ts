@@ -27,6 +27,8 @@ export function prepareTable(connection: DatabaseSync, init: StoreInit): void {
   for (const field of indexed) createIndex(connection, init.collection, [field]);
   for (const filter of init.filterable) for (const sort of init.sortable) if (filter !== sort) createIndex(connection, init.collection, [filter, sort]);
   connection.prepare('INSERT OR IGNORE INTO corral_revisions (collection, revision) VALUES (?, 0)').run(init.collection);
+  // The count of live records kept beside the revision: set from the table once, when it is new.
+  connection.prepare(`UPDATE corral_revisions SET live = (SELECT count(*) FROM ${table} WHERE deleted = 0) WHERE collection = ? AND live IS NULL`).run(init.collection);
 }
 
 function createIndex(connection: DatabaseSync, collection: string, fields: readonly string[]): void {

@@ -5,7 +5,7 @@ import type { SQLInputValue } from 'node:sqlite';
 import type { SqliteDatabase } from './database.js';
 import { identifier, rowOf, searchColumn } from './names.js';
 import { prepareTable, searchValues } from './schema.js';
-import { orderOf, whereOf } from './where.js';
+import { orderOf, whereOf, type Where } from './where.js';
 
 /** Settings of one store of a {@link SqliteDatabase}. */
 export interface SqliteStoreOptions<T> {
@@ -66,8 +66,41 @@ export class SqliteStore<T extends object> implements Store<T> {
     return row.deleted ? { status: 'gone' } : { status: 'found', record: this.record(row) };
   }
 
-  private bump(): void {
-    this.statement('UPDATE corral_revisions SET revision = revision + 1 WHERE collection = ?').run(this.declared.collection);
+  /** Counts one committed write of the collection, and moves its count of live records by `live`. */
+  private bump(live = 0): void {
+    this.statement('UPDATE corral_revisions SET revision = revision + 1, live = live + ? WHERE collection = ?').run(live, this.declared.collection);
+  }
+
+  private liveCount(): number {
+    return Number(this.statement('SELECT live FROM corral_revisions WHERE collection = ?').get(this.declared.collection)!.live);
+  }
+
+  /**
+   * The number of matches: from the kept count when every live record matches; exact otherwise,
+   * or, when `estimateAbove` is given and more match, an estimate from the filter index's
+   * statistics (kept by ANALYZE) when there are some, so that no large count is made per page.
+   */
+  private total(where: Where, query: ListQuery): { total: number; estimated: boolean } {
+    if (where.parameters.length === 0 && where.sql === 'deleted = 0') return { total: this.liveCount(), estimated: false };
+    const cap = query.count?.estimateAbove;
+    if (cap !== undefined) {
+      const capped = Number(this.statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${this.table} WHERE ${where.sql} LIMIT ${cap + 1})`).get(...where.parameters)!.n);
+      if (capped <= cap) return { total: capped, estimated: false };
+      const estimate = this.statisticsEstimate(query);
+      if (estimate !== undefined) return { total: Math.max(capped, estimate), estimated: true };
+    }
+    return { total: Number(this.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.parameters)!.n), estimated: false };
+  }
+
+  /** Rows per value of a single filtered field, as ANALYZE measured them for its index; undefined without statistics. */
+  private statisticsEstimate(query: ListQuery): number | undefined {
+    const fields = Object.keys(query.filter ?? {});
+    if (fields.length !== 1 || query.search) return undefined;
+    const hasStats = this.statement(`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`).get();
+    if (!hasStats) return undefined;
+    const row = this.statement('SELECT stat FROM sqlite_stat1 WHERE tbl = ? AND idx = ?').get(this.declared.collection, `${this.declared.collection}_by_${fields[0]}`);
+    const perValue = row ? Number(String(row.stat).split(' ')[1]) : NaN;
+    return Number.isFinite(perValue) ? perValue : undefined;
   }
 
   private currentRevision(): number {
@@ -79,7 +112,7 @@ export class SqliteStore<T extends object> implements Store<T> {
     const columns = this.declared.searchable.map((f) => `, ${searchColumn(f)}`).join('');
     const marks = this.declared.searchable.map(() => ', ?').join('');
     const { seq } = this.statement(`INSERT INTO ${this.table} (version, data${columns}) VALUES (1, ?${marks}) RETURNING seq`).get(text, ...searchValues(this.declared, data as Record<string, unknown>))!;
-    this.bump();
+    this.bump(1);
     return { id: String(seq), version: 1, data: JSON.parse(text) as T };
   }
 
@@ -95,22 +128,23 @@ export class SqliteStore<T extends object> implements Store<T> {
   private tombstone(where: string, parameters: SQLInputValue[]): number {
     const cleared = this.declared.searchable.map((f) => `, ${searchColumn(f)} = NULL`).join('');
     const { changes } = this.statement(`UPDATE ${this.table} SET deleted = 1, data = NULL, version = version + 1${cleared} WHERE ${where}`).run(...parameters);
-    if (Number(changes) > 0) this.bump();
+    if (Number(changes) > 0) this.bump(-Number(changes));
     return Number(changes);
   }
 
   async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
     this.database.check(options);
     const where = whereOf(query.filter ?? {}, query.search, this.declared.searchable);
-    const total = Number(this.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.parameters)!.n);
+    const counted = this.total(where, query);
     const limit = Math.max(0, Math.floor(query.limit) || 0);
     const offset = Math.max(0, Math.floor(query.offset) || 0);
-    const rows = limit === 0 || offset >= total ? [] : (this.statement(`SELECT seq, version, deleted, data FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderOf(query.sort)} LIMIT ? OFFSET ?`).all(...where.parameters, limit, offset) as Row[]);
-    return { items: rows.map((row) => this.record(row)), total, revision: this.currentRevision() };
+    const rows = limit === 0 || offset >= counted.total ? [] : (this.statement(`SELECT seq, version, deleted, data FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderOf(query.sort)} LIMIT ? OFFSET ?`).all(...where.parameters, limit, offset) as Row[]);
+    return { items: rows.map((row) => this.record(row)), total: counted.total, ...(counted.estimated ? { totalEstimated: true } : {}), revision: this.currentRevision() };
   }
 
   async count(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
     this.database.check(options);
+    if (Object.keys(filter).length === 0) return this.liveCount();
     const where = whereOf(filter, undefined, this.declared.searchable);
     return Number(this.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.parameters)!.n);
   }
