@@ -25,8 +25,10 @@ async function fillPostgres(schema, size) {
     await client.query(`INSERT INTO ${table} (version, data, search_name) SELECT 1, jsonb_build_object('name', n, 'state', ${stateSql}, 'yearOfBirth', ${yearSql}), lower(n) FROM (SELECT i, ${nameSql.postgres} AS n FROM generate_series(1, ${size}) AS i) AS rows`);
     // Filled behind the store's back: set the count of live records it keeps beside the revision.
     await client.query(`UPDATE "${schema}".corral_revisions SET live = (SELECT count(*) FROM ${table} WHERE NOT deleted) WHERE collection = 'items'`);
-    await client.query(`VACUUM ANALYZE ${table}`);
+    await client.query(`VACUUM ${table}`);
   }
+  // Every run: the planner statistics the store asks for at start-up are only filled by ANALYZE.
+  await client.query(`ANALYZE ${table}`);
   await client.end();
 }
 
@@ -61,10 +63,11 @@ async function patchLatency(origin, count) {
 
 export async function databaseBench({ quick, timing }) {
   const sizes = quick ? [10_000] : [10_000, 1_000_000];
-  const endpoints = { 'list page': '/v1/items?limit=10', 'filtered sorted page': '/v1/items?state=internal&sortby=name&limit=10', search: '/v1/items?query=c0ffe&limit=10', 'single record': '/v1/items/777' };
+  // Search last: on SQLite at 1M rows it scans, and its backlog must not slow the next measurement.
+  const endpoints = { 'list page': '/v1/items?limit=10', 'filtered sorted page': '/v1/items?state=internal&sortby=name&limit=10', 'single record': '/v1/items/777', search: '/v1/items?query=c0ffe&limit=10' };
   const lines = ['', '## Databases: Corral on SQLite and PostgreSQL, and a hand-written pg server', '',
     `Servers on the server core, load on the other; PostgreSQL 15 on this machine (not pinned). ${quick ? '' : 'Tables are filled once and kept between runs. '}Lists allow estimated totals above 10,000 (the count policy); "exact" is the same page counting every match.`, '',
-    '| rows | server | list page req/s | filtered sorted page req/s | search req/s | single record req/s |', '|---:|---|---:|---:|---:|---:|'];
+    '| rows | server | list page req/s | filtered sorted page req/s | single record req/s | search req/s |', '|---:|---|---:|---:|---:|---:|'];
   const latency = [];
   const results = {};
   for (const size of sizes) {
