@@ -26,6 +26,8 @@ export interface PostgresTransaction extends Transaction {
 /** Serialization failures and deadlocks: the unit lost a race and may simply run again. */
 const retryable = new Set(['40001', '40P01']);
 const attempts = 5;
+/** A connection error while a client is held surfaces as its query's rejection; the event itself must not end the process. */
+const ignoreWhileHeld = (): void => undefined;
 
 /**
  * The collections of an API in one PostgreSQL database (a table each, in one schema), through a
@@ -51,12 +53,27 @@ export class PostgresDatabase implements StoreDatabase {
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(on: Queryable, text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
     let name = this.names.get(text);
     if (!name) this.names.set(text, (name = `corral_${this.names.size + 1}`));
-    return on.query<R>({ name, text, values });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await on.query<R>({ name, text, values });
+      } catch (error) {
+        // A statement on its own that lost a deadlock was rolled back whole: it may simply run again.
+        // Inside a transaction the whole unit is run again instead (see transaction()).
+        if (on !== this.pool || attempt >= attempts || !retryable.has((error as { code?: string }).code ?? '')) throw error;
+      }
+    }
+  }
+
+  /** A pooled connection for a transaction; a broken connection then fails the transaction, not the process. */
+  private async connect(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    client.on('error', ignoreWhileHeld);
+    return client;
   }
 
   async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt++) {
-      const client = await this.pool.connect();
+      const client = await this.connect();
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         const result = await work({ database: this, client } as PostgresTransaction);
@@ -67,6 +84,7 @@ export class PostgresDatabase implements StoreDatabase {
         if (attempt < attempts && retryable.has((error as { code?: string }).code ?? '')) continue;
         throw error;
       } finally {
+        client.off('error', ignoreWhileHeld);
         client.release();
       }
     }
@@ -87,7 +105,7 @@ export class PostgresDatabase implements StoreDatabase {
   async atomically<R>(options: StoreCallOptions | undefined, body: (on: Queryable) => Promise<R>): Promise<R> {
     const unit = this.unitOf(options);
     if (unit) return body(unit);
-    const client = await this.pool.connect();
+    const client = await this.connect();
     try {
       await client.query('BEGIN');
       const result = await body(client);
@@ -97,6 +115,7 @@ export class PostgresDatabase implements StoreDatabase {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      client.off('error', ignoreWhileHeld);
       client.release();
     }
   }

@@ -83,6 +83,23 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
     await database.close();
   });
 
+  it('renews the lease of a long job, so another worker does not run it again', async () => {
+    const { jobs: [a, b], close } = twoProcesses({ leaseMs: 150 });
+    let runs = 0;
+    const slow = async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return { status: 200 };
+    };
+    const accepted = (await a!.enqueue(job(1)))!;
+    a!.start(slow);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    b!.start(slow);
+    expect(await settled(b!, accepted.id)).toMatchObject({ status: 'succeeded' });
+    expect(runs).toBe(1);
+    await close();
+  });
+
   it('refuses new work while too much is pending', async () => {
     const { jobs: [jobs], close } = twoProcesses({ maxPending: 1 });
     expect(await jobs!.enqueue(job(1))).toBeDefined();

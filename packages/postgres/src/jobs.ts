@@ -60,6 +60,7 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
   let worker: Promise<void> | undefined;
   let listener: pg.PoolClient | undefined;
 
+  // A failed setup (the database briefly away) is tried again on the next call rather than remembered.
   const ready = () => (made ??= (async () => {
     await database.atomically(undefined, async (on) => {
       await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [database.schema]);
@@ -67,7 +68,10 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
       await on.query(`CREATE TABLE IF NOT EXISTS ${table} (id uuid PRIMARY KEY, status text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz, scope text, subject text, request jsonb NOT NULL, result jsonb, lease_until timestamptz, attempts integer NOT NULL DEFAULT 0)`);
       await on.query(`CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON ${table} (created_at) WHERE status IN ('queued', 'running')`);
     });
-  })());
+  })().catch((error: unknown) => {
+    made = undefined;
+    throw error;
+  }));
 
   /** Takes the oldest job nobody holds: queued, or running under a lease that ran out. */
   async function claim(): Promise<JobRow | undefined> {
@@ -89,7 +93,13 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
         });
         continue;
       }
-      const answer = await run(job.request).catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }));
+      // The lease is renewed while the job runs, so a long job is not taken over by another worker.
+      const renew = setInterval(() => {
+        void database.query(database.pool, `UPDATE ${table} SET lease_until = now() + ($2::integer * interval '1 millisecond') WHERE id = $1 AND attempts = $3 AND status = 'running'`, [job.id, leaseMs, job.attempts]).catch(() => undefined);
+      }, Math.max(10, Math.floor(leaseMs / 3)));
+      const answer = await run(job.request)
+        .catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }))
+        .finally(() => clearInterval(renew));
       // Only the holder of this attempt records its answer: a worker whose lease was taken over does not.
       // If the database is briefly away, the lease runs out and the job is run again: it must be safe to repeat.
       await database.query(database.pool,
@@ -123,6 +133,11 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
       worker ??= (async () => {
         await ready();
         listener = await database.pool.connect();
+        // A dropped LISTEN connection must not end the process: the worker goes on polling.
+        listener.on('error', (error: Error) => {
+          listener?.release(error);
+          listener = undefined;
+        });
         listener.on('notification', () => wake?.());
         await listener.query(`LISTEN "${channel}"`);
         await work(run);

@@ -119,11 +119,14 @@ export class PostgresStore<T extends object> implements Store<T> {
     const where = whereOf(this.declared, query.filter ?? {}, query.search);
     const limit = Math.max(0, Math.floor(query.limit) || 0);
     const offset = Math.max(0, Math.floor(query.offset) || 0);
+    // The revision first: a write landing meanwhile then makes the page's tag older than its rows,
+    // never newer, so a bulk If-Match built from it cannot cover a record the client never saw.
+    const revision = await this.currentRevision(on);
     const counted = await this.total(on, where.sql, where.parameters, query.count?.estimateAbove);
     const rows = limit === 0 || offset >= counted.total ? [] : (await this.database.query<Row>(on,
       `SELECT seq, version, deleted, data FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderOf(this.declared, query.sort)} LIMIT $${where.parameters.length + 1} OFFSET $${where.parameters.length + 2}`,
       [...where.parameters, limit, offset])).rows;
-    return { items: rows.map((row) => this.record(row)), total: counted.total, ...(counted.estimated ? { totalEstimated: true } : {}), revision: await this.currentRevision(on) };
+    return { items: rows.map((row) => this.record(row)), total: counted.total, ...(counted.estimated ? { totalEstimated: true } : {}), revision };
   }
 
   /**
@@ -203,7 +206,8 @@ export class PostgresStore<T extends object> implements Store<T> {
 
   async deleteAll(expectedRevision?: number, options?: StoreCallOptions): Promise<DeleteAllResult> {
     return this.database.atomically(options, async (on): Promise<DeleteAllResult> => {
-      // Locking the revision row holds back every other write to the collection until this one is done.
+      // Record rows first, then the revision row: the order single writes take them in, so the two never deadlock.
+      await this.database.query(on, `SELECT seq FROM ${this.table} WHERE NOT deleted ORDER BY seq FOR UPDATE`);
       const revision = await this.currentRevision(on, true);
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
       const count = await this.tombstone(on, 'NOT deleted', []);
@@ -214,13 +218,17 @@ export class PostgresStore<T extends object> implements Store<T> {
 
   async replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number, options?: StoreCallOptions): Promise<ReplaceManyResult<T>> {
     return this.database.atomically(options, async (on): Promise<ReplaceManyResult<T>> => {
+      // Record rows first (in id order), then the revision row: the order single writes take them in.
+      const seqs = [...new Set(entries.map((entry) => rowOf(entry.id)).filter((seq): seq is string => seq !== undefined))];
+      const locked = await this.database.query<Row>(on, `SELECT seq, version, deleted, data FROM ${this.table} WHERE seq = ANY($1::bigint[]) ORDER BY seq FOR UPDATE`, [seqs]);
+      const rows = new Map(locked.rows.map((row) => [String(row.seq), row]));
       const revision = await this.currentRevision(on, true);
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-      // Every entry is checked (and its row locked) before anything is written; an id listed twice counts its earlier entry's bump.
+      // Every entry is checked before anything is written; an id listed twice counts its earlier entry's bump.
       const versions = new Map<string, number>();
       const steps: { seq: string; data: T }[] = [];
       for (const entry of entries) {
-        const row = await this.row(on, entry.id, true);
+        const row = rows.get(entry.id);
         if (!row) return { status: 'missing', id: entry.id };
         if (row.deleted) return { status: 'gone', id: entry.id };
         const seq = String(row.seq);

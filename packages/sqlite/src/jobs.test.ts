@@ -58,6 +58,35 @@ describe('jobs in the SQLite file', () => {
     await second.close();
   });
 
+  it('keeps a job accepted while a unit of work is open, even when that unit fails', async () => {
+    const database = sqliteDatabase({ path: ':memory:' });
+    const jobs = sqliteJobs(database);
+    const unit = database.transaction(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('the unit fails');
+    }).catch(() => undefined);
+    const accepted = (await jobs.enqueue(job(1)))!;
+    await unit;
+    expect(await jobs.get(accepted.id)).toMatchObject({ status: 'queued' });
+    await database.close();
+  });
+
+  it('renews the lease of a long job, so it runs once', async () => {
+    const database = sqliteDatabase({ path: ':memory:' });
+    const jobs = sqliteJobs(database, { leaseMs: 60 });
+    let runs = 0;
+    jobs.start(async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      return { status: 200 };
+    });
+    const accepted = (await jobs.enqueue(job(1)))!;
+    expect(await settled(jobs, accepted.id)).toMatchObject({ status: 'succeeded' });
+    expect(runs).toBe(1);
+    await jobs.close?.();
+    await database.close();
+  });
+
   it('refuses new work while too much is pending', async () => {
     const database = sqliteDatabase({ path: ':memory:' });
     const jobs = sqliteJobs(database, { maxPending: 1 });

@@ -50,29 +50,48 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
   let working: Promise<void> | undefined;
   let closed = false;
 
+  // Every statement goes through the database's gate: issued while a unit of work is open, it would
+  // otherwise join that unit and be undone with it.
   /** The oldest job nobody holds (queued, or running under a lease that ran out), now held by this run. */
-  const claim = (): JobRow | undefined =>
+  const claim = () => database.write(undefined, () =>
     database.statement(`UPDATE corral_jobs SET status = 'running', attempts = attempts + 1, lease_until = ?
       WHERE id = (SELECT id FROM corral_jobs WHERE status = 'queued' OR (status = 'running' AND lease_until < ?) ORDER BY created_at, rowid LIMIT 1) RETURNING *`)
-      .get(Date.now() + leaseMs, Date.now()) as JobRow | undefined;
+      .get(Date.now() + leaseMs, Date.now()) as JobRow | undefined);
 
   async function work(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve)); // answer the 202 before starting
-    for (let job = claim(); job && runner && !closed; job = claim()) {
-      const answer = await runner(JSON.parse(job.request) as JobRequest).catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }));
-      database.statement(`UPDATE corral_jobs SET status = ?, result = ?, finished_at = ?, lease_until = NULL WHERE id = ? AND attempts = ? AND status = 'running'`)
-        .run(answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), Date.now(), job.id, job.attempts);
-      database.statement('DELETE FROM corral_jobs WHERE finished_at < ?').run(Date.now() - keepMs);
+    try {
+      await new Promise((resolve) => setImmediate(resolve)); // answer the 202 before starting
+      for (let job = await claim(); job && runner && !closed; job = await claim()) {
+        const { id, attempts } = job;
+        // The lease is renewed while the job runs, so a long job is not run a second time.
+        const renew = setInterval(() => {
+          void database.write(undefined, () => database.statement(`UPDATE corral_jobs SET lease_until = ? WHERE id = ? AND attempts = ? AND status = 'running'`).run(Date.now() + leaseMs, id, attempts)).catch(() => undefined);
+        }, Math.max(10, Math.floor(leaseMs / 3)));
+        const answer = await runner(JSON.parse(job.request) as JobRequest)
+          .catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }))
+          .finally(() => clearInterval(renew));
+        await database.write(undefined, () => {
+          database.statement(`UPDATE corral_jobs SET status = ?, result = ?, finished_at = ?, lease_until = NULL WHERE id = ? AND attempts = ? AND status = 'running'`)
+            .run(answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), Date.now(), id, attempts);
+          database.statement('DELETE FROM corral_jobs WHERE finished_at < ?').run(Date.now() - keepMs);
+        });
+      }
+    } catch {
+      // The file is closing or failed: jobs wait for the next start (their leases run out).
+    } finally {
+      working = undefined;
     }
-    working = undefined;
   }
 
   return {
     async enqueue({ request, scope, subject }) {
-      const pending = Number(database.statement(`SELECT count(*) AS n FROM corral_jobs WHERE status IN ('queued', 'running')`).get()!.n);
-      if (pending >= maxPending) return undefined;
-      const row = database.statement(`INSERT INTO corral_jobs (id, status, created_at, scope, subject, request) VALUES (?, 'queued', ?, ?, ?, ?) RETURNING *`)
-        .get(crypto.randomUUID(), Date.now(), scope ?? null, subject ?? null, JSON.stringify(request)) as unknown as JobRow;
+      const row = await database.write(undefined, () => {
+        const pending = Number(database.statement(`SELECT count(*) AS n FROM corral_jobs WHERE status IN ('queued', 'running')`).get()!.n);
+        if (pending >= maxPending) return undefined;
+        return database.statement(`INSERT INTO corral_jobs (id, status, created_at, scope, subject, request) VALUES (?, 'queued', ?, ?, ?, ?) RETURNING *`)
+          .get(crypto.randomUUID(), Date.now(), scope ?? null, subject ?? null, JSON.stringify(request)) as unknown as JobRow;
+      });
+      if (!row) return undefined;
       if (runner && !closed) working ??= work();
       return recordOf(row);
     },

@@ -126,6 +126,8 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
   const revision = expectedRevision(runtime, context);
   return maybeAsync(context, collection.scopes.write, () =>
     inUnitOfWork(storesBelow(runtime), async (options) => {
+      // Preconditions first: a stale If-Match is a 412 even where children exist, as for one record.
+      if (revision !== undefined && revision !== (await collection.store.revision(options))) throw staleError();
       if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision, options);
       await refuseIfReferenced(runtime, undefined, options);
       const result = await collection.store.deleteAll(revision, options);

@@ -49,6 +49,14 @@ describe('deleting a parent record', () => {
     expect((await people.store.get('2')).status).toBe('found');
   });
 
+  it('checks a bulk If-Match before the children too: a stale list tag is 412 where restricted children exist', async () => {
+    const { people, del } = family();
+    const listed = `"r${await people.store.revision()}"`;
+    await people.store.create({ name: 'Cy' });
+    expect((await del('/v1/people', { 'if-match': listed })).status).toBe(412);
+    expect((await people.store.count({})).valueOf()).toBe(3);
+  });
+
   it('refuses at startup a parent that is not part of the API', () => {
     const { notes } = family();
     expect(() => createApi({ collections: [notes], logger: silentLogger })).toThrow(/not part of this API/);

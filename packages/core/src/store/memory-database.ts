@@ -16,6 +16,11 @@ export interface MemoryTransaction extends Transaction {
 export class MemoryDatabase implements StoreDatabase {
   private current: Promise<unknown> | undefined;
 
+  /** True while a transaction runs: a write from outside must wait (checked and acted on in one synchronous step). */
+  get busy(): boolean {
+    return this.current !== undefined;
+  }
+
   /** Resolves when no transaction is running; `undefined` (nothing to wait for) when none is. */
   idle(): Promise<void> | undefined {
     const running = this.current;

@@ -61,17 +61,6 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     return transaction as MemoryTransaction | undefined;
   }
 
-  /**
-   * The transaction a write belongs to, after waiting out one it does not belong to, so that a
-   * unit of work's checks still hold when it writes. Reads do not wait (a rule that reads while a
-   * unit of work runs must not block it): they may see a unit's writes before it ends.
-   */
-  async function enter(options: StoreCallOptions | undefined): Promise<MemoryTransaction | undefined> {
-    const transaction = joined(options);
-    if (!transaction) await database.idle();
-    return transaction;
-  }
-
   /** Puts deleted records back where they were: the Map and the indexes keep creation order, so both are rebuilt. */
   function restore(records: readonly StoredRecord<T>[]): void {
     const entries = [...live.values(), ...records].map((record) => [Number(record.id), record] as const).sort((a, b) => a[0] - b[0]);
@@ -83,13 +72,14 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
 
   /** Deletes live records; inside a unit of work, one undo step puts them all back. */
   function removeLive(records: readonly StoredRecord<T>[], transaction: MemoryTransaction | undefined): void {
+    if (records.length === 0) return;
     for (const record of records) {
       const seq = Number(record.id);
       live.delete(seq);
       indexes.removed(seq, record.data);
     }
     revision++;
-    if (records.length > 0) transaction?.onRollback(() => restore(records));
+    transaction?.onRollback(() => restore(records.map((r) => stored(Number(r.id), r.version + 1, r.data))));
   }
 
   /** Callers have checked that `seq` is live. */
@@ -100,9 +90,11 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     indexes.replaced(seq, before.data, data);
     live.set(seq, record);
     revision++;
+    // Undone with a new version rather than the old one: a version someone may have seen is never reused.
     transaction?.onRollback(() => {
-      indexes.replaced(seq, data, before.data);
-      live.set(seq, before);
+      const now = live.get(seq) ?? record;
+      indexes.replaced(seq, now.data, before.data);
+      live.set(seq, stored(seq, now.version + 1, before.data));
       revision++;
     });
     return record;
@@ -155,7 +147,9 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
 
     async create(data, options) {
       const copy = snapshot(data);
-      const transaction = await enter(options);
+      const transaction = joined(options);
+      // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
+      while (!transaction && database.busy) await database.idle();
       const seq = ids.next();
       const record = stored(seq, 1, copy);
       live.set(seq, record);
@@ -172,7 +166,9 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
 
     async replace(id, data, expectedVersion, options): Promise<WriteResult<T>> {
       const copy = snapshot(data);
-      const transaction = await enter(options);
+      const transaction = joined(options);
+      // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
+      while (!transaction && database.busy) await database.idle();
       const found = find(id);
       if (found.status !== 'found') return found;
       const { seq, record } = found;
@@ -183,7 +179,9 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     },
 
     async delete(id, expectedVersion, options): Promise<DeleteResult<T>> {
-      const transaction = await enter(options);
+      const transaction = joined(options);
+      // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
+      while (!transaction && database.busy) await database.idle();
       const found = find(id);
       if (found.status !== 'found') return found;
       const { record } = found;
@@ -195,17 +193,22 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     },
 
     async deleteWhere(filter, options) {
-      const transaction = await enter(options);
+      const transaction = joined(options);
+      // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
+      while (!transaction && database.busy) await database.idle();
       const doomed = Object.keys(filter).length === 0 ? [...live.values()] : matching(filter).items;
       removeLive(doomed, transaction);
       return doomed.length;
     },
 
     async deleteAll(expectedRevision, options): Promise<DeleteAllResult> {
-      const transaction = await enter(options);
+      const transaction = joined(options);
+      // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
+      while (!transaction && database.busy) await database.idle();
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
       const count = live.size;
       if (transaction) {
+        if (count === 0) revision++; // a committed write, even of nothing
         removeLive([...live.values()], transaction);
         return { status: 'ok', count };
       }
@@ -216,7 +219,9 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     },
 
     async replaceMany(entries, expectedRevision, options): Promise<ReplaceManyResult<T>> {
-      const transaction = await enter(options);
+      const transaction = joined(options);
+      // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
+      while (!transaction && database.busy) await database.idle();
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
       const plan = planBatch(entries, find);
       if (plan.status !== 'ok') return plan;
