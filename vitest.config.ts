@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { projects } from './vitest.workspace.js';
+import { postgresProjects, projects } from './vitest.workspace.js';
 
-export default defineConfig({
+export default defineConfig(async () => ({
   test: {
-    projects,
+    projects: [...projects, ...(await postgresProjects())],
     // HTTP tests open real sockets; keep failures readable rather than fast-failing.
     testTimeout: 20_000,
   },
-});
+}));
