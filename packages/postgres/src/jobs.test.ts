@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JobRequest, JobStore } from '@corral/core';
+import type { JobRequest } from '@corral/core';
+// Helpers shared by the job-store tests, from core's sources.
+import { jobFor, jobRequest, settledJob } from '../../core/src/testing/jobs.js';
 import { postgresDatabase } from './database.js';
 import { postgresJobs } from './jobs.js';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
@@ -10,16 +12,9 @@ afterAll(async () => {
   for (const schema of schemas) await dropSchema(schema);
 });
 
-const request = (n: number): JobRequest => ({ method: 'PUT', path: '/v1/things', query: '', headers: {}, body: String(n) });
-const job = (n: number) => ({ request: request(n), scope: 'w', subject: 'ann' });
-const settled = async (jobs: JobStore, id: string) => {
-  for (let i = 0; i < 200; i++) {
-    const found = await jobs.get(id);
-    if (found?.status === 'succeeded' || found?.status === 'failed') return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`job ${id} did not finish`);
-};
+const request = jobRequest;
+const job = jobFor;
+const settled = settledJob;
 
 /** Two processes of one API: two pools on one schema. */
 function twoProcesses(options = {}) {

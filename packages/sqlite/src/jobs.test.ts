@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JobRequest, JobStore } from '@corral/core';
+import type { JobRequest } from '@corral/core';
+// Helpers shared by the job-store tests, from core's sources.
+import { jobFor, jobRequest, settledJob } from '../../core/src/testing/jobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from './database.js';
 import { sqliteJobs } from './jobs.js';
@@ -12,16 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
-const request = (n: number): JobRequest => ({ method: 'PUT', path: '/v1/things', query: '', headers: {}, body: String(n) });
-const job = (n: number) => ({ request: request(n), scope: 'w', subject: 'ann' });
-const settled = async (jobs: JobStore, id: string) => {
-  for (let i = 0; i < 200; i++) {
-    const found = await jobs.get(id);
-    if (found?.status === 'succeeded' || found?.status === 'failed') return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`job ${id} did not finish`);
-};
+const request = jobRequest;
+const job = jobFor;
+const settled = settledJob;
 
 describe('jobs in the SQLite file', () => {
   it('runs accepted jobs in order, once, and records each answer', async () => {
