@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JobRequest } from '@corral/core';
 // Helpers shared by the job-store tests, from core's sources.
 import { jobFor, jobRequest, settledJob } from '../../core/src/testing/jobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
