@@ -4,7 +4,7 @@ import type {
 import type { PostgresDatabase, Queryable } from './database.js';
 import { identifier, rowOf, searchColumn } from './names.js';
 import { prepareTable, searchValues } from './schema.js';
-import { orderOf, whereOf } from './where.js';
+import { orderOf, whereOf, type Where } from './where.js';
 
 /** Settings of one store of a {@link PostgresDatabase}. */
 export interface PostgresStoreOptions<T> {
@@ -38,8 +38,11 @@ export class PostgresStore<T extends object> implements Store<T> {
     return this.info;
   }
 
+  /** The schema-qualified table name, made once at init rather than per statement. */
+  private tableName: string | undefined;
+
   private get table(): string {
-    return `${this.database.schema}.${identifier(this.declared.collection)}`;
+    return (this.tableName ??= `${this.database.schema}.${identifier(this.declared.collection)}`);
   }
 
   /**
@@ -52,6 +55,7 @@ export class PostgresStore<T extends object> implements Store<T> {
 
   async init(init: StoreInit): Promise<void> {
     this.info = init;
+    this.tableName = `${this.database.schema}.${identifier(init.collection)}`;
     await this.database.atomically(undefined, async (on) => {
       const empty = await prepareTable(this.database, on, init);
       if (empty) for (const data of this.options.seed ?? []) await this.insert(on, data);
@@ -122,7 +126,7 @@ export class PostgresStore<T extends object> implements Store<T> {
     // The revision first: a write landing meanwhile then makes the page's tag older than its rows,
     // never newer, so a bulk If-Match built from it cannot cover a record the client never saw.
     const revision = await this.currentRevision(on);
-    const counted = await this.total(on, where.sql, where.parameters, query.count?.estimateAbove);
+    const counted = await this.total(on, where, query.count?.estimateAbove);
     const rows = limit === 0 || offset >= counted.total ? [] : (await this.database.query<Row>(on,
       `SELECT seq, version, deleted, data FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderOf(this.declared, query.sort)} LIMIT $${where.parameters.length + 1} OFFSET $${where.parameters.length + 2}`,
       [...where.parameters, limit, offset])).rows;
@@ -133,9 +137,9 @@ export class PostgresStore<T extends object> implements Store<T> {
    * The number of matches: exact, or, when `estimateAbove` is given and more match, the planner's
    * estimate (an exact count of a large filtered table is the dearest part of a page).
    */
-  private async total(on: Queryable, where: string, parameters: unknown[], estimateAbove: number | undefined): Promise<{ total: number; estimated: boolean }> {
+  private async total(on: Queryable, { all, sql: where, parameters }: Where, estimateAbove: number | undefined): Promise<{ total: number; estimated: boolean }> {
     // Every live record: the count kept beside the revision answers exactly, without counting.
-    if (parameters.length === 0 && where === 'NOT deleted') return { total: await this.liveCount(on), estimated: false };
+    if (all) return { total: await this.liveCount(on), estimated: false };
     if (estimateAbove === undefined) {
       const exact = await this.database.query(on, `SELECT count(*)::bigint AS n FROM ${this.table} WHERE ${where}`, parameters);
       return { total: Number(exact.rows[0]!.n), estimated: false };

@@ -3,6 +3,8 @@ import { fieldExpression, searchColumn } from './names.js';
 
 /** A WHERE clause and its parameters, numbered from `$first`. */
 export interface Where {
+  /** True when it selects every live record (no filter, no search): a kept count answers its total. */
+  readonly all: boolean;
   readonly sql: string;
   readonly parameters: unknown[];
 }
@@ -29,7 +31,7 @@ export function whereOf(init: StoreInit, filter: StoreFilter, search: ListQuery[
     );
     clauses.push(`(${tests.join(' OR ')})`);
   }
-  return { sql: clauses.join(' AND '), parameters };
+  return { all: clauses.length === 1, sql: clauses.join(' AND '), parameters };
 }
 
 /** ORDER BY: the sort field with missing values as the greatest, ties in creation order (reversed when descending). */

@@ -30,8 +30,11 @@ export class SqliteStore<T extends object> implements Store<T> {
     return this.info;
   }
 
+  /** The quoted table name, made once at init rather than per statement. */
+  private tableName: string | undefined;
+
   private get table(): string {
-    return identifier(this.declared.collection);
+    return (this.tableName ??= identifier(this.declared.collection));
   }
 
   private statement(sql: string) {
@@ -40,6 +43,7 @@ export class SqliteStore<T extends object> implements Store<T> {
 
   async init(init: StoreInit): Promise<void> {
     this.info = init;
+    this.tableName = identifier(init.collection);
     await this.database.write(undefined, () => {
       prepareTable(this.database.connection, init);
       const rows = Number(this.statement(`SELECT count(*) AS n FROM ${this.table}`).get()!.n);
@@ -81,7 +85,7 @@ export class SqliteStore<T extends object> implements Store<T> {
    * statistics (kept by ANALYZE) when there are some, so that no large count is made per page.
    */
   private total(where: Where, query: ListQuery): { total: number; estimated: boolean } {
-    if (where.parameters.length === 0 && where.sql === 'deleted = 0') return { total: this.liveCount(), estimated: false };
+    if (where.all) return { total: this.liveCount(), estimated: false };
     const cap = query.count?.estimateAbove;
     if (cap !== undefined) {
       const capped = Number(this.statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${this.table} WHERE ${where.sql} LIMIT ${cap + 1})`).get(...where.parameters)!.n);

@@ -4,6 +4,8 @@ import { fieldExpression, searchColumn } from './names.js';
 
 /** A WHERE clause and its parameters. */
 export interface Where {
+  /** True when it selects every live record (no filter, no search): a kept count answers its total. */
+  readonly all: boolean;
   readonly sql: string;
   readonly parameters: SQLInputValue[];
 }
@@ -41,7 +43,7 @@ export function whereOf(filter: StoreFilter, search: ListQuery['search'], search
     });
     clauses.push(`(${tests.join(' OR ')})`);
   }
-  return { sql: clauses.join(' AND '), parameters };
+  return { all: clauses.length === 1, sql: clauses.join(' AND '), parameters };
 }
 
 /** ORDER BY: the sort field with missing values as the greatest, ties in creation order (reversed when descending). */

@@ -100,7 +100,8 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     return record;
   }
 
-  const matching = (filter: Readonly<Record<string, unknown>>) => runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, { filter, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+  // `limit` 0 when only the number is wanted: the matches are then counted, not gathered into a page.
+  const matching = (filter: Readonly<Record<string, unknown>>, limit = Number.MAX_SAFE_INTEGER) => runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, { filter, offset: 0, limit });
 
   const lookup = (id: string): Lookup<T> => {
     const found = find(id);
@@ -127,7 +128,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
 
     async count(filter, options) {
       joined(options);
-      return Object.keys(filter).length === 0 ? live.size : matching(filter).total;
+      return Object.keys(filter).length === 0 ? live.size : matching(filter, 0).total;
     },
 
     async revision(options) {
