@@ -9,27 +9,57 @@ import type { CollectionRuntime } from './runtime.js';
  * stands alone, as docs/collections.md says.
  */
 export function inUnitOfWork<R>(stores: readonly Store<object>[], work: (options: StoreCallOptions) => Promise<R>, context?: HandlerContext): Promise<R> {
-  const base = context ? requestOptions(context) : {};
   const database = stores[0]?.database;
-  if (!database || stores.some((store) => store.database !== database)) return work(base);
-  return database.transaction((transaction: Transaction) => work({ ...base, transaction }));
+  if (!database || stores.some((store) => store.database !== database)) return work(context ? requestOptions(context) : {});
+  return database.transaction((transaction: Transaction) => work(context ? requestOptions(context, transaction) : { transaction }));
 }
 
-/** What a store learns of the request behind a call: the caller, and a signal for when the client goes away. */
-export function requestOptions(context: HandlerContext): StoreCallOptions {
-  const { signal } = context.request;
-  return { ...(signal ? { signal } : {}), ...(context.principal ? { principal: context.principal } : {}) };
+/**
+ * What a store learns of the request behind a call: the caller, a signal for when the client goes
+ * away, and the unit of work. The signal is made only if a store reads it: memory stores never do.
+ */
+class RequestOptions implements StoreCallOptions {
+  readonly principal: HandlerContext['principal'];
+
+  constructor(
+    private readonly context: HandlerContext,
+    readonly transaction?: Transaction,
+  ) {
+    this.principal = context.principal;
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.context.request.signal;
+  }
 }
+
+/** The store options of a call made for this request (inside `transaction` when given). */
+export function requestOptions(context: HandlerContext, transaction?: Transaction): StoreCallOptions {
+  return new RequestOptions(context, transaction);
+}
+
+// Worked out once per collection (the runtimes are fixed once the API is built), not per request.
+const below = new WeakMap<CollectionRuntime, Store<object>[]>();
+const withParent = new WeakMap<CollectionRuntime, Store<object>[]>();
 
 /** The stores a delete in this collection can reach: its own and those of every collection nested below it. */
 export function storesBelow(runtime: CollectionRuntime): Store<object>[] {
-  const stores = new Set<Store<object>>([runtime.collection.store as Store<object>]);
-  for (const child of runtime.children) for (const store of storesBelow(child)) stores.add(store);
-  return [...stores];
+  let stores = below.get(runtime);
+  if (!stores) {
+    const found = new Set<Store<object>>([runtime.collection.store as Store<object>]);
+    for (const child of runtime.children) for (const store of storesBelow(child)) found.add(store);
+    below.set(runtime, (stores = [...found]));
+  }
+  return stores;
 }
 
 /** The collection's store and its parent's, which a write checking the parent key touches. */
 export function withParentStore(runtime: CollectionRuntime): Store<object>[] {
-  const { collection } = runtime;
-  return [collection.store as Store<object>, ...(collection.parent ? [collection.parent.collection.store as Store<object>] : [])];
+  let stores = withParent.get(runtime);
+  if (!stores) {
+    const { collection } = runtime;
+    stores = [collection.store as Store<object>, ...(collection.parent ? [collection.parent.collection.store as Store<object>] : [])];
+    withParent.set(runtime, stores);
+  }
+  return stores;
 }
