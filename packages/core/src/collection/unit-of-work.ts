@@ -1,4 +1,6 @@
 import type { HandlerContext } from '../api/context.js';
+import type { Principal } from '../auth/principal.js';
+import type { CorralRequest } from '../http/exchange.js';
 import type { Store, StoreCallOptions, Transaction } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';
 
@@ -19,23 +21,20 @@ export function inUnitOfWork<R>(stores: readonly Store<object>[], work: (options
  * away, and the unit of work. The signal is made only if a store reads it: memory stores never do.
  */
 class RequestOptions implements StoreCallOptions {
-  readonly principal: HandlerContext['principal'];
-
   constructor(
-    private readonly context: HandlerContext,
+    private readonly request: CorralRequest,
+    readonly principal: Principal | undefined,
     readonly transaction?: Transaction,
-  ) {
-    this.principal = context.principal;
-  }
+  ) {}
 
   get signal(): AbortSignal | undefined {
-    return this.context.request.signal;
+    return this.request.signal;
   }
 }
 
 /** The store options of a call made for this request (inside `transaction` when given). */
-export function requestOptions(context: HandlerContext, transaction?: Transaction): StoreCallOptions {
-  return new RequestOptions(context, transaction);
+export function requestOptions(context: Pick<HandlerContext, 'request' | 'principal'>, transaction?: Transaction): StoreCallOptions {
+  return new RequestOptions(context.request, context.principal, transaction);
 }
 
 // Worked out once per collection (the runtimes are fixed once the API is built), not per request.

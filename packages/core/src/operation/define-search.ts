@@ -6,6 +6,7 @@ import type { AnyCollection } from '../collection/define-collection.js';
 import { collectionPathOf } from '../collection/runtime.js';
 import { inputLimits } from '../http/input-limits.js';
 import { searchTextOf } from '../collection/list-params.js';
+import { requestOptions } from '../collection/unit-of-work.js';
 import { defineOperation, type Operation } from './define-operation.js';
 
 /** One match of a cross-collection search. */
@@ -81,7 +82,7 @@ export function defineSearch(options: SearchOptions): Operation<typeof queryShap
           search: { text, fields: collection.searchable },
           offset: from,
           limit: Math.max(0, offset + limit - total - from),
-        }, { ...(request.signal ? { signal: request.signal } : {}), ...(principal ? { principal } : {}) });
+        }, requestOptions({ request, principal }));
         for (const record of page.items) {
           const data = { ...(record.data as Record<string, unknown>), id: record.id };
           results.push({ collection: collection.name, id: record.id, name: label(collection, data), href: resourceHref(prefix, collectionPathOf(collection, data), record.id) });
