@@ -15,6 +15,7 @@ it('exposes exactly the public API', async () => {
     'memoryDatabase',
     'memoryJobs',
     'memoryStore',
+    'searchableText',
     'silentLogger',
     'stopGracefully',
   ]);

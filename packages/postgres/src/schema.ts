@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { StoreInit } from '@corral/core';
+import { searchableText, type StoreInit } from '@corral/core';
 import type { PostgresDatabase, Queryable } from './database.js';
 import { fieldExpression, identifier, searchColumn } from './names.js';
 
 /** The layout of the tables this package makes; a later layout comes with the steps that move a table to it. */
 export const layoutVersion = 1;
 
-/** The lower-cased text of each searchable field, as stored in its search column. */
+/** The lower-cased text of each searchable field, as stored in its search column (core's rule, so every store searches alike). */
 export function searchValues(init: StoreInit, data: Readonly<Record<string, unknown>>): (string | null)[] {
-  return init.searchable.map((field) => {
-    const value = data[field];
-    return value === undefined || value === null || typeof value === 'object' ? null : String(value).toLowerCase();
-  });
+  return init.searchable.map((field) => searchableText(data[field]) ?? null);
 }
 
 /** An index name within PostgreSQL's 63 characters, stable for the same definition. */

@@ -1,13 +1,10 @@
-import type { StoreInit } from '@corral/core';
+import { searchableText, type StoreInit } from '@corral/core';
 import type { DatabaseSync } from 'node:sqlite';
 import { fieldExpression, identifier, searchColumn } from './names.js';
 
-/** The lower-cased text of each searchable field, as stored in its search column. */
+/** The lower-cased text of each searchable field, as stored in its search column (core's rule, so every store searches alike). */
 export function searchValues(init: StoreInit, data: Readonly<Record<string, unknown>>): (string | null)[] {
-  return init.searchable.map((field) => {
-    const value = data[field];
-    return value === undefined || value === null || typeof value === 'object' ? null : String(value).toLowerCase();
-  });
+  return init.searchable.map((field) => searchableText(data[field]) ?? null);
 }
 
 /**

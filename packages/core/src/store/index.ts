@@ -1,4 +1,5 @@
 export { memoryStore, type MemoryStoreOptions } from './memory-store.js';
+export { searchableText } from './match.js';
 export { memoryDatabase, MemoryDatabase, type MemoryTransaction } from './memory-database.js';
 export type {
   DeleteAllResult,

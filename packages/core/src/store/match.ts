@@ -5,6 +5,14 @@ import type { ListQuery } from './store.js';
 export type DataTest = (data: object) => boolean;
 
 /**
+ * The text a search looks in for one stored value: lower-cased, as every store compares it
+ * (database stores keep it in a column); undefined for a missing value, which never matches.
+ */
+export function searchableText(value: unknown): string | undefined {
+  return isMissing(value) ? undefined : String(value).toLowerCase();
+}
+
+/**
  * Case-insensitive substring search over `fields`; non-strings are searched as `String(value)`,
  * missing values never match. Empty text asks for nothing, so it returns no test at all (rather
  * than one that would drop records whose fields are all missing).
@@ -15,8 +23,8 @@ export function searchTest(search: ListQuery['search']): DataTest | undefined {
   const fields = search.fields;
   return (data) =>
     fields.some((field) => {
-      const value = fieldValue(data, field);
-      return !isMissing(value) && String(value).toLowerCase().includes(needle);
+      const text = searchableText(fieldValue(data, field));
+      return text !== undefined && text.includes(needle);
     });
 }
 
