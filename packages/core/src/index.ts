@@ -1,8 +1,13 @@
 export { createApi, type Api, type ApiOptions } from './api/create-api.js';
 export type { JobRecord, JobRequest, JobResult, JobRunner, JobStatus, JobStore, StoredPrincipal } from './api/job-store.js';
 export { memoryJobs, type MemoryJobLimits } from './api/memory-jobs.js';
-export type { ApiPlugin, PluginPage, PluginRoute, VersionDescription } from './api/plugin.js';
+export type { ApiPlugin, DocumentedRoute, HeaderDoc, PluginPage, PluginRoute, ResponseDoc, RouteDocs, VersionDescription } from './api/plugin.js';
+export type { ApiHooks, HookAnswer, RequestHooks } from './api/hooks.js';
+export type { CallerContext, HandlerContext, RequestContext, RequestState, RouteAccess, RouteInfo, RouteKind, ApiSettings } from './api/context.js';
 export type { VersionDefinition } from './api/version-routes.js';
+export type { HealthOptions, NotReadyReason } from './api/health.js';
+export { cors } from './plugins/cors.js';
+export { defaultAllowedHeaders, defaultExposedHeaders, type CorsOptions } from './plugins/cors-options.js';
 export {
   defineCollection,
   type AnyCollection,
@@ -11,21 +16,47 @@ export {
   type CollectionScopes,
   type CountPolicy,
   type FieldOf,
+  type FilterMap,
   type LinkSpec,
   type ParentOptions,
   type RecordCheck,
   type RecordOf,
 } from './collection/define-collection.js';
-export { defineOperation, type AnyOperation, type Operation, type OperationContext, type OperationOptions } from './operation/define-operation.js';
+export { serverParentField } from './collection/parent-field.js';
+export {
+  defineOperation,
+  type AnyOperation,
+  type NoQuery,
+  type Operation,
+  type OperationBodyOf,
+  type OperationContext,
+  type OperationOptions,
+  type OperationOptionsWithResult,
+  type OperationOptionsWithoutResult,
+} from './operation/define-operation.js';
 export { defineSearch, type SearchOptions, type SearchResult } from './operation/define-search.js';
-export { ApiError, errorCodes, type FieldError } from '@corral/errors';
+export {
+  ApiError,
+  applicationCodeRange,
+  CorralError,
+  defineErrorCodes,
+  errorCodes,
+  isCorralError,
+  type AppErrorCode,
+  type AppErrorCodes,
+  type ErrorCodeEntry,
+  type FieldError,
+  type StartupErrorCode,
+} from '@corral/errors';
 export type { Link } from '@corral/links';
 export type { PagingOptions } from '@corral/pagination';
 export type { Authenticator, Principal } from './auth/principal.js';
 export type { CorralRequest, CorralResponse } from './http/exchange.js';
 export { silentLogger, type Logger } from './http/logger.js';
-export { createApiServer, defaultServerSettings, type ServerSettings } from './http/server-settings.js';
+export type { ServerSettings } from './http/server-settings.js';
 export { inputLimits } from './http/input-limits.js';
-export { stopGracefully } from './http/graceful-stop.js';
 export type { Router, RouteMatch } from './router/router.js';
 export * from './store/index.js';
+export type { ClaimOutcome, ClaimRef, IdempotencyClaim, IdempotencyStore, StoredAnswer } from './idempotency/idempotency-store.js';
+export { memoryIdempotency, type MemoryIdempotencyLimits } from './idempotency/memory-idempotency.js';
+export { idempotency, type IdempotencyOptions } from './idempotency/idempotency-plugin.js';

@@ -1,3 +1,4 @@
+import type { AppErrorCode } from './app-codes.js';
 import { errorCodes, type ErrorCodeName } from './catalogue.js';
 
 /** One failing property of a 422 answer. `field` is a dotted path such as `address.city` (empty for the body itself). */
@@ -29,17 +30,21 @@ export class ApiError extends Error {
   readonly status: number;
   /** Stable catalogue number sent to the client as `errorCode`. */
   readonly errorCode: number;
-  /** Catalogue key the error was made from, handy for tests and logs. */
-  readonly codeName: ErrorCodeName;
+  /** Catalogue key the error was made from (an application code's name for those), handy for tests and logs. */
+  readonly codeName: ErrorCodeName | (string & {});
   /** Per-field failures for a 422 answer; empty otherwise. */
   readonly fieldErrors: readonly FieldError[];
   /** Extra headers the answer must carry, such as `Allow` or `WWW-Authenticate`. */
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(codeName: ErrorCodeName, message: string, options: ApiErrorOptions = {}) {
+  /**
+   * @param code - a built-in code's name such as `'resourceNotFound'`, or an application's code
+   *   from `defineErrorCodes`.
+   */
+  constructor(code: ErrorCodeName | AppErrorCode, message: string, options: ApiErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    const entry = errorCodes[codeName];
-    this.codeName = codeName;
+    const entry = typeof code === 'string' ? errorCodes[code] : code;
+    this.codeName = typeof code === 'string' ? code : code.name;
     this.status = entry.status;
     this.errorCode = entry.code;
     this.fieldErrors = options.fieldErrors ?? [];

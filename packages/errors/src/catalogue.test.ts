@@ -33,6 +33,10 @@ const everUsed: readonly (readonly [number, string])[] = Object.freeze([
   [1022, 'malformedRequest'],
   [1023, 'headersTooLarge'],
   [1024, 'requestTimeout'],
+  [1025, 'tooManyRequests'],
+  [1026, 'idempotencyKeyReused'],
+  [1027, 'idempotencyRequestInFlight'],
+  [1028, 'invalidIdempotencyKey'],
 ] as const);
 
 const entries = (Object.keys(errorCodes) as ErrorCodeName[]).map((name) => ({ name, ...errorCodes[name] }));

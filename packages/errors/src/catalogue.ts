@@ -290,6 +290,50 @@ export const errorCodes = {
     /** Longer explanation served on the error catalogue pages. */
     description: 'The request headers or body did not arrive within the time the server allows. The connection is closed; send the request again.',
   },
+  /** A client sent more requests than its rate limit allows in the current window. */
+  tooManyRequests: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1025,
+    /** HTTP status of every answer carrying this code. */
+    status: 429,
+    /** Short heading for the error catalogue pages. */
+    title: 'Too many requests',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'The client used up the requests its rate limit allows in the current window, so this one was not processed. Wait the number of seconds given in Retry-After before sending again; the RateLimit and RateLimit-Policy headers tell how much of the quota is left and when it renews.',
+  },
+  /** An `Idempotency-Key` came back with a different request. */
+  idempotencyKeyReused: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1026,
+    /** HTTP status of every answer carrying this code. */
+    status: 422,
+    /** Short heading for the error catalogue pages. */
+    title: 'Idempotency key reused',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'This Idempotency-Key was already used by you for a different request (another method, path, query or body) within the key\'s window. Use a new key for a new request; resend the exact original request to get its answer again.',
+  },
+  /** The first request with this `Idempotency-Key` is still running. */
+  idempotencyRequestInFlight: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1027,
+    /** HTTP status of every answer carrying this code. */
+    status: 409,
+    /** Short heading for the error catalogue pages. */
+    title: 'Request with this key in progress',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'A request with the same Idempotency-Key is still being processed. Wait for the time given in Retry-After and send it again: you will then get the first request\'s answer.',
+  },
+  /** The `Idempotency-Key` header is missing where required, or malformed. */
+  invalidIdempotencyKey: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1028,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Invalid idempotency key',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice), sent once; some APIs also require it on every POST. Send a well-formed key.',
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** Key of a catalogue entry; {@link ApiError} is created from one of these. */

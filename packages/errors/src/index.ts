@@ -9,3 +9,6 @@ export {
   type SimpleErrorBody,
 } from './body.js';
 export { renderError, type RenderedError } from './render.js';
+export { applicationCodeRange, defineErrorCodes, type AppErrorCode, type AppErrorCodes } from './app-codes.js';
+export { errorRegistry, type ErrorRegistry, type NamedErrorCode } from './registry.js';
+export { CorralError, isCorralError, startupErrorCodes, type StartupErrorCode } from './startup-error.js';

@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/errors';
 /** Settings of {@link oauth}. `issuer`, `audience` and `algorithms` are required: there is no safe default. */
 export interface OAuthOptions {
   /** The authorization server's issuer identifier, exactly as it appears in the `iss` claim. */
@@ -47,19 +48,19 @@ const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Refuses configurations that would accept forged or misdirected tokens; thrown at startup. */
 export function checkOptions(options: Partial<OAuthOptions> | undefined): asserts options is OAuthOptions {
-  if (!options?.issuer) throw new Error('oauth(): `issuer` is required');
-  if (!options.audience) throw new Error('oauth(): `audience` is required, so that tokens meant for other APIs are refused');
-  if (!options.algorithms || options.algorithms.length === 0) throw new Error('oauth(): `algorithms` is required, e.g. ["ES256"]');
+  if (!options?.issuer) throw new CorralError('CORRAL_OAUTH_OPTION_MISSING', 'oauth(): `issuer` is required');
+  if (!options.audience) throw new CorralError('CORRAL_OAUTH_OPTION_MISSING', 'oauth(): `audience` is required, so that tokens meant for other APIs are refused');
+  if (!options.algorithms || options.algorithms.length === 0) throw new CorralError('CORRAL_OAUTH_OPTION_MISSING', 'oauth(): `algorithms` is required, e.g. ["ES256"]');
   for (const alg of options.algorithms) {
-    if (!asymmetric.test(alg)) throw new Error(`oauth(): algorithm "${alg}" is not accepted; use asymmetric ones such as ES256, RS256 or EdDSA`);
+    if (!asymmetric.test(alg)) throw new CorralError('CORRAL_OAUTH_ALGORITHM_REFUSED', `oauth(): algorithm "${alg}" is not accepted; use asymmetric ones such as ES256, RS256 or EdDSA`);
   }
   let url: URL;
   try {
     url = new URL(options.issuer);
   } catch {
-    throw new Error(`oauth(): issuer "${options.issuer}" is not an absolute URL`);
+    throw new CorralError('CORRAL_OAUTH_INVALID_ISSUER', `oauth(): issuer "${options.issuer}" is not an absolute URL`);
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (loopbackHosts.has(url.hostname) || options.allowInsecureIssuer))) {
-    throw new Error(`oauth(): issuer "${options.issuer}" must use https (plain http is allowed on loopback addresses only)`);
+    throw new CorralError('CORRAL_OAUTH_INVALID_ISSUER', `oauth(): issuer "${options.issuer}" must use https (plain http is allowed on loopback addresses only)`);
   }
 }

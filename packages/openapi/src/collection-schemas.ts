@@ -1,4 +1,4 @@
-import { inputLimits, type AnyCollection } from '@corral/core';
+import { inputLimits, serverParentField, type AnyCollection } from '@corral/core';
 import { jsonSchema, propertySchemas, ref, type JsonSchema } from './json-schema.js';
 
 /** Component name stem of a collection: `salaryStatements` -> `SalaryStatements`. */
@@ -6,16 +6,9 @@ export function pascal(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** The parent key the server sets from the path (absent from the schema), if any. */
-export function serverParentField(collection: AnyCollection): string | undefined {
-  const parent = collection.parent;
-  return parent && !Object.keys(collection.schema.shape).includes(parent.field) ? parent.field : undefined;
-}
-
 /** The parent key a nested path supplies while the schema holds it (so the body may leave it out). */
-export function pathParentField(collection: AnyCollection): string | undefined {
-  const parent = collection.parent;
-  return parent && Object.keys(collection.schema.shape).includes(parent.field) ? parent.field : undefined;
+function pathParentField(collection: AnyCollection): string | undefined {
+  return collection.parent && serverParentField(collection) === undefined ? collection.parent.field : undefined;
 }
 
 /**

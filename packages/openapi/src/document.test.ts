@@ -1,7 +1,8 @@
-import { defineCollection, defineOperation, type AnyCollection, type VersionDescription } from '@corral/core';
+import { defineCollection, defineOperation, type AnyCollection, type ApiOptions, type VersionDescription } from '@corral/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiDocument, type DocumentOptions } from './index.js';
+import { refuseAll, versionOf } from './test-support/version-of.js';
 
 // A small zoo: a top-level collection, a collection nested under it only, and one operation.
 const zoos = defineCollection({
@@ -32,22 +33,16 @@ const translate = defineOperation({
   handler: ({ query }) => ({ translation: query.text, language: query.to }),
 });
 
-function describeVersion(changes: Partial<VersionDescription> = {}): VersionDescription {
-  return {
+/** The version createApi describes for this small zoo (route table included), with some options changed. */
+function describeVersion(changes: Partial<ApiOptions> = {}): VersionDescription {
+  return versionOf({
     title: 'Zoo',
-    version: 1,
-    prefix: '/v1',
-    basePath: '',
-    origin: '',
-    versions: [1],
     collections: [zoos, animals],
     operations: [translate],
-    scopes: ['animals:write', 'ops:translate', 'zoo:read', 'zoo:write'],
     paging: { defaultLimit: 10, maxLimit: 50 },
-    secured: true,
-    bulkLimit: 1000,
+    auth: refuseAll,
     ...changes,
-  };
+  });
 }
 
 const tokenUrl = 'https://auth.example/oauth/token';
@@ -182,12 +177,12 @@ describe('openApiDocument', () => {
   });
 
   it('puts the version list at the base path when there is one', () => {
-    const { paths } = documentOf(describeVersion({ basePath: '/api', prefix: '/api/v1', origin: 'https://zoo.example' }));
+    const { paths } = documentOf(describeVersion({ basePath: '/api', publicUrl: 'https://zoo.example' }));
     expect(paths['/api'].get.operationId).toBe('listVersions');
     expect(paths).toHaveProperty(['/api/v1/zoos/{parentId}/animals']);
     expect(paths).not.toHaveProperty(['/']);
     // The relative server comes first, so a docs page calls the origin it was loaded from.
-    expect(documentOf(describeVersion({ origin: 'https://zoo.example' })).servers).toEqual([{ url: '/', description: expect.any(String), 'x-internal': false }, { url: 'https://zoo.example', description: expect.any(String), 'x-internal': false }]);
+    expect(documentOf(describeVersion({ publicUrl: 'https://zoo.example' })).servers).toEqual([{ url: '/', description: expect.any(String), 'x-internal': false }, { url: 'https://zoo.example', description: expect.any(String), 'x-internal': false }]);
   });
 
   it('gives each collection record, request-body, patch and page schemas, and bulk ones only to top-level ones', () => {
@@ -281,7 +276,7 @@ describe('openApiDocument', () => {
   });
 
   it('has no security at all for an open API', () => {
-    const document = documentOf(describeVersion({ secured: false }), {});
+    const document = documentOf(describeVersion({ auth: undefined }), {});
     expect(document).not.toHaveProperty('security');
     expect(document.components).not.toHaveProperty('securitySchemes');
     expect(document.paths['/v1/zoos'].get).not.toHaveProperty('security');
@@ -295,7 +290,7 @@ describe('openApiDocument', () => {
   });
 
   it('documents totalEstimated on the pages of a collection whose totals may be estimates', () => {
-    const estimated = documentOf(describeVersion({ collections: [zoos.with({ count: { estimateAbove: 10_000 } }), animals] }));
+    const estimated = documentOf(describeVersion({ collections: [zoos.with({ count: { estimateAbove: 10_000 } })] }));
     expect(estimated.components.schemas.ZoosPage.properties.totalEstimated).toEqual({ type: 'boolean', const: true, description: expect.stringContaining('more than 10000') });
     expect(estimated.components.schemas.ZoosPage.required).not.toContain('totalEstimated');
   });

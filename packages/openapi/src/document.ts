@@ -1,10 +1,12 @@
+import { CorralError } from '@corral/core';
 import type { VersionDescription } from '@corral/core';
-import { collectionPaths, collectionSchemas } from './collection-paths.js';
-import { documentationPaths, metaPaths } from './meta-paths.js';
-import { operationPath } from './operation-paths.js';
+import { collectionSchemas } from './collection-schemas.js';
+import { documentationPaths, versionListPath } from './meta-paths.js';
 import { withIntegerFormats } from './json-schema.js';
+import { routePaths } from './route-paths.js';
 import { errorResponses } from './responses.js';
 import { sharedSchemas } from './shared-schemas.js';
+import { docsOfPublicPages, withRouteDocs } from './route-docs.js';
 
 /** What the document cannot learn from the declarations. */
 export interface DocumentOptions {
@@ -38,13 +40,23 @@ function headOf(get: Record<string, unknown>): Record<string, unknown> {
   return { ...get, operationId: `head${String(get.operationId).charAt(0).toUpperCase()}${String(get.operationId).slice(1)}`, summary: `Headers of: ${String(get.summary)}`, responses };
 }
 
-/** The OpenAPI 3.1 document of one API version, built from its declarations only. */
+/** Paths with what plugins document for them added to each operation. */
+function withDocs(paths: Record<string, Record<string, unknown>>, docs: Parameters<typeof withRouteDocs>[1]): Record<string, Record<string, unknown>> {
+  // `parameters` of a path item belong to every operation and are not an operation themselves.
+  const documented = (key: string, value: unknown) => (key === 'parameters' ? value : withRouteDocs(value as Record<string, unknown>, docs));
+  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([key, value]) => [key, documented(key, value)]))]));
+}
+
+/**
+ * The OpenAPI 3.1 document of one API version: its paths from the version's route table (what the
+ * pipeline serves and guards), its schemas from the collection and operation declarations.
+ */
 export function openApiDocument(version: VersionDescription, options: DocumentOptions = {}): Record<string, unknown> {
+  const publicPages = docsOfPublicPages(version.routes);
   const paths: Record<string, Record<string, unknown>> = {
-    ...metaPaths(version),
-    ...Object.assign({}, ...version.collections.map((c) => collectionPaths(c, version))),
-    ...Object.assign({}, ...version.operations.map((o) => operationPath(o, version))),
-    ...documentationPaths(version),
+    ...withDocs(versionListPath(version), publicPages),
+    ...routePaths(version),
+    ...withDocs(documentationPaths(version), publicPages),
   };
   // Any operation can fail on the server's side: each documents its 500 (the simple error body).
   for (const item of Object.values(paths)) {
@@ -55,7 +67,7 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     }
     if (item.get) item.head = headOf(item.get as Record<string, unknown>);
   }
-  if (version.secured && !options.tokenUrl) throw new Error('openApi(): the API checks tokens, so `tokenUrl` is needed for the document');
+  if (version.secured && !options.tokenUrl) throw new CorralError('CORRAL_OPENAPI_TOKEN_URL_MISSING', 'openApi(): the API checks tokens, so `tokenUrl` is needed for the document');
   const scopes = Object.fromEntries(version.scopes.map((scope) => [scope, options.scopeDescriptions?.[scope] ?? `Grants the ${scope} right`]));
   return withIntegerFormats({
     openapi: '3.1.0',

@@ -1,30 +1,35 @@
-import type { VersionDescription } from '@corral/core';
-import { security } from './collection-paths.js';
+import type { DocumentedRoute, VersionDescription } from '@corral/core';
+import { authStatuses, securityOf } from './access.js';
 import { ref } from './json-schema.js';
 import { idPathParameter } from './parameters.js';
 import { errorResponses, jsonResponse } from './responses.js';
 
-/** The paths every Corral API has besides its collections: version list, root document, error pages, jobs. */
-export function metaPaths(version: VersionDescription): Record<string, Record<string, unknown>> {
-  const { prefix, basePath } = version;
-  const open = { security: [] as unknown[] };
-  const meta = (operationId: string, summary: string, schema: unknown, errors: number[], extra: Record<string, unknown> = {}) => ({
-    get: { tags: ['meta'], operationId, summary, description: `${summary}.`, responses: { 200: jsonResponse(summary, schema as Record<string, unknown>), ...errorResponses(errors) }, ...extra },
-  });
-  const jobScopes = security(version.secured, undefined);
-  return {
-    [basePath || '/']: meta('listVersions', 'The API versions', ref('VersionList'), [400, 406], open),
-    [prefix]: meta(`rootDocument${version.version}`, 'Links to every collection and operation', ref('RootDocument'), [400, 406], open),
-    [`${prefix}/errors`]: meta(`listErrorCodes${version.version}`, 'Every error code', ref('ErrorCodeList'), [400, 406], open),
-    [`${prefix}/errors/{code}`]: {
-      parameters: [{ name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 999_999 } }],
-      ...meta(`getErrorCode${version.version}`, 'What an error code means', ref('ErrorCode'), [400, 404, 406], open),
-    },
-    [`${prefix}/jobs/{id}`]: {
-      parameters: [idPathParameter('id', 'Job id from a 202 Location')],
-      ...meta(`getJob${version.version}`, 'State and result of a job', ref('Job'), [400, ...(version.secured ? [401, 403] : []), 404, 406], jobScopes ? { security: jobScopes } : {}),
-    },
-  };
+type Operation = Record<string, unknown>;
+
+const meta = (operationId: string, summary: string, schema: unknown, errors: number[]): Operation => ({
+  tags: ['meta'], operationId, summary, description: `${summary}.`, responses: { 200: jsonResponse(summary, schema as Record<string, unknown>), ...errorResponses(errors) },
+});
+
+/** The operation of a route every Corral version has (root document, error pages, jobs); undefined for other kinds. */
+export function metaOperation(route: DocumentedRoute, version: VersionDescription): Operation | undefined {
+  const n = version.version;
+  const auth = authStatuses(route.access, version.secured);
+  const operation = (() => {
+    switch (route.kind) {
+      case 'root': return meta(`rootDocument${n}`, 'Links to every collection and operation', ref('RootDocument'), [400, ...auth, 406]);
+      case 'errorCatalogue': return meta(`listErrorCodes${n}`, 'Every error code', ref('ErrorCodeList'), [400, ...auth, 406]);
+      case 'errorCode': return meta(`getErrorCode${n}`, 'What an error code means', ref('ErrorCode'), [400, ...auth, 404, 406]);
+      case 'job': return meta(`getJob${n}`, 'State and result of a job', ref('Job'), [400, ...auth, 404, 406]);
+      default: return undefined;
+    }
+  })();
+  const security = securityOf(route.access, version.secured);
+  return operation && (security ? { ...operation, security } : operation);
+}
+
+/** The list of versions at the base path, served by the versioning layer outside any version's table. */
+export function versionListPath(version: VersionDescription): Record<string, Record<string, unknown>> {
+  return { [version.basePath || '/']: { get: { ...meta('listVersions', 'The API versions', ref('VersionList'), [400, 406]), security: [] } } };
 }
 
 /** The pages the openapi plugin itself serves: this document, the docs page and its assets. */

@@ -1,35 +1,39 @@
-import type { AnyOperation, VersionDescription } from '@corral/core';
-import { security } from './collection-paths.js';
+import type { AnyOperation, DocumentedRoute, VersionDescription } from '@corral/core';
+import { authStatuses, securityOf } from './access.js';
 import { jsonSchema, propertySchemas } from './json-schema.js';
 import { errorResponses, jsonResponse } from './responses.js';
 
-/** The GET path of a non-resource operation, its query parameters taken from its zod schema. */
-export function operationPath(operation: AnyOperation, version: VersionDescription): Record<string, Record<string, unknown>> {
+/** The query parameters of an operation, from its zod schema (none without one). */
+function queryParameters(operation: AnyOperation): unknown[] {
+  if (!operation.query) return [];
   const required = (jsonSchema(operation.query, 'input').required as string[] | undefined) ?? [];
-  const parameters = Object.entries(propertySchemas(operation.query, 'input')).map(([name, schema]) => {
-    const repeated = schema.type === 'array';
-    return {
-      name,
-      in: 'query',
-      required: required.includes(name),
-      ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
-      ...(repeated ? { style: 'form', explode: true } : {}),
-      schema,
-    };
-  });
+  return Object.entries(propertySchemas(operation.query, 'input')).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    ...(schema.type === 'array' ? { style: 'form', explode: true } : {}),
+    schema,
+  }));
+}
+
+/**
+ * The operation of a non-resource operation's route: query parameters and, for POST, the JSON
+ * body from its zod schemas; its result schema as the 200 answer; its security from the route's access.
+ */
+export function operationOperation(route: DocumentedRoute, operation: AnyOperation, version: VersionDescription): Record<string, unknown> {
   const result = operation.result ? jsonSchema(operation.result, 'output') : { type: 'object' };
-  const scopes = security(version.secured, operation.scope);
+  const withBody = route.method === 'POST' && operation.body !== undefined;
+  const security = securityOf(route.access, version.secured);
+  const statuses = [400, ...authStatuses(route.access, version.secured), 406, ...(withBody ? [413, 415, 422] : []), 500];
   return {
-    [`${version.prefix}/${operation.name}`]: {
-      get: {
-        tags: ['operations'],
-        operationId: operation.name,
-        summary: operation.title,
-        description: operation.description ?? `${operation.title}: a non-resource operation that computes its result from the query parameters.`,
-        parameters,
-        responses: { 200: jsonResponse('The result', result), ...errorResponses([400, ...(version.secured ? [401, 403] : []), 406, 500]) },
-        ...(scopes ? { security: scopes } : {}),
-      },
-    },
+    tags: ['operations'],
+    operationId: operation.name,
+    summary: operation.title,
+    description: operation.description ?? `${operation.title}: a non-resource operation that computes its result from the ${withBody ? 'request body' : 'query parameters'}.`,
+    parameters: queryParameters(operation),
+    ...(withBody ? { requestBody: { required: true, description: `Input of ${operation.name}, as JSON.`, content: { 'application/json': { schema: jsonSchema(operation.body!, 'input') } } } } : {}),
+    responses: { 200: jsonResponse('The result', result), ...errorResponses(statuses) },
+    ...(security ? { security } : {}),
   };
 }

@@ -50,9 +50,9 @@ describe('parsePaging with offset and limit', () => {
   });
 
   it('refuses bad options as a server error, not a client one', () => {
-    expect(() => parse('', { defaultLimit: 0 })).toThrow(RangeError);
-    expect(() => parse('', { defaultLimit: 200 })).toThrow(RangeError);
-    expect(() => parse('', { maxLimit: 1.5 })).toThrow(RangeError);
+    for (const options of [{ defaultLimit: 0 }, { defaultLimit: 200 }, { maxLimit: 1.5 }]) {
+      expect(() => parse('', options)).toThrow(expect.objectContaining({ name: 'CorralError', code: 'CORRAL_INVALID_PAGING' }));
+    }
   });
 });
 

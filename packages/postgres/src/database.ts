@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/core';
 import pg from 'pg';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
 import { identifier } from './names.js';
@@ -94,7 +95,7 @@ export class PostgresDatabase implements StoreDatabase {
   unitOf(options: StoreCallOptions | undefined): pg.PoolClient | undefined {
     const transaction = options?.transaction as PostgresTransaction | undefined;
     if (!transaction) return undefined;
-    if (transaction.database !== this) throw new Error('@corral/postgres: the transaction belongs to another database');
+    if (transaction.database !== this) throw new CorralError('CORRAL_FOREIGN_TRANSACTION', '@corral/postgres: the transaction belongs to another database');
     return transaction.client;
   }
 
@@ -128,6 +129,15 @@ export class PostgresDatabase implements StoreDatabase {
   /** A store for one collection; the collection's `init` names its table. `seed` fills a table that has never held a record. */
   store<T extends object>(options: PostgresStoreOptions<T> = {}): Store<T> {
     return new PostgresStore<T>(this, options);
+  }
+
+  /**
+   * Resolves when the server answers `SELECT 1`, rejects when it cannot be reached; `GET /ready`
+   * of the API asks through the stores and stops waiting after its own timeout.
+   */
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('@corral/postgres: the database is closed');
+    await this.pool.query('SELECT 1');
   }
 
   /** Closes the pool once; later calls do nothing. */

@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/core';
 import type { StoredFieldKind, StoreInit } from '@corral/core';
 
 /** Table, schema and field names go into SQL text (indexes cannot take parameters): only plain words pass. */
@@ -5,7 +6,7 @@ const plainWord = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 /** A double-quoted SQL identifier. */
 export function identifier(name: string): string {
-  if (!plainWord.test(name) || name.length > 60) throw new Error(`@corral/postgres: "${name}" cannot name a table, schema or column; use up to 60 letters, digits, _ and -`);
+  if (!plainWord.test(name) || name.length > 60) throw new CorralError('CORRAL_INVALID_TABLE_NAME', `@corral/postgres: "${name}" cannot name a table, schema or column; use up to 60 letters, digits, _ and -`);
   return `"${name}"`;
 }
 
@@ -15,7 +16,7 @@ export function identifier(name: string): string {
  * before true. The same text is used in indexes and in queries, so that the indexes are used.
  */
 export function fieldExpression(init: StoreInit, field: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`@corral/postgres: field "${field}" cannot be filtered, sorted or searched; use letters, digits and _`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new CorralError('CORRAL_INVALID_FIELD_NAME', `@corral/postgres: field "${field}" cannot be filtered, sorted or searched; use letters, digits and _`);
   const kind: StoredFieldKind = init.fields[field] ?? 'string';
   switch (kind) {
     case 'number':

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { searchableText, type StoreInit } from '@corral/core';
+import { searchableText, type StoreInit, CorralError } from '@corral/core';
 import type { PostgresDatabase, Queryable } from './database.js';
 import { fieldExpression, identifier, searchColumn } from './names.js';
 
@@ -36,7 +36,7 @@ export async function prepareTable(database: PostgresDatabase, on: Queryable, in
   await on.query(`CREATE TABLE IF NOT EXISTS ${schema}.corral_tables (collection text PRIMARY KEY, layout integer NOT NULL)`);
   const layout = await on.query(`SELECT layout FROM ${schema}.corral_tables WHERE collection = $1`, [init.collection]);
   const found = layout.rows[0]?.layout as number | undefined;
-  if (found !== undefined && found !== layoutVersion) throw new Error(`@corral/postgres: table ${table} has layout ${found}; this version of the package reads layout ${layoutVersion}`);
+  if (found !== undefined && found !== layoutVersion) throw new CorralError('CORRAL_TABLE_LAYOUT_MISMATCH', `@corral/postgres: table ${table} has layout ${found}; this version of the package reads layout ${layoutVersion}`);
   await on.query(`CREATE TABLE IF NOT EXISTS ${table} (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, version integer NOT NULL, deleted boolean NOT NULL DEFAULT false, data jsonb)`);
   await on.query(`INSERT INTO ${schema}.corral_tables (collection, layout) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [init.collection, layoutVersion]);
   await on.query(`INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`, [init.collection]);

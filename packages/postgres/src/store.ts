@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/core';
 import type {
   DeleteAllResult, DeleteResult, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
@@ -34,7 +35,7 @@ export class PostgresStore<T extends object> implements Store<T> {
   ) {}
 
   private get declared(): StoreInit {
-    if (!this.info) throw new Error('@corral/postgres: a store is used before init(); give it to a collection of an API');
+    if (!this.info) throw new CorralError('CORRAL_STORE_NOT_INITIALIZED', '@corral/postgres: a store is used before init(); give it to a collection of an API');
     return this.info;
   }
 
@@ -60,6 +61,10 @@ export class PostgresStore<T extends object> implements Store<T> {
       const empty = await prepareTable(this.database, on, init);
       if (empty) for (const data of this.options.seed ?? []) await this.insert(on, data);
     });
+  }
+
+  async ping(): Promise<void> {
+    await this.database.ping();
   }
 
   async close(): Promise<void> {

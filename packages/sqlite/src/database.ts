@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/core';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
 import { Gate } from './gate.js';
@@ -71,12 +72,18 @@ export class SqliteDatabase implements StoreDatabase {
 
   /** Refuses a transaction of another database. */
   check(options: StoreCallOptions | undefined): void {
-    if (options?.transaction && options.transaction.database !== this) throw new Error('@corral/sqlite: the transaction belongs to another database');
+    if (options?.transaction && options.transaction.database !== this) throw new CorralError('CORRAL_FOREIGN_TRANSACTION', '@corral/sqlite: the transaction belongs to another database');
   }
 
   /** A store for one collection; the collection's `init` names its table. `seed` fills a table that has never held a record. */
   store<T extends object>(options: SqliteStoreOptions<T> = {}): Store<T> {
     return new SqliteStore<T>(this, options);
+  }
+
+  /** Throws when the file is closed or cannot be read; `GET /ready` of the API asks through the stores. */
+  ping(): void {
+    if (this.closed) throw new Error('@corral/sqlite: the database is closed');
+    this.statement('SELECT 1').get();
   }
 
   /** Closes the file once every running unit has finished; later calls do nothing. */

@@ -1,3 +1,4 @@
 export { sqliteDatabase, SqliteDatabase, type SqliteOptions } from './database.js';
 export type { SqliteStore, SqliteStoreOptions } from './store.js';
 export { sqliteJobs, type SqliteJobOptions } from './jobs.js';
+export { sqliteIdempotency } from './idempotency.js';

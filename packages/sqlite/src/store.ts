@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/core';
 import type {
   DeleteAllResult, DeleteResult, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
@@ -26,7 +27,7 @@ export class SqliteStore<T extends object> implements Store<T> {
   ) {}
 
   private get declared(): StoreInit {
-    if (!this.info) throw new Error('@corral/sqlite: a store is used before init(); give it to a collection of an API');
+    if (!this.info) throw new CorralError('CORRAL_STORE_NOT_INITIALIZED', '@corral/sqlite: a store is used before init(); give it to a collection of an API');
     return this.info;
   }
 
@@ -49,6 +50,10 @@ export class SqliteStore<T extends object> implements Store<T> {
       const rows = Number(this.statement(`SELECT count(*) AS n FROM ${this.table}`).get()!.n);
       if (rows === 0) for (const data of this.options.seed ?? []) this.insert(data);
     });
+  }
+
+  async ping(): Promise<void> {
+    this.database.ping();
   }
 
   async close(): Promise<void> {

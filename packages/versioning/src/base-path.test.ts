@@ -17,13 +17,13 @@ describe('normalizeBasePath', () => {
   });
 
   it.each(['//', '/a//b', '//api', '/api//', '/a b', '/api?x', '/api#x', '/%61pi', '/ä', '/a/../b', '/.', '..'])(
-    'rejects %j with a plain Error naming the base path',
+    'rejects %j with a coded startup error (not an ApiError) naming the base path',
     (raw) => {
       expect(() => normalizeBasePath(raw)).toThrowError(/^Invalid base path/);
       try {
         normalizeBasePath(raw);
       } catch (error) {
-        expect((error as Error).constructor).toBe(Error);
+        expect(error).toMatchObject({ name: 'CorralError', code: 'CORRAL_INVALID_BASE_PATH' });
         expect((error as Error).message).toContain(JSON.stringify(raw));
       }
     },

@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/errors';
 // Helpers for the list of major versions and their URL segments (`v1`, `v2`, ...).
 
 // Canonical form only: no leading zero, no sign, no minor part, lower-case `v`. Anything else
@@ -6,13 +7,13 @@ const CANONICAL_SEGMENT = /^v([1-9][0-9]*)$/;
 
 /** Checks the configured versions and returns them sorted ascending and frozen. */
 export function checkVersions(versions: readonly number[]): readonly number[] {
-  if (versions.length === 0) throw new Error('At least one API version must be configured.');
+  if (versions.length === 0) throw new CorralError('CORRAL_NO_VERSION', 'At least one API version must be configured.');
   const seen = new Set<number>();
   for (const version of versions) {
     if (!Number.isSafeInteger(version) || version < 1) {
-      throw new Error(`Invalid API version ${String(version)}: versions are positive integers (major versions only).`);
+      throw new CorralError('CORRAL_INVALID_VERSION', `Invalid API version ${String(version)}: versions are positive integers (major versions only).`);
     }
-    if (seen.has(version)) throw new Error(`API version ${version} is configured more than once.`);
+    if (seen.has(version)) throw new CorralError('CORRAL_DUPLICATE_VERSION', `API version ${version} is configured more than once.`);
     seen.add(version);
   }
   return Object.freeze([...versions].sort((a, b) => a - b));

@@ -5,33 +5,104 @@ import type { JobStore } from './job-store.js';
 
 /** Settings of an API that handlers need, fixed when the API is created. */
 export interface ApiSettings {
+  /** Largest request body in bytes. */
   readonly bodyLimit: number;
   /** Most records one bulk PUT may carry. */
   readonly bulkLimit: number;
+  /** Default and maximum page sizes. */
   readonly paging: PagingOptions;
+  /** The token checker, or undefined for an open API. */
   readonly auth: Authenticator | undefined;
   /** Background work accepted with `Prefer: respond-async`. */
   readonly jobs: JobStore;
 }
 
-/** What a route handler receives for one request. */
-export interface HandlerContext {
+/**
+ * Values hooks attach to one request, typed by declaration merging (as Fastify decorates its
+ * request): `declare module '@corral/core' { interface RequestState { tenant?: string } }`. Every
+ * request starts with an empty object; handlers, operations, record rules and stores see it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by applications
+export interface RequestState {}
+
+/**
+ * Who may call a route, enforced by the pipeline before any handler runs: `public` (no token
+ * looked at), `authenticated` (any valid token) or a named scope.
+ */
+export type RouteAccess = 'public' | 'authenticated' | {
+  /** The scope the token must grant. */
+  readonly scope: string;
+};
+
+/** What a route does, for hooks and documentation generators. */
+export type RouteKind =
+  | 'root' | 'errorCatalogue' | 'errorCode' | 'job'
+  | 'list' | 'create' | 'replaceAll' | 'deleteAll' | 'options'
+  | 'read' | 'replace' | 'patch' | 'delete'
+  | 'operation' | 'plugin';
+
+/** One entry of an API's route table, as hooks, plugins and documentation generators see it. */
+export interface RouteInfo {
+  /** Upper-case method; HEAD is served by the GET route. */
+  readonly method: string;
+  /** Pattern below the version prefix, e.g. `/zoos/:parentId/animals/:id`. */
+  readonly pattern: string;
+  /** Who may call it; checked by the pipeline, never by handlers. */
+  readonly access: RouteAccess;
+  /** What the route does. */
+  readonly kind: RouteKind;
+  /** Name of the collection a collection route serves. */
+  readonly collection?: string;
+  /** True for a collection route reached below its parent (`/<parent>/:parentId/<name>`). */
+  readonly nested?: boolean;
+  /** Name of the operation an operation route serves. */
+  readonly operation?: string;
+  /** Name of the plugin that added a plugin route. */
+  readonly plugin?: string;
+}
+
+/** What every hook sees of a request. The route is absent when no route matches (a 404 or 405 follows). */
+export interface RequestContext {
+  /** The request as the adapter handed it over. */
   readonly request: CorralRequest;
-  readonly params: Readonly<Record<string, string>>;
-  /** Path prefix of this API version, e.g. `/api/v1`. */
+  /** The request's id, echoed as `X-Request-Id`. */
+  readonly requestId: string;
+  /** Path prefix of the API version the request addresses, e.g. `/api/v1`. */
   readonly prefix: string;
+  /** The matched route, or undefined. */
+  readonly route: RouteInfo | undefined;
+  /** The caller once authentication ran (from `preHandler` on); undefined before or without a token. */
   readonly principal: Principal | undefined;
+  /** Values hooks attach to this request. */
+  readonly state: RequestState;
+  /** Fires when the client goes away before its answer is written; made on first use. */
+  readonly signal: AbortSignal | undefined;
+  /**
+   * True while a stored job runs (accepted earlier with `Prefer: respond-async`): the client's
+   * request was already admitted, so limits should not count it again.
+   */
+  readonly fromJob: boolean;
+  /** Address of the client as the connection shows it (a proxy's, behind one); undefined when unknown. */
+  readonly remoteAddress: string | undefined;
+}
+
+/** The part of a request's context that record rules, list filters and operations see. */
+export type CallerContext = Pick<RequestContext, 'request' | 'requestId' | 'state' | 'signal'>;
+
+/** What a route handler (and a `preHandler` hook) receives for one request. */
+export interface HandlerContext extends RequestContext {
+  readonly route: RouteInfo;
+  /** Percent-decoded values of the pattern's `:name` segments. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The API's fixed settings. */
   readonly settings: ApiSettings;
 }
 
 export type Handler = (context: HandlerContext) => Promise<CorralResponse>;
 
-/** A route of one API version, relative to its prefix. `public` routes skip authentication. */
-export interface RouteDefinition {
-  readonly method: string;
-  readonly pattern: string;
+/** A route of one API version, relative to its prefix: its table entry and how it is served. */
+export interface RouteDefinition extends RouteInfo {
   readonly handler: Handler;
-  readonly public?: boolean;
   /** The handler validates the query string itself; otherwise any query parameter is refused (400). */
   readonly checksQuery?: boolean;
   /** Media type of a successful answer, for Accept negotiation (default application/json; `*\/*` skips it). */

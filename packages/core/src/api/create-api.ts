@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { ApiError, renderError } from '@corral/errors';
+import { ApiError, CorralError, errorRegistry, renderError, type AppErrorCodes } from '@corral/errors';
 import { parsePaging, type PagingOptions } from '@corral/pagination';
 import { createVersioning } from '@corral/versioning';
 import type { Authenticator } from '../auth/principal.js';
@@ -14,12 +14,13 @@ import { IndexedRouter } from '../router/indexed-router.js';
 import { bulkLimitOf } from './bulk-limit.js';
 import { checkParentKeys } from './seed-check.js';
 import { storeLifecycle } from './store-lifecycle.js';
-import type { RouteDefinition } from './context.js';
+import { healthEndpoints, type HealthOptions } from './health.js';
+import { compileHooks, hooksForRoute, type ApiHooks } from './hooks.js';
 import type { JobStore } from './job-store.js';
 import { memoryJobs } from './memory-jobs.js';
 import type { ApiPlugin } from './plugin.js';
 import { pluginRoutes } from './plugin-routes.js';
-import { createPipeline } from './pipeline.js';
+import { createPipeline, type CompiledRoute } from './pipeline.js';
 import { versionRoutes, type VersionDefinition } from './version-routes.js';
 
 /**
@@ -60,12 +61,30 @@ export interface ApiOptions extends Partial<VersionDefinition> {
    * lost on restart) unless given, e.g. a database job store that any process of the API can run.
    */
   readonly jobs?: JobStore;
+  /**
+   * Hooks of the application itself, run before those of plugins (see {@link ApiHooks}). An API
+   * without hooks runs none of the hook machinery.
+   */
+  readonly hooks?: ApiHooks | readonly ApiHooks[];
+  /**
+   * The application's own error codes (from `defineErrorCodes`), served on the error pages of
+   * every version beside the built-in ones. Two codes with one number or name fail at startup.
+   */
+  readonly errorCodes?: AppErrorCodes | readonly AppErrorCodes[];
+  /**
+   * `GET /health` (alive) and `GET /ready` (stores open and answering, else 503) below the base
+   * path, outside every version; on unless `false` (see docs/health.md).
+   */
+  readonly health?: HealthOptions | false;
 }
 
 /** A ready API: serve it with `listen`, mount `nodeHandler` in a node:http server, or call `fetch`. */
 export interface Api {
-  /** Web-standard entry: Request in, Response out. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Web-standard entry: Request in, Response out. `info.remoteAddress` tells hooks (such as a rate
+   * limiter) who is calling, where the runtime knows it.
+   */
+  fetch(request: Request, info?: { readonly remoteAddress?: string }): Promise<Response>;
   /** A node:http request listener (the fast path), for an existing server. */
   readonly nodeHandler: (req: IncomingMessage, res: ServerResponse) => void;
   /**
@@ -90,10 +109,21 @@ export interface Api {
   answerRejectedRequests(server: Server): Server;
 }
 
+/** The application's hooks first, then each plugin's, in the order given. */
+function allHooks(options: ApiOptions): ApiHooks[] {
+  const own = options.hooks === undefined ? [] : Array.isArray(options.hooks) ? options.hooks : [options.hooks as ApiHooks];
+  return [...own, ...(options.plugins ?? []).flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : []))];
+}
+
+function withRequestId(response: CorralResponse, request: CorralRequest): CorralResponse {
+  response.headers['x-request-id'] = requestIdFor(request.header('x-request-id'));
+  return response;
+}
+
 function versionDefinitions(options: ApiOptions): VersionDefinition[] {
   if (options.versions) {
     if (options.collections || options.operations || options.version !== undefined) {
-      throw new Error('Give either versions, or version/collections/operations, not both');
+      throw new CorralError('CORRAL_CONFLICTING_VERSION_OPTIONS', 'Give either versions, or version/collections/operations, not both');
     }
     return [...options.versions];
   }
@@ -107,11 +137,14 @@ export function createApi(options: ApiOptions): Api {
   const paging = options.paging ?? {};
   parsePaging(new URLSearchParams(), paging); // a bad paging setting fails here, at startup, not on every list
   const origin = (options.publicUrl ?? '').replace(/\/+$/, '');
+  const hooks = allHooks(options);
+  const codes = errorRegistry(options.errorCodes === undefined ? [] : Array.isArray(options.errorCodes) ? options.errorCodes : [options.errorCodes as AppErrorCodes]);
   const routers = new Map(
     definitions.map((definition) => {
-      const router = new IndexedRouter<RouteDefinition>();
-      const routes = [...versionRoutes(definition, options.title ?? 'API', origin || undefined, paging), ...pluginRoutes(options, definition, versioning, origin)];
-      for (const route of routes) router.add(route.method, route.pattern, route);
+      const router = new IndexedRouter<CompiledRoute>();
+      const own = versionRoutes(definition, options.title ?? 'API', origin || undefined, paging, codes);
+      const routes = [...own, ...pluginRoutes(options, definition, versioning, origin, own)];
+      for (const route of routes) router.add(route.method, route.pattern, { definition: route, hooks: hooksForRoute(hooks, { ...route, version: definition.version }) });
       return [definition.version, router] as const;
     }),
   );
@@ -125,10 +158,23 @@ export function createApi(options: ApiOptions): Api {
     auth: options.auth,
     logger,
     origin,
+    hooks: compileHooks(hooks),
   });
+  // Answers given outside any version's routes point at the newest version's error pages.
+  const latestPrefix = versioning.prefix(versioning.versions[versioning.versions.length - 1]!);
+  const errorDocsUrl = (code: number) => `${origin}${latestPrefix}/errors/${code}`;
+  let stopping = false;
+  const health = healthEndpoints(options.health, { basePath: versioning.basePath, stores, stopping: () => stopping, docsUrl: errorDocsUrl });
   // Requests that arrive while the stores are still opening wait for them; afterwards, nothing is awaited.
-  const handle = (request: CorralRequest): Promise<CorralResponse> =>
+  const serve = (request: CorralRequest): Promise<CorralResponse> =>
     stores.isInitialized() ? pipeline.handle(request) : stores.initialized.then(() => pipeline.handle(request));
+  // Health is answered first: it must not wait for the stores, nor pass authentication or hooks.
+  const handle = health
+    ? (request: CorralRequest): Promise<CorralResponse> => {
+      const answer = health.answer(request);
+      return answer ? answer.then((response) => withRequestId(response, request)) : serve(request);
+    }
+    : serve;
   jobs.start((request) => stores.initialized.then(() => pipeline.runJob(request)));
   const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({ prefix: prefix.replace(/\/+$/, ''), handler }));
   const mountFor = (url: string) => mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
@@ -141,9 +187,6 @@ export function createApi(options: ApiOptions): Api {
       res.destroy();
     }
   };
-  // Answers given outside any version's routes point at the newest version's error pages.
-  const latestPrefix = versioning.prefix(versioning.versions[versioning.versions.length - 1]!);
-  const errorDocsUrl = (code: number) => `${origin}${latestPrefix}/errors/${code}`;
   const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {
     // HTTP/1.1 requires Host (RFC 9112, section 3.2); the server leaves the check to us.
     if (req.headers.host === undefined && req.httpVersion === '1.1') {
@@ -167,14 +210,31 @@ export function createApi(options: ApiOptions): Api {
   return {
     handle,
     nodeHandler,
-    ready: () => (checked ??= stores.initialized.then(() => Promise.all(definitions.map((definition) => checkParentKeys(definition.collections ?? [])))).then(() => undefined)),
-    fetch: async (request) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request))),
+    ready: () =>
+      (checked ??= stores.initialized
+        .then(() => Promise.all(definitions.map((definition) => checkParentKeys(definition.collections ?? []))))
+        .then(async () => {
+          for (const set of hooks) await set.onReady?.();
+        })),
+    fetch: async (request, info) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request, info?.remoteAddress))),
     listen: (port, host = '127.0.0.1') => rejecting(createApiServer(options.server, nodeHandler)).listen(port, host),
     answerRejectedRequests: rejecting,
     close: async () => {
-      await jobs.close?.();
-      await stores.close();
+      stopping = true;
+      // Every step runs even when one fails (a plugin's client already gone): the stores must close.
+      const failures: unknown[] = [];
+      const step = async (work: () => unknown) => {
+        try {
+          await work();
+        } catch (error) {
+          failures.push(error);
+        }
+      };
+      for (const set of hooks) await step(() => set.onClose?.());
+      await step(() => jobs.close?.());
+      await step(() => stores.close());
       await new Promise<void>((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve()));
+      if (failures.length > 0) throw new AggregateError(failures, `api.close(): ${failures.length} step(s) failed`);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '@corral/errors';
 import { selfLink } from '@corral/links';
-import { requireScope } from '../auth/require-scope.js';
+import { accessFor, requireAccess } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
 import type { RouteDefinition } from './context.js';
 
@@ -8,16 +8,18 @@ import type { RouteDefinition } from './context.js';
 export const jobRoute: RouteDefinition = {
   method: 'GET',
   pattern: '/jobs/:id',
+  kind: 'job',
+  // Any valid token reaches the handler (401 without one); the job's own scope is checked there.
+  access: 'authenticated',
   async handler(context) {
     const job = await context.settings.jobs.get(context.params.id ?? '');
     const auth = context.settings.auth;
-    requireScope(auth, context.principal, undefined); // a token first (401 without one)
     // Someone else's job is reported as missing, before any scope check, so that a job id
     // reveals nothing, not even that it exists.
     if (!job || (auth && job.subject !== context.principal?.subject)) {
       throw new ApiError('resourceNotFound', `Job ${JSON.stringify(context.params.id ?? '')} does not exist`);
     }
-    requireScope(auth, context.principal, job.scope);
+    requireAccess(auth, context.principal, accessFor(job.scope));
     const done = job.status === 'succeeded' || job.status === 'failed';
     const body = {
       id: job.id,

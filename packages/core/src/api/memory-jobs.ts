@@ -40,7 +40,16 @@ export function memoryJobs(limits: Partial<MemoryJobLimits> = {}, now: () => num
   };
 
   async function drain(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve)); // answer the 202 before starting
+    try {
+      await work();
+    } finally {
+      running = undefined;
+    }
+  }
+
+  async function work(): Promise<void> {
+    // Answer the 202 before starting (setTimeout, not setImmediate: every runtime has it).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     for (let entry = waiting.shift(); entry && runner; entry = waiting.shift()) {
       set(entry, 'running');
       const answer = await runner(entry.request).catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }));
@@ -50,7 +59,6 @@ export function memoryJobs(limits: Partial<MemoryJobLimits> = {}, now: () => num
       resultBytes += answer.body?.length ?? 0;
       forgetExpired();
     }
-    running = undefined;
   }
 
   /**

@@ -19,8 +19,10 @@ export function pluginRoutes(
   definition: VersionDefinition,
   versioning: Versioning,
   origin: string,
+  table: readonly RouteDefinition[],
 ): RouteDefinition[] {
-  if (!options.plugins?.length) return [];
+  const plugins = options.plugins ?? [];
+  if (plugins.length === 0) return [];
   const description: VersionDescription = {
     title: options.title ?? 'API',
     version: definition.version,
@@ -34,12 +36,19 @@ export function pluginRoutes(
     paging: { defaultLimit: options.paging?.defaultLimit ?? 10, maxLimit: options.paging?.maxLimit ?? 100 },
     secured: options.auth !== undefined,
     bulkLimit: bulkLimitOf(options),
+    // Handlers stay inside core: plugins see what a route is, not how it is served.
+    routes: table.map(({ handler: _handler, checksQuery: _checks, produces: _produces, ...info }) => {
+      const docs = plugins.flatMap((plugin) => plugin.describeRoute?.({ ...info, version: definition.version }) ?? []);
+      return Object.freeze({ ...info, docs });
+    }),
   };
-  return options.plugins.flatMap((plugin) =>
-    plugin.routes(description).map((route) => ({
+  return plugins.flatMap((plugin) =>
+    (plugin.routes?.(description) ?? []).map((route) => ({
       method: 'GET',
       pattern: route.path,
-      public: true,
+      access: 'public',
+      kind: 'plugin',
+      plugin: plugin.name,
       produces: route.contentType,
       async handler({ params }) {
         const page = await route.handler(params);

@@ -1,6 +1,8 @@
 import type { PagingOptions } from '@corral/pagination';
 import type { AnyCollection } from '../collection/define-collection.js';
 import type { AnyOperation } from '../operation/define-operation.js';
+import type { RouteInfo } from './context.js';
+import type { ApiHooks } from './hooks.js';
 
 /** What a plugin learns about one API version when the API is created. */
 export interface VersionDescription {
@@ -28,6 +30,45 @@ export interface VersionDescription {
   readonly bulkLimit: number;
   /** True when the API checks access tokens. */
   readonly secured: boolean;
+  /**
+   * The version's route table (without plugin pages): each route's method, pattern, access and
+   * what it serves, exactly as the pipeline routes and guards requests.
+   */
+  readonly routes: readonly DocumentedRoute[];
+}
+
+/** A header a route reads or sends, as documentation generators describe it. */
+export interface HeaderDoc {
+  /** What the header means, for client developers. */
+  readonly description: string;
+  /** JSON Schema of its value, e.g. `{ type: 'string', maxLength: 255 }`. */
+  readonly schema: Readonly<Record<string, unknown>>;
+  /** True when a request without it is refused. */
+  readonly required?: boolean;
+}
+
+/** What a plugin adds to one route's documentation, because its hooks change how the route behaves. */
+export interface RouteDocs {
+  /** Request headers the plugin reads, by name. */
+  readonly requestHeaders?: Readonly<Record<string, HeaderDoc>>;
+  /** Headers the plugin adds to every answer of the route, by name. */
+  readonly responseHeaders?: Readonly<Record<string, HeaderDoc>>;
+  /** Answers the plugin may give instead of the route's own, by status (error bodies in the contract's shape). */
+  readonly responses?: Readonly<Record<string, ResponseDoc>>;
+}
+
+/** An answer a plugin may give, for the documentation. */
+export interface ResponseDoc {
+  /** When and why the answer is given. */
+  readonly description: string;
+  /** Headers sent with it, by name. */
+  readonly headers?: Readonly<Record<string, HeaderDoc>>;
+}
+
+/** A route of the table with what plugins document about it. */
+export interface DocumentedRoute extends RouteInfo {
+  /** One entry per plugin that documents something for this route. */
+  readonly docs: readonly RouteDocs[];
 }
 
 /** A page a plugin serves: any content type, text or bytes. */
@@ -56,7 +97,10 @@ export interface PluginRoute {
   handler(params: Readonly<Record<string, string>>): PluginPage | Promise<PluginPage>;
 }
 
-/** Adds public pages to every version of an API, built from its declarations (OpenAPI, docs...). */
+/**
+ * Extends an API without changing Corral: public pages built from its declarations (OpenAPI,
+ * docs), hooks into every request and the API's life cycle (CORS, rate limits, tracing), or both.
+ */
 export interface ApiPlugin {
   /** Short identifier of the plugin, e.g. `openapi`. */
   readonly name: string;
@@ -64,5 +108,12 @@ export interface ApiPlugin {
    * Called once per version when the API is created; the returned routes are served under that
    * version's prefix without authentication.
    */
-  routes(version: VersionDescription): readonly PluginRoute[];
+  routes?(version: VersionDescription): readonly PluginRoute[];
+  /** Hooks the plugin adds; they run after the application's own, in plugin order. */
+  readonly hooks?: ApiHooks;
+  /**
+   * What the plugin's hooks add to a route's documentation (a 429 answer, rate-limit headers, an
+   * `Idempotency-Key` header); documentation plugins read it from {@link VersionDescription.routes}.
+   */
+  describeRoute?(route: RouteInfo & { readonly version: number }): RouteDocs | undefined;
 }

@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/errors';
 import type { AnyCollection } from '../collection/define-collection.js';
 
 const pageSize = 1_000;
@@ -25,5 +26,5 @@ export async function checkParentKeys(collections: readonly AnyCollection[]): Pr
       if (page.items.length < pageSize) break;
     }
   }
-  if (problems.length > 0) throw new Error(`Stored records refer to parents that do not exist: ${problems.slice(0, 5).join('; ')}`);
+  if (problems.length > 0) throw new CorralError('CORRAL_DANGLING_PARENT_KEY', `Stored records refer to parents that do not exist: ${problems.slice(0, 5).join('; ')}`);
 }

@@ -3,12 +3,22 @@ import { storeInitOf } from '../collection/runtime.js';
 import type { Store } from '../store/store.js';
 import type { VersionDefinition } from './version-routes.js';
 
+/** Where the opening of the stores stands. */
+export type StoreOpening = 'opening' | 'open' | 'failed';
+
 /** Opening and closing the stores of an API's collections. */
 export interface StoreLifecycle {
   /** Settles once every store's `init` has; started by {@link storeLifecycle} at once. */
   readonly initialized: Promise<void>;
   /** True once `initialized` has resolved: requests then skip waiting for it. */
   isInitialized(): boolean;
+  /** Whether `init` is still running, has finished, or has failed. */
+  opening(): StoreOpening;
+  /**
+   * Asks every store that can tell (`ping`) whether it answers within `timeoutMs`; returns the
+   * names of the collections whose store did not, sorted (empty when all are fine).
+   */
+  unreachable(timeoutMs: number): Promise<string[]>;
   /** Closes each store once, however many collections share it. */
   close(): Promise<void>;
 }
@@ -18,22 +28,54 @@ function collectionsOf(definitions: readonly VersionDefinition[]): AnyCollection
   return [...new Set(definitions.flatMap((definition) => definition.collections ?? []))];
 }
 
+/** Resolves true when the store answered in time, false when it failed or took too long. */
+async function answers(store: Store<object>, timeoutMs: number): Promise<boolean> {
+  if (!store.ping) return true;
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(false);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([store.ping({ signal: controller.signal }).then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Tells each store about its collection. Memory stores do their work at once; a database store
  * may create its tables, so the API waits for this before it answers the first request.
  */
 export function storeLifecycle(definitions: readonly VersionDefinition[]): StoreLifecycle {
   const collections = collectionsOf(definitions);
-  let done = false;
+  let state: StoreOpening = 'opening';
   const initialized = Promise.all(collections.map((collection) => collection.store.init?.(storeInitOf(collection)))).then(() => {
-    done = true;
+    state = 'open';
   });
-  // Whoever awaits it (ready(), the first request) sees the failure; this only keeps it from being "unhandled".
-  initialized.catch(() => undefined);
+  // Whoever awaits it (ready(), the first request) sees the failure; this records it for /ready.
+  initialized.catch(() => (state = 'failed'));
   const stores = [...new Set(collections.map((collection) => collection.store as Store<object>))];
   return {
     initialized,
-    isInitialized: () => done,
+    isInitialized: () => state === 'open',
+    opening: () => state,
+    async unreachable(timeoutMs) {
+      // Stores of one database with the same ping share its connection: one ping answers for them all.
+      const representative = new Map<Store<object>, Store<object>>();
+      for (const store of stores) {
+        const twin = [...representative.values()].find((other) => other.database !== undefined && other.database === store.database && other.ping === store.ping);
+        representative.set(store, twin ?? store);
+      }
+      const asked = [...new Set(representative.values())];
+      const results = await Promise.all(asked.map((store) => answers(store, timeoutMs)));
+      const down = new Set(asked.filter((_, index) => !results[index]));
+      const failed = new Set(stores.filter((store) => down.has(representative.get(store)!)));
+      return [...new Set(collections.filter((c) => failed.has(c.store as Store<object>)).map((c) => c.name))].sort();
+    },
     close: async () => {
       await Promise.all(stores.map((store) => store.close?.()));
     },

@@ -1,7 +1,10 @@
 import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import type { Authenticator, Principal } from './principal.js';
-import { hasScope, requireScope } from './require-scope.js';
+import { accessFor, hasScope, requireAccess } from './require-scope.js';
+
+/** The check a route guarded by `scope` (any token when undefined) gets from the pipeline. */
+const requireScope = (a: Authenticator | undefined, p: Principal | undefined, scope: string | undefined) => requireAccess(a, p, accessFor(scope));
 import { refusal } from '../testing/refusal.js';
 
 /** An authenticator whose challenges say what was asked, as an OAuth adapter would. */
@@ -15,7 +18,11 @@ const auth: Authenticator = {
 
 const reader: Principal = { subject: 'zoo-reader', clientId: 'zoo-reader', scopes: new Set(['zoo:read', 'staff:read']), claims: {} };
 
-describe('requireScope', () => {
+describe('requireAccess', () => {
+  it('never asks for a token on a public route', () => {
+    expect(() => requireAccess(auth, undefined, 'public')).not.toThrow();
+  });
+
   it('lets everyone through when the API has no authenticator', () => {
     expect(() => requireScope(undefined, undefined, 'zoo:write')).not.toThrow();
     expect(() => requireScope(undefined, undefined, undefined)).not.toThrow();

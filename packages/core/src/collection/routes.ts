@@ -1,4 +1,5 @@
-import type { HandlerContext, RouteDefinition } from '../api/context.js';
+import type { HandlerContext, RouteDefinition, RouteKind } from '../api/context.js';
+import { accessFor } from '../auth/require-scope.js';
 import type { CorralResponse } from '../http/exchange.js';
 import { deleteAll, replaceAll } from './bulk-handlers.js';
 import { optionsHandler } from './options-handler.js';
@@ -7,24 +8,33 @@ import type { CollectionRuntime } from './runtime.js';
 import { createRecord, deleteRecord, patchRecord, replaceRecord } from './write-handlers.js';
 
 type CollectionHandler = (runtime: CollectionRuntime, context: HandlerContext) => Promise<CorralResponse>;
-type MethodTable = Readonly<Record<string, CollectionHandler>>;
+/** A method of a collection path: what it does, its handler, and whether it reads or writes. */
+type MethodEntry = readonly [kind: RouteKind, handler: CollectionHandler, right: 'read' | 'write'];
+type MethodTable = Readonly<Record<string, MethodEntry>>;
 
-const topLevelList: MethodTable = { GET: listRecords, POST: createRecord, PUT: replaceAll, DELETE: deleteAll };
-const nestedList: MethodTable = { GET: listRecords, POST: createRecord };
-const member: MethodTable = { GET: getRecord, PUT: replaceRecord, PATCH: patchRecord, DELETE: deleteRecord };
+const topLevelList: MethodTable = {
+  GET: ['list', listRecords, 'read'], POST: ['create', createRecord, 'write'], PUT: ['replaceAll', replaceAll, 'write'], DELETE: ['deleteAll', deleteAll, 'write'],
+};
+const nestedList: MethodTable = { GET: ['list', listRecords, 'read'], POST: ['create', createRecord, 'write'] };
+const member: MethodTable = {
+  GET: ['read', getRecord, 'read'], PUT: ['replace', replaceRecord, 'write'], PATCH: ['patch', patchRecord, 'write'], DELETE: ['delete', deleteRecord, 'write'],
+};
 
-/** Routes for one path: its methods, plus OPTIONS describing them. */
-function pathRoutes(runtime: CollectionRuntime, pattern: string, table: MethodTable): RouteDefinition[] {
-  const methods = Object.keys(table);
-  const allow = [...methods, 'HEAD', 'OPTIONS'];
+/** Routes for one path: its methods, plus OPTIONS describing them (which needs the right to read). */
+function pathRoutes(runtime: CollectionRuntime, pattern: string, table: MethodTable, nested: boolean): RouteDefinition[] {
+  const { collection } = runtime;
+  const allow = [...Object.keys(table), 'HEAD', 'OPTIONS'];
+  const entry = { pattern, collection: collection.name, ...(nested ? { nested } : {}) };
   return [
-    ...Object.entries(table).map(([method, handler]) => ({
+    ...Object.entries(table).map(([method, [kind, handler, right]]): RouteDefinition => ({
+      ...entry,
       method,
-      pattern,
+      kind,
+      access: accessFor(collection.scopes[right]),
       handler: (context: HandlerContext) => handler(runtime, context),
       checksQuery: handler === listRecords,
     })),
-    { method: 'OPTIONS', pattern, handler: optionsHandler(runtime, allow) },
+    { ...entry, method: 'OPTIONS', kind: 'options', access: accessFor(collection.scopes.read), handler: optionsHandler(runtime, allow) },
   ];
 }
 
@@ -33,11 +43,11 @@ export function collectionRoutes(runtime: CollectionRuntime): RouteDefinition[] 
   const { collection } = runtime;
   const routes: RouteDefinition[] = [];
   if (!collection.parent || collection.parent.topLevel !== false) {
-    routes.push(...pathRoutes(runtime, `/${collection.name}`, topLevelList), ...pathRoutes(runtime, `/${collection.name}/:id`, member));
+    routes.push(...pathRoutes(runtime, `/${collection.name}`, topLevelList, false), ...pathRoutes(runtime, `/${collection.name}/:id`, member, false));
   }
   if (collection.parent) {
     const base = `/${collection.parent.collection.name}/:parentId/${collection.name}`;
-    routes.push(...pathRoutes(runtime, base, nestedList), ...pathRoutes(runtime, `${base}/:id`, member));
+    routes.push(...pathRoutes(runtime, base, nestedList, true), ...pathRoutes(runtime, `${base}/:id`, member, true));
   }
   return routes;
 }

@@ -5,6 +5,7 @@ import { storedFieldKind } from '../schema/field-kind.js';
 import type { StoredFieldKind, StoreInit } from '../store/store.js';
 import type { AnyCollection } from './define-collection.js';
 import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js';
+import { serverParentField as serverParentFieldOf } from './parent-field.js';
 import { listParamRules, type ListParamRules } from './list-params.js';
 import { SerializedRecords } from './serialized-records.js';
 
@@ -53,7 +54,7 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
   const shape = collection.schema.shape as Record<string, z.ZodType>;
   const fields = Object.keys(shape);
   const parent = collection.parent;
-  const serverParentField = parent && !fields.includes(parent.field) ? parent.field : undefined;
+  const serverParentField = serverParentFieldOf(collection);
   const readOnly = ['id', 'links', ...(serverParentField ? [serverParentField] : [])];
   const runtime: CollectionRuntime = {
     collection,

@@ -1,6 +1,5 @@
-import type { HandlerContext } from '../api/context.js';
+import type { HandlerContext, RequestState } from '../api/context.js';
 import type { Principal } from '../auth/principal.js';
-import type { CorralRequest } from '../http/exchange.js';
 import type { Store, StoreCallOptions, Transaction } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';
 
@@ -22,19 +21,26 @@ export function inUnitOfWork<R>(stores: readonly Store<object>[], work: (options
  */
 class RequestOptions implements StoreCallOptions {
   constructor(
-    private readonly request: CorralRequest,
-    readonly principal: Principal | undefined,
+    private readonly context: Pick<HandlerContext, 'principal' | 'state' | 'signal'>,
     readonly transaction?: Transaction,
   ) {}
 
+  get principal(): Principal | undefined {
+    return this.context.principal;
+  }
+
   get signal(): AbortSignal | undefined {
-    return this.request.signal;
+    return this.context.signal;
+  }
+
+  get state(): RequestState {
+    return this.context.state;
   }
 }
 
 /** The store options of a call made for this request (inside `transaction` when given). */
-export function requestOptions(context: Pick<HandlerContext, 'request' | 'principal'>, transaction?: Transaction): StoreCallOptions {
-  return new RequestOptions(context.request, context.principal, transaction);
+export function requestOptions(context: Pick<HandlerContext, 'principal' | 'state' | 'signal'>, transaction?: Transaction): StoreCallOptions {
+  return new RequestOptions(context, transaction);
 }
 
 // Worked out once per collection (the runtimes are fixed once the API is built), not per request.

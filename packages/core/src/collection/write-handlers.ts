@@ -1,5 +1,4 @@
 import type { HandlerContext } from '../api/context.js';
-import { requireScope } from '../auth/require-scope.js';
 import { memberEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { expectObject, readJsonBody } from '../http/json-body.js';
@@ -35,7 +34,6 @@ function recordResponse(status: number, runtime: CollectionRuntime, context: Han
 /** POST on the collection: validates, stores, answers 201 with the record and its Location. */
 export async function createRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const { collection } = runtime;
-  requireScope(context.settings.auth, context.principal, collection.scopes.write);
   const body = await readObject(context);
   const parentId = context.params.parentId;
   const create = async (options: StoreCallOptions) => {
@@ -86,7 +84,6 @@ async function writeMember(
 
 /** PUT on a member: the complete record; read-only properties may be echoed back unchanged. No upsert. */
 export async function replaceRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
-  requireScope(context.settings.auth, context.principal, runtime.collection.scopes.write);
   const body = await readObject(context);
   return writeMember(runtime, context, 'replace', (current) => {
     const { writable, failures } = screenProperties(runtime.body, body, () => represent(runtime, context.prefix, current));
@@ -98,7 +95,6 @@ export async function replaceRecord(runtime: CollectionRuntime, context: Handler
 
 /** PATCH on a member: a JSON merge patch applied to the current record, then validated as a whole. */
 export async function patchRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
-  requireScope(context.settings.auth, context.principal, runtime.collection.scopes.write);
   const patch = await readObject(context, true);
   return writeMember(runtime, context, 'patch', (current) => {
     const { writable, failures } = screenProperties(runtime.body, patch, () => represent(runtime, context.prefix, current));
@@ -116,7 +112,6 @@ function serverParentOf(runtime: CollectionRuntime, current: StoredRecord<object
 /** DELETE on a member: 204; the id answers 410 from then on. */
 export async function deleteRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const { collection } = runtime;
-  requireScope(context.settings.auth, context.principal, collection.scopes.write);
   const ifMatch = ifMatchOf(context, collection);
   const id = context.params.id ?? '';
   const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;

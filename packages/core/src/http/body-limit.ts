@@ -30,3 +30,18 @@ export async function collectLimited(chunks: AsyncIterable<Uint8Array>, limit: n
   }
   return all;
 }
+
+/**
+ * Reads a body once, however often it is asked for: a hook (such as the idempotency check) and
+ * then the handler both read it. A later call with a smaller limit still gets its 413.
+ */
+export function readOnce(read: (limit: number) => Promise<Uint8Array>): (limit: number) => Promise<Uint8Array> {
+  let bytes: Promise<Uint8Array> | undefined;
+  return (limit) => {
+    bytes ??= read(limit);
+    return bytes.then((body) => {
+      if (body.byteLength > limit) throw payloadTooLarge(limit);
+      return body;
+    });
+  };
+}

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { base64url } from './base64url.js';
 
 /**
  * Entity tags. A record's tag is its version; a list's tag is the collection's revision. Both
@@ -25,7 +26,7 @@ export function revisionOfListEtag(tag: string): number | undefined {
 
 /** A short, stable name for a caller, for list tags (not reversible to the subject). */
 export function callerVariant(subject: string | undefined): string {
-  return createHash('sha256').update(subject ?? '').digest('base64url').slice(0, 12);
+  return base64url(sha256(new TextEncoder().encode(subject ?? ''))).slice(0, 12);
 }
 
 /** The tags of an If-Match / If-None-Match header; `*` stands alone. Malformed parts are dropped. */

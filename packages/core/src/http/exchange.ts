@@ -19,6 +19,8 @@ export interface CorralRequest {
   readonly hasBody: boolean;
   /** Fires when the client goes away before its answer is written; made on first use. */
   readonly signal?: AbortSignal;
+  /** Address of the connection's peer (a proxy's, behind one), when the adapter knows it. */
+  readonly remoteAddress?: string;
 }
 
 /** What the pipeline answers; adapters write it out. `body` is serialized JSON, or the bytes of a page or asset. */

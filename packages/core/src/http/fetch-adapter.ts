@@ -1,4 +1,4 @@
-import { checkDeclaredLength, collectLimited } from './body-limit.js';
+import { checkDeclaredLength, collectLimited, readOnce } from './body-limit.js';
 import type { CorralRequest, CorralResponse } from './exchange.js';
 
 async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
@@ -16,7 +16,7 @@ async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable
 }
 
 /** Wraps a Web-standard Request in the pipeline's request shape. */
-export function fromFetchRequest(request: Request): CorralRequest {
+export function fromFetchRequest(request: Request, remoteAddress?: string): CorralRequest {
   const url = new URL(request.url);
   return {
     method: request.method.toUpperCase(),
@@ -26,18 +26,23 @@ export function fromFetchRequest(request: Request): CorralRequest {
     header: (name) => request.headers.get(name) ?? undefined,
     hasBody: request.body !== null,
     signal: request.signal,
-    async readBody(limit) {
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+    readBody: readOnce(async (limit) => {
       checkDeclaredLength(request.headers.get('content-length') ?? undefined, limit);
       return collectLimited(chunksOf(request.body), limit);
-    },
+    }),
   };
 }
+
+const utf8 = new TextEncoder();
 
 /** Turns a pipeline answer into a Web-standard Response (no body for HEAD, 204, 304). */
 export function toFetchResponse(method: string, response: CorralResponse): Response {
   const noBody = method === 'HEAD' || response.status === 204 || response.status === 304;
   const headers = new Headers(response.headers);
-  if (response.body !== undefined) headers.set('content-length', String(typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength));
-  const body = noBody || response.body === undefined ? null : typeof response.body === 'string' ? response.body : new Uint8Array(response.body);
+  // Encoded once here (TextEncoder, not Buffer, so this runs on any runtime): the length and the body come from the same bytes.
+  const bytes = response.body === undefined ? undefined : typeof response.body === 'string' ? utf8.encode(response.body) : new Uint8Array(response.body);
+  if (bytes !== undefined) headers.set('content-length', String(bytes.byteLength));
+  const body = noBody || bytes === undefined ? null : bytes;
   return new Response(body, { status: response.status, headers });
 }

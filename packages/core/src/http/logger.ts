@@ -1,4 +1,5 @@
-import { pino } from 'pino';
+import type { pino as Pino } from 'pino';
+import { consoleLogger } from './console-logger.js';
 
 /** The logging calls Corral makes; a pino logger fits as it is. */
 export interface Logger {
@@ -22,7 +23,23 @@ export interface Logger {
  * synchronously when the process exits, so a stop loses no line.
  */
 export function defaultLogger(): Logger {
-  return pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined }, pino.destination({ dest: 1, sync: false }));
+  const level = globalThis.process?.env?.LOG_LEVEL ?? 'info';
+  const pino = loadPino();
+  return pino ? pino({ level, base: undefined }, pino.destination({ dest: 1, sync: false })) : consoleLogger(level);
+}
+
+/**
+ * pino, required from the running Node. It is loaded this way, not imported, because pino needs
+ * Node's modules and the main entry must load on any runtime; elsewhere (or when a bundle left
+ * pino out) there is none and the console serves.
+ */
+function loadPino(): typeof Pino | undefined {
+  try {
+    const modules = globalThis.process?.getBuiltinModule?.('node:module');
+    return modules ? (modules.createRequire(import.meta.url)('pino') as { pino: typeof Pino }).pino : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A logger that drops everything, for tests and benchmarks. */

@@ -46,6 +46,8 @@ class NodeRequest implements CorralRequest {
   readonly rawQuery: string;
   private parsedQuery: URLSearchParams | undefined;
   private abort: AbortController | undefined;
+  /** The body once read: a hook and then the handler may both ask for it. */
+  private body: Promise<Uint8Array> | undefined;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -76,6 +78,10 @@ class NodeRequest implements CorralRequest {
     return this.abort.signal;
   }
 
+  get remoteAddress(): string | undefined {
+    return this.req.socket.remoteAddress;
+  }
+
   get hasBody(): boolean {
     return Number(this.req.headers['content-length'] ?? 0) > 0 || this.req.headers['transfer-encoding'] !== undefined;
   }
@@ -87,6 +93,12 @@ class NodeRequest implements CorralRequest {
   }
 
   async readBody(limit: number): Promise<Uint8Array> {
+    const body = await (this.body ??= this.readStream(limit));
+    if (body.byteLength > limit) throw payloadTooLarge(limit);
+    return body;
+  }
+
+  private async readStream(limit: number): Promise<Uint8Array> {
     checkDeclaredLength(this.req.headers['content-length'], limit);
     const parsed = alreadyParsedBody(this.req);
     if (parsed) {

@@ -1,6 +1,7 @@
 import { ApiError, renderError, type ErrorDocsUrl } from '@corral/errors';
-import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { nodeHttp } from './node-builtins.js';
 import { requestIdFor } from './request-id.js';
 
 /** Node's parser error codes, grouped by the answer the client should get. */
@@ -23,7 +24,7 @@ function writeRefusal(socket: Duplex, error: ApiError, docsUrl: ErrorDocsUrl): v
     connection: 'close',
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  socket.end(`HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? ''}\r\n${head}\r\n${body}`);
+  socket.end(`HTTP/1.1 ${rendered.status} ${nodeHttp().STATUS_CODES[rendered.status] ?? ''}\r\n${head}\r\n${body}`);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { trackConnections } from './graceful-stop.js';
+import { nodeHttp } from './node-builtins.js';
 
 /** Limits of a node:http server that serves an API; Node's own defaults suit long uploads, not APIs. */
 export interface ServerSettings {
@@ -29,7 +30,7 @@ export const defaultServerSettings: Required<ServerSettings> = {
  */
 export function createApiServer(settings: ServerSettings = {}, listener?: (req: IncomingMessage, res: ServerResponse) => void): Server {
   const chosen = { ...defaultServerSettings, ...settings };
-  const server = createServer({
+  const server = nodeHttp().createServer({
     headersTimeout: chosen.headersTimeoutMs,
     requestTimeout: chosen.requestTimeoutMs,
     keepAliveTimeout: chosen.keepAliveTimeoutMs,

@@ -33,7 +33,7 @@ describe('defineOperation', () => {
     expect(operation.name).toBe('calculate');
     expect(operation.query).toBe(query);
     expect(operation.scope).toBe('calc');
-    expect(operation.handler({ query: { para2: [3, 4], operation: 'product' }, principal: undefined, request, prefix: '/v1', hasScope: () => true, paging: {} })).toStrictEqual({
+    expect(operation.handler({ query: { para2: [3, 4], operation: 'product' }, principal: undefined, request, prefix: '/v1', body: undefined, hasScope: () => true, paging: {}, requestId: 'r1', state: {}, signal: undefined })).toStrictEqual({
       operation: 'product',
       result: 12,
     });

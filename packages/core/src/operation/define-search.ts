@@ -1,4 +1,4 @@
-import { ApiError } from '@corral/errors';
+import { ApiError, CorralError } from '@corral/errors';
 import { resourceHref } from '@corral/links';
 import { pageLinks, parsePaging } from '@corral/pagination';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export const searchResultSchema = z.object({
  * searches the collections whose read scope it has, within each collection's list restriction.
  */
 export function defineSearch(options: SearchOptions): Operation<typeof queryShape, unknown> {
-  for (const c of options.collections) if (c.searchable.length === 0) throw new Error(`defineSearch: collection "${c.name}" declares no searchable fields`);
+  for (const c of options.collections) if (c.searchable.length === 0) throw new CorralError('CORRAL_NOT_SEARCHABLE', `defineSearch: collection "${c.name}" declares no searchable fields`);
   const label = options.label ?? ((_c, r) => (typeof r.name === 'string' ? r.name : r.id));
   return defineOperation({
     name: options.name ?? 'search',
@@ -67,7 +67,8 @@ export function defineSearch(options: SearchOptions): Operation<typeof queryShap
     description: `Searches ${options.collections.map((c) => c.name).join(', ')} at once; only collections the caller may read take part.`,
     result: searchResultSchema,
     query: queryShape,
-    async handler({ request, principal, prefix, hasScope, paging }) {
+    async handler(context) {
+      const { request, principal, prefix, hasScope, paging } = context;
       const text = searchTextOf(request.query);
       if (text === undefined) throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');
       const { offset, limit } = parsePaging(request.query, paging);
@@ -78,11 +79,11 @@ export function defineSearch(options: SearchOptions): Operation<typeof queryShap
         // asked for is the part of the page that falls on it (possibly nothing: limit 0).
         const from = Math.max(0, offset - total);
         const page = await collection.store.list({
-          filter: collection.listFilter?.(principal) ?? {},
+          filter: collection.listFilter?.(principal, context) ?? {},
           search: { text, fields: collection.searchable },
           offset: from,
           limit: Math.max(0, offset + limit - total - from),
-        }, requestOptions({ request, principal }));
+        }, requestOptions(context));
         for (const record of page.items) {
           const data = { ...(record.data as Record<string, unknown>), id: record.id };
           results.push({ collection: collection.name, id: record.id, name: label(collection, data), href: resourceHref(prefix, collectionPathOf(collection, data), record.id) });

@@ -1,49 +1,44 @@
-import { ApiError } from '@corral/errors';
 import type { RouteDefinition } from '../api/context.js';
-import { hasScope, requireScope } from '../auth/require-scope.js';
+import { accessFor, hasScope } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
-import { rejectUnknownParameters } from '../http/query-params.js';
+import { readJsonBody } from '../http/json-body.js';
 import type { AnyOperation } from './define-operation.js';
+import { queryReader, validateOperationBody } from './operation-input.js';
+import { resultCheck } from './result-check.js';
 
-/** Query string -> plain object: one value as a string, repeated values as an array. */
-function queryObject(query: URLSearchParams): Record<string, string | string[]> {
-  const result: Record<string, string | string[]> = {};
-  for (const name of new Set(query.keys())) {
-    const values = query.getAll(name);
-    result[name] = values.length === 1 ? values[0]! : values;
-  }
-  return result;
-}
-
-/** The GET route of an operation: unknown parameters and schema failures are 400s naming the parameter. */
+/**
+ * The route of an operation: GET with its query, or POST with its query and JSON body. Bad input
+ * is a 4xx in the contract's shape before the handler runs; the result is checked when asked.
+ */
 export function operationRoute(operation: AnyOperation): RouteDefinition {
-  const accepted = Object.keys(operation.query.shape);
-  // A parameter is required when its schema refuses "absent"; worked out once, here.
-  const required = accepted.filter((name) => !(operation.query.shape[name] as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success);
+  const readQuery = queryReader(operation.query);
+  const bodySchema = operation.method === 'POST' ? operation.body : undefined;
+  const checkResult = resultCheck(operation.name, operation.result, operation.checkResult);
   return {
-    method: 'GET',
+    method: operation.method ?? 'GET',
     pattern: `/${operation.name}`,
+    kind: 'operation',
+    operation: operation.name,
+    access: accessFor(operation.scope),
     checksQuery: true,
     async handler(context) {
-      requireScope(context.settings.auth, context.principal, operation.scope);
-      rejectUnknownParameters(context.request.query, accepted);
-      const missing = required.filter((name) => !context.request.query.has(name));
-      if (missing.length > 0) {
-        throw new ApiError('invalidQueryParameter', `Missing required query parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
-      }
-      const parsed = operation.query.safeParse(queryObject(context.request.query));
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue: { path: readonly PropertyKey[]; message: string }) => `${issue.path.map(String).join('.') || 'query'}: ${issue.message}`);
-        throw new ApiError('invalidQueryParameter', `Invalid query parameters. ${problems.join('; ')}`);
-      }
-      const result = await operation.handler({
-        query: parsed.data,
+      const query = readQuery(context.request.query);
+      const body = bodySchema ? validateOperationBody(bodySchema, await readJsonBody(context.request, context.settings.bodyLimit)) : undefined;
+      const result: unknown = await operation.handler({
+        query,
+        body,
         principal: context.principal,
         request: context.request,
+        requestId: context.requestId,
+        state: context.state,
+        get signal() {
+          return context.signal;
+        },
         prefix: context.prefix,
         hasScope: (scope) => hasScope(context.settings.auth, context.principal, scope),
         paging: context.settings.paging,
       });
+      checkResult?.(result);
       return jsonResponse(200, result);
     },
   };

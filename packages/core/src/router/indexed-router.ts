@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/errors';
 import { CompiledPattern } from './compiled-pattern.js';
 import { resolveMatch } from './resolve-match.js';
 import type { Router, RouteMatch } from './router.js';
@@ -33,7 +34,7 @@ export class IndexedRouter<H> implements Router<H> {
       bucket.push(compiled);
       this.buckets.set(key, bucket);
     }
-    if (compiled.handlers.has(method)) throw new Error(`Route ${method} ${pattern} is declared twice`);
+    if (compiled.handlers.has(method)) throw new CorralError('CORRAL_DUPLICATE_ROUTE', `Route ${method} ${pattern} is declared twice`);
     compiled.handlers.set(method, handler);
   }
 

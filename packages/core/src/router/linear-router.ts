@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/errors';
 import { CompiledPattern } from './compiled-pattern.js';
 import { resolveMatch } from './resolve-match.js';
 import type { Router, RouteMatch } from './router.js';
@@ -12,7 +13,7 @@ export class LinearRouter<H> implements Router<H> {
       compiled = new CompiledPattern<H>(pattern);
       this.patterns.set(pattern, compiled);
     }
-    if (compiled.handlers.has(method)) throw new Error(`Route ${method} ${pattern} is declared twice`);
+    if (compiled.handlers.has(method)) throw new CorralError('CORRAL_DUPLICATE_ROUTE', `Route ${method} ${pattern} is declared twice`);
     compiled.handlers.set(method, handler);
   }
 

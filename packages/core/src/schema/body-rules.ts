@@ -55,7 +55,7 @@ export function validateProperties(rules: BodyRules, writable: Record<string, un
 }
 
 /** True when the property an issue points at is absent (its parent exists but lacks the key). */
-function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
+export function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
   let node = root;
   for (const [i, key] of path.entries()) {
     if (typeof node !== 'object' || node === null) return false;

@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/errors';
 import { snapshot } from './freeze.js';
 import { formatId, IdSequence } from './id-sequence.js';
 import { Indexes, type IndexedFields } from './indexes.js';
@@ -57,7 +58,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
   /** The transaction a call belongs to, checked to be one of this store's database. */
   function joined(options: StoreCallOptions | undefined): MemoryTransaction | undefined {
     const transaction = options?.transaction;
-    if (transaction && transaction.database !== database) throw new Error('memoryStore: the transaction belongs to another database');
+    if (transaction && transaction.database !== database) throw new CorralError('CORRAL_FOREIGN_TRANSACTION', 'memoryStore: the transaction belongs to another database');
     return transaction as MemoryTransaction | undefined;
   }
 

@@ -1,3 +1,4 @@
+import type { RequestState } from '../api/context.js';
 import type { Principal } from '../auth/principal.js';
 
 /** A record as a store holds it: the server-made id, a version that changes on every write, and the data. */
@@ -219,6 +220,8 @@ export interface StoreCallOptions {
   readonly signal?: AbortSignal;
   /** Who asked, for a store that applies rules of its own (such as a database's row-level security). */
   readonly principal?: Principal;
+  /** Values hooks attached to the request, such as a tenant (see `RequestState`). */
+  readonly state?: RequestState;
 }
 
 /** An exact-value filter: field -> value; every entry must match. */
@@ -237,6 +240,11 @@ export interface Store<T> {
   init?(init: StoreInit): void | Promise<void>;
   /** Called by `api.close()`: release connections and files. */
   close?(): Promise<void>;
+  /**
+   * Resolves when the store can serve requests now (a database answers `SELECT 1`), rejects when
+   * it cannot; `GET /ready` calls it. The signal fires when the readiness check gives up waiting.
+   */
+  ping?(options?: { readonly signal?: AbortSignal }): Promise<void>;
   /** One filtered, searched and sorted page of records, with the total over all pages. */
   list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>>;
   /** How many live records match the filter (all of them for `{}`). */

@@ -1,0 +1,86 @@
+import { ApiError, defineErrorCodes, errorCodes, isCorralError } from '@corral/errors';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineCollection } from '../collection/define-collection.js';
+import { silentLogger } from '../http/logger.js';
+import { memoryStore } from '../store/memory-store.js';
+import { fetchTransport, socketTransport, type Transport } from '../testing/transport.js';
+import { createApi, type ApiOptions } from './create-api.js';
+
+// A test application's own codes, registered with no change to Corral.
+const tenantCodes = defineErrorCodes({
+  tenantSuspended: { code: 10001, status: 403, title: 'Tenant suspended', description: 'The tenant of this account is suspended; ask its owner.' },
+  tenantQuotaExceeded: { code: 10002, status: 429, title: 'Tenant quota exceeded', description: 'The tenant used up its requests for today.' },
+});
+
+function tenantApi(extra: Partial<ApiOptions> = {}) {
+  const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), store: memoryStore() });
+  return createApi({
+    collections: [notes],
+    logger: silentLogger,
+    errorCodes: tenantCodes,
+    hooks: {
+      onRequest(context) {
+        const tenant = context.request.header('x-tenant');
+        if (tenant === 'suspended') throw new ApiError(tenantCodes.tenantSuspended, `Tenant ${tenant} is suspended`);
+        if (tenant === 'busy') throw new ApiError(tenantCodes.tenantQuotaExceeded, 'No requests left today', { headers: { 'retry-after': '3600' } });
+      },
+    },
+    ...extra,
+  });
+}
+
+let transport: Transport | undefined;
+afterEach(async () => {
+  await transport?.close();
+  transport = undefined;
+});
+
+describe.each([
+  ['api.fetch', (api: ReturnType<typeof tenantApi>) => Promise.resolve(fetchTransport(api))],
+  ['socket', socketTransport],
+])('application error codes over %s', (_name, open) => {
+  it('answers a hook that throws an application code with its status and shape', async () => {
+    transport = await open(tenantApi());
+    const refused = await transport.send('GET', '/v1/notes', { headers: { 'x-tenant': 'suspended' } });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ message: 'Tenant suspended is suspended', documentation_url: '/v1/errors/10001' });
+    const busy = await transport.send('GET', '/v1/notes', { headers: { 'x-tenant': 'busy' } });
+    expect(busy.status).toBe(429);
+    expect(busy.headers['retry-after']).toBe('3600');
+    expect(busy.json).toEqual({ error: 'No requests left today' });
+    expect((await transport.send('GET', '/v1/notes')).status).toBe(200);
+  });
+
+  it('serves the application codes on the error pages beside the built-in ones', async () => {
+    transport = await open(tenantApi({ publicUrl: 'https://notes.example' }));
+    const page = await transport.send('GET', '/v1/errors/10001');
+    expect(page.status).toBe(200);
+    expect(page.json).toEqual({ errorCode: 10001, name: 'tenantSuspended', status: 403, title: 'Tenant suspended', description: 'The tenant of this account is suspended; ask its owner.' });
+    const list = await transport.send('GET', '/v1/errors');
+    const names = list.json.errorCodes.map((entry: { name: string }) => entry.name);
+    expect(names).toEqual([...Object.keys(errorCodes), 'tenantSuspended', 'tenantQuotaExceeded']);
+    expect((await transport.send('GET', '/v1/errors/10003')).status).toBe(404);
+    const refused = await transport.send('GET', '/v1/notes', { headers: { 'x-tenant': 'suspended' } });
+    expect(refused.json.documentation_url).toBe('https://notes.example/v1/errors/10001');
+  });
+});
+
+describe('registering application codes', () => {
+  it('refuses two catalogues that give one number two meanings, at startup', () => {
+    const other = defineErrorCodes({ planExpired: { code: 10001, status: 402, title: 'Plan expired', description: 'Renew the plan.' } });
+    let thrown: unknown;
+    try {
+      tenantApi({ errorCodes: [tenantCodes, other] });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isCorralError(thrown) && thrown.code).toBe('CORRAL_DUPLICATE_ERROR_CODE');
+  });
+
+  it('serves only the built-in codes when the application registers none', async () => {
+    const api = createApi({ logger: silentLogger });
+    const list = await (await api.fetch(new Request('http://127.0.0.1/v1/errors'))).json();
+    expect(list.errorCodes).toHaveLength(Object.keys(errorCodes).length);
+  });
+});

@@ -1,0 +1,22 @@
+import type { DocumentedRoute, VersionDescription } from '@corral/core';
+import { idPathParameter } from './parameters.js';
+
+/** The OpenAPI path of a route: its pattern below the prefix, `:name` written `{name}`. */
+export function openApiPath(route: DocumentedRoute, prefix: string): string {
+  return route.pattern === '/' ? prefix : `${prefix}${route.pattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+}
+
+const errorCodeParameter = { name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 999_999 } };
+
+/** The path parameters of a route, one per `:name` segment of its pattern, described by what the route serves. */
+export function pathParameters(route: DocumentedRoute, version: VersionDescription): unknown[] {
+  return [...route.pattern.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => {
+    if (route.kind === 'errorCode' && name === 'code') return errorCodeParameter;
+    if (route.kind === 'job') return idPathParameter(name!, 'Job id from a 202 Location');
+    if (name === 'parentId') {
+      const parent = version.collections.find((c) => c.name === route.collection)?.parent?.collection.name ?? 'parent';
+      return idPathParameter(name, `Id of the ${parent} record`);
+    }
+    return idPathParameter(name!, name === 'id' ? 'Id of the record' : `The ${name} of the path`);
+  });
+}

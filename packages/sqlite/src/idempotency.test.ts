@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The suite every idempotency store passes, from core's sources.
+import { idempotencyStoreCases } from '../../core/src/idempotency/idempotency-store.case.test.js';
+import { sqliteDatabase } from './database.js';
+import { sqliteIdempotency } from './idempotency.js';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'corral-sqlite-idempotency-'));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+idempotencyStoreCases('sqliteIdempotency', async () => {
+  const database = sqliteDatabase({ path: join(folder, `${crypto.randomUUID()}.sqlite`) });
+  return { store: sqliteIdempotency(database), close: () => database.close() };
+});
+
+describe('sqliteIdempotency', () => {
+  it('keeps keys across a restart: a retry after it gets the kept answer', async () => {
+    const path = join(folder, 'restart.sqlite');
+    const claim = { scope: 's', key: 'k', fingerprint: 'f', now: 1000, windowMs: 60_000, leaseMs: 60_000 };
+    const before = sqliteDatabase({ path });
+    const first = sqliteIdempotency(before);
+    await first.claim({ ...claim, token: 't1' });
+    expect(await first.complete({ scope: 's', key: 'k', token: 't1' }, { status: 201, headers: { location: '/v1/x/1' }, body: '{}' })).toBe(true);
+    await before.close();
+    const after = sqliteDatabase({ path });
+    expect(await sqliteIdempotency(after).claim({ ...claim, token: 't2', now: 2000 })).toEqual({ state: 'completed', fingerprint: 'f', answer: { status: 201, headers: { location: '/v1/x/1' }, body: '{}' } });
+    await after.close();
+  });
+
+  it('deletes expired keys from the file', async () => {
+    const database = sqliteDatabase({ path: ':memory:' });
+    const store = sqliteIdempotency(database);
+    for (let i = 0; i < 5; i++) await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
+    await store.claim({ scope: 's', key: 'fresh', token: 't', fingerprint: 'f', now: 120_000, windowMs: 10, leaseMs: 10 });
+    expect(database.connection.prepare('SELECT key FROM corral_idempotency').all().map((row) => row.key)).toEqual(['fresh']);
+    await database.close();
+  });
+});
