@@ -1,0 +1,94 @@
+import type { ApiPlugin, RequestContext, RequestHooks, RouteInfo } from '@corral/core';
+import { addressKey, clientKey } from './client-key.js';
+import { memoryRateLimits } from './memory.js';
+import { checkPolicy, decide, rateLimitHeaders, tooManyRequests, type CheckedPolicy, type RateLimitDecision, type RateLimitPolicy } from './policy.js';
+import { limitedRouteDocs } from './route-docs.js';
+import type { RateLimitStore } from './store.js';
+
+/** Options of {@link rateLimit}: the default policy, plus where counters live and how callers are told apart. */
+export interface RateLimitOptions extends RateLimitPolicy {
+  /** Where the counters live. Default: this process's memory ({@link memoryRateLimits}); several instances need a shared one. */
+  readonly store?: RateLimitStore;
+  /**
+   * Another policy for some routes (e.g. a stricter one for writes: give it its own `name`), or
+   * `false` to leave a route unlimited. Returning undefined keeps the default. Called once per route.
+   */
+  policyFor?(route: RouteInfo & { readonly version: number }): RateLimitPolicy | false | undefined;
+  /**
+   * The key of a caller without a verified token. Default: the connection's address. Behind a
+   * proxy, read the client's address from a header that proxy sets (and that clients cannot forge).
+   */
+  keyFor?(context: RequestContext): string;
+}
+
+/**
+ * Limits how many requests each caller may send per window (a fixed window per key). A request
+ * with a token is counted against its client once the token is verified; one without (public
+ * routes, missing tokens, unknown paths) against its address as it arrives; a refused token is
+ * counted against the address when its 401 is sent. Jobs run later are not counted again. Past the
+ * limit the answer is a 429 with `Retry-After`; every answer carries `RateLimit-Policy` and `RateLimit`.
+ */
+export function rateLimit(options: RateLimitOptions): ApiPlugin {
+  const base = checkPolicy(options);
+  const store = options.store ?? memoryRateLimits();
+  const keyFor = options.keyFor ?? addressKey;
+  // One decision per request, found again by the later hooks of the same request.
+  const decisions = new WeakMap<RequestContext, RateLimitDecision>();
+
+  async function count(context: RequestContext, policy: CheckedPolicy, key: string): Promise<RateLimitDecision> {
+    const decision = decide(policy, await store.hit(`${policy.name}:${key}`, policy.windowSeconds * 1000));
+    decisions.set(context, decision);
+    return decision;
+  }
+  const byAddress = (context: RequestContext) => `addr:${keyFor(context)}`;
+  const admit = async (context: RequestContext, policy: CheckedPolicy, key: string) => {
+    const decision = await count(context, policy, key);
+    if (!decision.admitted) throw tooManyRequests(decision);
+  };
+
+  function hooksFor(policy: CheckedPolicy): RequestHooks {
+    return {
+      async onRequest(context) {
+        if (context.fromJob) return;
+        // No token will be looked at: the address is all there is to count by.
+        if (context.route?.access === 'public' || context.request.header('authorization') === undefined) await admit(context, policy, byAddress(context));
+      },
+      async preHandler(context) {
+        if (context.fromJob || decisions.has(context)) return;
+        const client = clientKey(context);
+        await admit(context, policy, client === undefined ? byAddress(context) : `client:${client}`);
+      },
+      async onSend(context, response) {
+        if (context.fromJob) return;
+        let decision = decisions.get(context);
+        // Answered before preHandler (a bad token, a bad Accept, the version list, a redirect): counted
+        // now, so that every answer of the API counts and carries the headers.
+        if (!decision) {
+          decision = await count(context, policy, byAddress(context));
+          if (!decision.admitted) throw tooManyRequests(decision);
+        }
+        if (decision) Object.assign(response.headers, rateLimitHeaders(decision));
+      },
+    };
+  }
+
+  const policyOf = (route: RouteInfo & { readonly version: number }): CheckedPolicy | undefined => {
+    const chosen = options.policyFor?.(route);
+    return chosen === false ? undefined : chosen ? checkPolicy(chosen) : base;
+  };
+  const unmatched = hooksFor(base);
+  return {
+    name: 'rate-limit',
+    hooks: {
+      // API-wide hooks run for every request; these act only where no route matched (404, 405).
+      onRequest: (context) => (context.route ? undefined : unmatched.onRequest!(context)),
+      onSend: (context, response) => (context.route ? undefined : unmatched.onSend!(context, response)),
+      onRoute(route) {
+        const policy = policyOf(route);
+        return policy ? hooksFor(policy) : undefined;
+      },
+      onClose: () => store.close?.(),
+    },
+    describeRoute: (route) => (policyOf(route) ? limitedRouteDocs : undefined),
+  };
+}
