@@ -1,0 +1,1 @@
+export { requestSpan, telemetry, type TelemetryOptions } from './telemetry.js';
