@@ -1,0 +1,146 @@
+import { followLink, type Followed } from './follow.js';
+import { jobOf, type Job } from './jobs.js';
+import { hrefOf } from './links.js';
+import { pageOf, type Page } from './page.js';
+import type { Resources, WriteOptions } from './resources.js';
+import type { ClientRecord, CollectionShape, RelOf, UntypedShape } from './shapes.js';
+import { expectSuccess } from './transport.js';
+
+/** What a list asks for; every part is optional. */
+export interface ListOptions<S extends CollectionShape = UntypedShape> {
+  /** Declared filters and the values records must have. */
+  readonly filter?: Partial<S['filters']>;
+  /** A sortable field (`sortby`). */
+  readonly sort?: S['sortable'];
+  /** `asc` (default) or `desc`; needs `sort`. */
+  readonly order?: 'asc' | 'desc';
+  /** Text the searchable fields must contain (`query`). */
+  readonly query?: string;
+  /** Index of the first record. */
+  readonly offset?: number;
+  /** Page size (the server caps it). */
+  readonly limit?: number;
+  /** Cancels the request. */
+  readonly signal?: AbortSignal;
+}
+
+/** A record just created and the URL the server gave it (`Location`). */
+export interface Created<R> {
+  /** The record as stored. */
+  readonly record: R;
+  /** Its URL. */
+  readonly url: string;
+}
+
+/** A record, or its id: writes use the record's `self` link, or the collection's URL and the id. */
+export type Target<R> = R | string;
+
+/** Work on one collection. Its URL comes from the root document, or from a link the server gave. */
+export class CollectionClient<S extends CollectionShape = UntypedShape> {
+  /** Built by `client.collection(name)`; `url` resolves the collection's URL once. */
+  constructor(
+    private readonly resources: Resources,
+    private readonly url: () => Promise<string>,
+    private readonly pollMs: number,
+  ) {}
+
+  /** One page; the query carries the filters, sorting, search and window asked for. */
+  async list(options: ListOptions<S> = {}): Promise<Page<ClientRecord<S>>> {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.filter ?? {})) if (value !== undefined) query.append(name, String(value));
+    if (options.sort !== undefined) query.append('sortby', options.sort);
+    if (options.order !== undefined) query.append('order', options.order);
+    if (options.query !== undefined) query.append('query', options.query);
+    if (options.offset !== undefined) query.append('offset', String(options.offset));
+    if (options.limit !== undefined) query.append('limit', String(options.limit));
+    const base = await this.url();
+    const url = query.size === 0 ? base : `${base}?${query}`;
+    return pageOf(await this.resources.read(url, options.signal), url);
+  }
+
+  /** Every page, following each page's `nextPage` link until there is none. */
+  async *pages(options: ListOptions<S> = {}): AsyncGenerator<Page<ClientRecord<S>>> {
+    let page = await this.list(options);
+    yield page;
+    while (page.nextUrl !== undefined) {
+      page = pageOf(await this.resources.read(page.nextUrl, options.signal), page.nextUrl);
+      yield page;
+    }
+  }
+
+  /** Every record of the list, page after page (`for await (const r of employees.all())`). */
+  async *all(options: ListOptions<S> = {}): AsyncGenerator<ClientRecord<S>> {
+    for await (const page of this.pages(options)) yield* page.items;
+  }
+
+  /** One record by id (revalidated with `If-None-Match` when read before). */
+  async get(id: string, signal?: AbortSignal): Promise<ClientRecord<S>> {
+    return (await this.resources.read(await this.recordUrl(id), signal)) as ClientRecord<S>;
+  }
+
+  /** Creates a record; the answer's `Location` is its URL. */
+  async create(data: S['record'], signal?: AbortSignal): Promise<Created<ClientRecord<S>>> {
+    const url = await this.url();
+    const answer = await this.resources.post(url, data, {}, signal);
+    const location = new URL(answer.headers.location ?? hrefOf(answer.body as ClientRecord<S>, 'self') ?? url, url).href;
+    this.resources.etags.set(location, answer.headers.etag, answer.body);
+    return { record: answer.body as ClientRecord<S>, url: location };
+  }
+
+  /** Replaces a record's data (PUT), with `If-Match` as {@link WriteOptions} says. */
+  async replace(target: Target<ClientRecord<S>>, data: S['record'], options?: WriteOptions): Promise<ClientRecord<S>> {
+    return (await this.resources.write('PUT', await this.recordUrl(target), data, options)).body as ClientRecord<S>;
+  }
+
+  /** Changes some fields (JSON merge patch: `null` removes an optional field). */
+  async patch(target: Target<ClientRecord<S>>, changes: Partial<S['record']>, options?: WriteOptions): Promise<ClientRecord<S>> {
+    return (await this.resources.write('PATCH', await this.recordUrl(target), changes, options)).body as ClientRecord<S>;
+  }
+
+  /** Deletes a record. */
+  async delete(target: Target<ClientRecord<S>>, options?: WriteOptions): Promise<void> {
+    await this.resources.write('DELETE', await this.recordUrl(target), undefined, options);
+  }
+
+  /** Follows a record's link by rel: a list gives a {@link Page}, a record the record (typed by the collection's link map). */
+  async follow<Rel extends RelOf<ClientRecord<S>>>(record: ClientRecord<S>, rel: Rel, signal?: AbortSignal): Promise<Followed<S, Rel>> {
+    return (await followLink(this.resources, record, rel, await this.url(), signal)) as Followed<S, Rel>;
+  }
+
+  /** Bulk PUT: replaces records by id, all or none; `async` runs it as a job (`Prefer: respond-async`). */
+  async replaceAll(records: readonly (S['record'] & { readonly id: string })[], options: BulkOptions = {}): Promise<Job<unknown>> {
+    return this.bulk('PUT', records, options);
+  }
+
+  /** Bulk DELETE of every record; `async` runs it as a job. */
+  async deleteAll(options: BulkOptions = {}): Promise<Job<unknown>> {
+    return this.bulk('DELETE', undefined, options);
+  }
+
+  private async bulk(method: 'PUT' | 'DELETE', body: unknown, options: BulkOptions): Promise<Job<unknown>> {
+    const url = await this.url();
+    const headers: Record<string, string> = {};
+    if (options.async) headers.prefer = 'respond-async';
+    if (options.ifMatch) headers['if-match'] = options.ifMatch;
+    const answer = expectSuccess(await this.resources.send({ method, url, headers, body, signal: options.signal }), { method, url });
+    const location = answer.status === 202 ? answer.headers.location : undefined;
+    return jobOf(this.resources, location === undefined ? undefined : new URL(location, url).href, answer.body, this.pollMs);
+  }
+
+  private async recordUrl(target: Target<ClientRecord<S>>): Promise<string> {
+    const self = typeof target === 'string' ? undefined : hrefOf(target, 'self');
+    const base = await this.url();
+    if (self !== undefined) return new URL(self, base).href;
+    return `${base}/${encodeURIComponent(typeof target === 'string' ? target : target.id)}`;
+  }
+}
+
+/** Options of a bulk write. */
+export interface BulkOptions {
+  /** Ask the server to run it in the background (`Prefer: respond-async`); the job then resolves to its result. */
+  readonly async?: boolean;
+  /** An `If-Match` tag for the collection (its list `ETag`). */
+  readonly ifMatch?: string;
+  /** Cancels the request. */
+  readonly signal?: AbortSignal;
+}

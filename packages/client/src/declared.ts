@@ -1,0 +1,38 @@
+import type { ClientRecordBase } from './follow.js';
+
+/**
+ * The shape of a collection from the type of its server declaration (`typeof employees`, or the
+ * return type of a function building it), read with `import type` only: no server code at run time.
+ * The records' data comes from the declaration's `links` builder parameter, filters and sortable
+ * fields from the declared ones. Link rels are not part of a declaration's type, so `Links` names
+ * them: rel -> the declaration (or shape) of the target, in an array for a list (`{ salary: [typeof statements] }`).
+ */
+export interface CollectionTypes<C extends Declaration, Links extends object = Record<string, unknown>> {
+  /** The record's data, without `id`. */
+  readonly record: RecordData<C>;
+  /** Each declared filter with the type of the field it matches. */
+  readonly filters: { readonly [K in keyof C['filters']]: C['filters'][K] extends keyof RecordData<C> ? RecordData<C>[C['filters'][K]] : never };
+  /** The declared sortable fields. */
+  readonly sortable: Extract<C['sortable'][number], string>;
+  /** Rel -> what following it gives. */
+  readonly links: { readonly [Rel in keyof Links]: Target<Links[Rel]> };
+}
+
+/** What the client reads of a declaration's type: the parts `defineCollection` returns. */
+export interface Declaration {
+  /** Builds each record's links from the record: its parameter is the record's type. */
+  readonly links: (record: never) => unknown;
+  /** Query name -> field. */
+  readonly filters: object;
+  /** Sortable fields. */
+  readonly sortable: readonly unknown[];
+}
+
+/** A record's data as a declaration types it (the `links` builder's parameter, `id` left out). */
+export type RecordData<C extends Declaration> = C['links'] extends (record: infer R) => unknown ? Omit<R, 'id'> : never;
+
+/** The record of a declaration (its data, `id` and links), a shape's record, or the type itself. */
+export type RecordOfTarget<T> = T extends Declaration ? RecordData<T> & ClientRecordBase : T;
+
+/** A link map entry, as {@link CollectionTypes} reads it: `[X]` is a list of X, anything else one X. */
+export type Target<T> = T extends readonly [infer Item] ? RecordOfTarget<Item>[] : RecordOfTarget<T>;

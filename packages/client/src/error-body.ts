@@ -1,0 +1,35 @@
+import type { ErrorDetails, FieldError } from './errors.js';
+
+const codeAtEnd = /\/(\d+)$/;
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function fieldErrorsOf(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    const { field, message } = (entry ?? {}) as Record<string, unknown>;
+    return typeof message === 'string' ? [{ field: typeof field === 'string' ? field : '', message }] : [];
+  });
+}
+
+/**
+ * Reads any of the contract's three error shapes (detailed 400/422, authentication 401/403, simple
+ * `{ error }`) and tolerates anything else, such as a proxy's HTML page.
+ */
+export function errorDetails(status: number, body: unknown, requestId: string | undefined, request: string): ErrorDetails {
+  const fields = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const documentationUrl = text(fields.additionalInformation) ?? text(fields.documentation_url);
+  const declared = typeof fields.errorCode === 'number' ? fields.errorCode : undefined;
+  const fromUrl = documentationUrl?.match(codeAtEnd)?.[1];
+  return {
+    status,
+    errorCode: declared ?? (fromUrl === undefined ? undefined : Number(fromUrl)),
+    message: text(fields.message) ?? text(fields.error) ?? `${request} answered ${status}`,
+    fieldErrors: fieldErrorsOf(fields.errors),
+    documentationUrl,
+    requestId,
+    request,
+  };
+}

@@ -1,0 +1,16 @@
+export { createClient, type ClientOptions, type CorralClient } from './client.js';
+export { CollectionClient, type BulkOptions, type Created, type ListOptions, type Target } from './collection.js';
+export { ConflictError, CorralClientError, type ErrorDetails, type FieldError } from './errors.js';
+export type { ClientRecordBase, Followed } from './follow.js';
+export type { CollectionTypes, Declaration, RecordData, RecordOfTarget, Target as LinkTarget } from './declared.js';
+export type { Job, JobStatus } from './jobs.js';
+export { hrefOf, type Link, type Linked } from './links.js';
+export type { Page } from './page.js';
+export type { WriteOptions } from './resources.js';
+export type { RetryOptions } from './retry.js';
+export type { ClientRecord, CollectionShape, LinkedRecord, RelOf, TypedLink, UntypedShape } from './shapes.js';
+export { staticToken, type ClientCredentialsOptions, type TokenSource } from './tokens.js';
+// The plumbing a CollectionClient is built from; exported for its constructor's signature and for your own extensions.
+export { EtagCache, type Remembered } from './etag-cache.js';
+export { Resources } from './resources.js';
+export type { Answer, Outgoing, Send } from './transport.js';

@@ -1,0 +1,45 @@
+import { hrefOf, type Link } from './links.js';
+
+/** One page of a list, as the envelope gave it. */
+export interface Page<R> {
+  /** Index of the first record of the page in the whole list. */
+  readonly offset: number;
+  /** The page size the server used. */
+  readonly limit: number;
+  /** Records matching the list's filters and search (an estimate when `totalEstimated`). */
+  readonly total: number;
+  /** True when the server counted `total` approximately. */
+  readonly totalEstimated: boolean;
+  /** The records of this page. */
+  readonly items: readonly R[];
+  /** The page's links (`nextPage`, `previousPage`). */
+  readonly links: readonly Link[];
+  /** The server's `nextPage` link, when there is a next page. */
+  readonly nextUrl: string | undefined;
+}
+
+const envelopeKeys = new Set(['offset', 'limit', 'total', 'totalEstimated', 'links']);
+
+/** Whether a body is a list envelope (`offset`, `limit`, `total`, the records, `links`). */
+export function isEnvelope(body: unknown): body is Record<string, unknown> {
+  if (body === null || typeof body !== 'object') return false;
+  const fields = body as Record<string, unknown>;
+  return typeof fields.offset === 'number' && typeof fields.limit === 'number' && typeof fields.total === 'number';
+}
+
+/** Reads an envelope; the records are under the collection's name, the one array that is not `links`. */
+export function pageOf<R>(body: unknown, base: string): Page<R> {
+  if (!isEnvelope(body)) throw new Error(`Expected a list envelope from ${base}`);
+  const itemsKey = Object.keys(body).find((key) => !envelopeKeys.has(key) && Array.isArray(body[key]));
+  const links = (Array.isArray(body.links) ? body.links : []) as Link[];
+  const next = hrefOf({ links }, 'nextPage');
+  return {
+    offset: body.offset as number,
+    limit: body.limit as number,
+    total: body.total as number,
+    totalEstimated: body.totalEstimated === true,
+    items: (itemsKey === undefined ? [] : body[itemsKey]) as R[],
+    links,
+    nextUrl: next === undefined ? undefined : new URL(next, base).href,
+  };
+}
