@@ -5,12 +5,16 @@ import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export const packageNames = ['errors', 'links', 'pagination', 'versioning', 'core', 'sqlite', 'postgres', 'openapi', 'oauth', 'auth-server'] as const;
+export const packageNames = ['errors', 'links', 'pagination', 'versioning', 'core', 'sqlite', 'postgres', 'opentelemetry', 'rate-limit', 'openapi', 'oauth', 'auth-server', 'client'] as const;
 
-/** Tests import the packages' sources, so nothing needs building first. */
-export const sourceAliases = Object.fromEntries(
-  packageNames.map((name) => [`@corral/${name}`, here(`./packages/${name}/src/index.ts`)]),
-);
+/**
+ * Tests import the packages' sources, so nothing needs building first. Subpath entries come
+ * first: an alias also matches longer paths, so `@corral/core` would swallow `@corral/core/node`.
+ */
+export const sourceAliases = Object.fromEntries([
+  ['@corral/core/node', here('./packages/core/src/node.ts')],
+  ...packageNames.map((name) => [`@corral/${name}`, here(`./packages/${name}/src/index.ts`)]),
+]);
 
 /** Shared suites (`*.case.test.ts`) run only through the implementations' tests that import them. */
 const sharedCases = ['**/node_modules/**', 'src/**/*.case.test.ts'];

@@ -63,7 +63,10 @@ async function startPeers(node) {
 }
 
 const dbOnly = process.argv.includes('--db-only');
-const versions = dbOnly ? [] : nodeVersions(thisNodeOnly);
+const hooksOnly = process.argv.includes('--hooks-only');
+const clientOnly = process.argv.includes('--client-only');
+const partOnly = dbOnly || hooksOnly || clientOnly;
+const versions = partOnly ? [] : nodeVersions(thisNodeOnly);
 const samples = {};
 for (const node of versions) {
   const { peers, stop } = await startPeers(node.path);
@@ -112,7 +115,7 @@ for (const [nodeLabel, byEndpoint] of Object.entries(samples)) {
 }
 
 // Scale: the same list request against 1k, 100k and 1M records.
-const sizes = process.argv.includes('--no-scale') || dbOnly ? [] : quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000];
+const sizes = process.argv.includes('--no-scale') || partOnly ? [] : quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000];
 const scaleQueries = { 'filter + indexed sort': '/v1/items?state=internal&sortby=name&limit=10', 'indexed sort, desc': '/v1/items?sortby=yearOfBirth&order=desc&limit=10' };
 const scale = {};
 for (const size of sizes) {
@@ -131,9 +134,25 @@ for (const [label, bySize] of Object.entries(scale)) {
   lines.push(`| ${label} | ${sizes.map((s) => `${bySize[s].p50} / ${bySize[s].p99}`).join(' | ')} | ${(last / Math.max(first, 0.001)).toFixed(2)} |`);
 }
 
+// Hooks: today's core with and without hooks against the core from before hooks existed.
+let hooks;
+if ((!partOnly || hooksOnly) && !process.argv.includes('--no-hooks')) {
+  const { hooksBench } = await import('./hooks.mjs');
+  hooks = await hooksBench({ rounds, timing, ...(option('baseline') ? { baseline: option('baseline') } : {}) });
+  lines.push(...hooks.lines);
+}
+
+// The client: what @corral/client adds to a request.
+let client;
+if ((!partOnly || clientOnly) && !process.argv.includes('--no-client')) {
+  const { clientBench } = await import('./client.mjs');
+  client = await clientBench({ blocks: quick ? 4 : 10 });
+  lines.push(...client.lines);
+}
+
 // Databases: --no-db skips them (they need the PostgreSQL server).
 let databases;
-if (!process.argv.includes('--no-db')) {
+if (!process.argv.includes('--no-db') && (!partOnly || dbOnly)) {
   const { databaseBench } = await import('./databases.mjs');
   databases = await databaseBench({ quick, timing });
   lines.push(...databases.lines);
@@ -143,5 +162,5 @@ const report = lines.join('\n');
 console.log(report);
 mkdirSync(here('./results'), { recursive: true });
 writeFileSync(here('./results/latest.md'), `${report}\n`);
-writeFileSync(here('./results/latest.json'), JSON.stringify({ samples, ratios, scale, databases: databases && { results: databases.results, ratios: databases.ratios } }, null, 2));
+writeFileSync(here('./results/latest.json'), JSON.stringify({ samples, ratios, scale, hooks: hooks?.ratios, client: client?.overheads, databases: databases && { results: databases.results, ratios: databases.ratios } }, null, 2));
 console.log('\nwritten to bench/results/latest.md');

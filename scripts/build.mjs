@@ -10,9 +10,12 @@ const order = [
   'packages/core',
   'packages/sqlite',
   'packages/postgres',
+  'packages/opentelemetry',
+  'packages/rate-limit',
   'packages/openapi',
   'packages/oauth',
   'packages/auth-server',
+  'packages/client',
   'examples/zoo-api',
 ];
 const args = new Set(process.argv.slice(2));

@@ -9,11 +9,15 @@ const expected = {
   '@corral/pagination': ['parsePaging'],
   '@corral/versioning': ['createVersioning'],
   '@corral/core': ['createApi', 'defineCollection', 'memoryStore'],
+  '@corral/core/node': ['createApiServer', 'stopGracefully'],
   '@corral/sqlite': ['sqliteDatabase'],
   '@corral/postgres': ['postgresDatabase'],
+  '@corral/opentelemetry': ['telemetry'],
+  '@corral/rate-limit': ['rateLimit', 'memoryRateLimits', 'postgresRateLimits', 'redisRateLimits', 'limitNodeHandler'],
   '@corral/openapi': ['openApi'],
   '@corral/oauth': ['oauth'],
   '@corral/auth-server': ['createAuthorizationServer'],
+  '@corral/client': ['createClient', 'CorralClientError'],
 };
 for (const [name, names] of Object.entries(expected)) {
   const loaded = require(name);

@@ -72,8 +72,25 @@ describe('configFromEnv', () => {
     expect(configFromEnv({})).toEqual({
       port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', basePath: '',
       oauth: { kind: 'embedded', issuer: 'http://localhost:3000/oauth', audience: 'http://localhost:3000', clients: demoClients },
-      storage: { kind: 'sqlite', file: 'data/zoo.sqlite' },
+      storage: { kind: 'sqlite', file: 'data/zoo.sqlite' }, corsOrigins: [], telemetry: false,
+      rateLimits: { limit: 1200, writeLimit: 600, tokenLimit: 120, windowSeconds: 60, redisUrl: undefined, redisKeyPrefix: 'zoo:rl:' },
     });
+  });
+
+  it('reads the other pages that may call the API from CORS_ORIGINS', () => {
+    expect(configFromEnv({ CORS_ORIGINS: ' https://a.example, ,http://localhost:5173' }).corsOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+  });
+
+  it('turns telemetry on only when an OTLP endpoint is named', () => {
+    expect(configFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).telemetry).toBe(true);
+  });
+
+  it('reads the rate limits, 0 switching one off, and refuses values that are not whole numbers', () => {
+    expect(configFromEnv({ RATE_LIMIT: '0', RATE_LIMIT_WRITES: '5', RATE_LIMIT_TOKENS: '7', RATE_LIMIT_WINDOW: '10', REDIS_URL: 'redis://cache:6379' }).rateLimits).toEqual({
+      limit: 0, writeLimit: 5, tokenLimit: 7, windowSeconds: 10, redisUrl: 'redis://cache:6379', redisKeyPrefix: 'zoo:rl:',
+    });
+    expect(() => configFromEnv({ RATE_LIMIT: 'many' })).toThrow(/RATE_LIMIT must be a whole number/);
+    expect(() => configFromEnv({ RATE_LIMIT_WINDOW: '0' })).toThrow(/RATE_LIMIT_WINDOW must be a whole number of at least 1/);
   });
 
   it('keeps records in DATA_DIR/zoo.sqlite, in PostgreSQL with DATABASE_URL, or in memory with STORE=memory', () => {

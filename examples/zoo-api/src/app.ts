@@ -1,6 +1,7 @@
-import { createApi, defineSearch, type Api, type Logger } from '@corral/core';
+import { cors, createApi, defineSearch, idempotency, memoryIdempotency, type Api, type Logger } from '@corral/core';
 import { openApi } from '@corral/openapi';
-import { scopeDescriptions, setUpAuth } from './auth.js';
+import { telemetry } from '@corral/opentelemetry';
+import { allowedOrigins, scopeDescriptions, setUpAuth } from './auth.js';
 import { animalsCollection } from './collections/animals.js';
 import { employeesCollection } from './collections/employees.js';
 import { partiesCollection } from './collections/parties.js';
@@ -10,6 +11,7 @@ import type { ZooConfig } from './config.js';
 import { demoCustomers, demoSuppliers } from './demo/parties.js';
 import { calculateOperation } from './operations/calculate.js';
 import { translateOperation } from './operations/translate.js';
+import { zooRateLimits } from './rate-limits.js';
 import { memoryStores, storageFor, type Storage, type StoreFactory } from './stores.js';
 
 /** Every collection of the zoo, declared once, each with its store (seeded with the demo data when new). */
@@ -28,8 +30,9 @@ export function zooCollections(stores: StoreFactory = memoryStores) {
  * protected by OAuth 2.0. `localOrigin` is where this process itself can be reached.
  */
 export async function createZooApi(config: ZooConfig, localOrigin: string, logger?: Logger, stores?: StoreFactory): Promise<Api> {
-  const auth = await setUpAuth(config, localOrigin);
   const storage: Storage = stores ? { stores } : storageFor(config.storage);
+  const limits = await zooRateLimits(config.rateLimits, storage.rateLimits);
+  const auth = await setUpAuth(config, localOrigin, limits.limitTokens);
   const { zoos, animals, employees, salaryStatements, customers, suppliers } = zooCollections(storage.stores);
   return createApi({
     title: 'Zoo API',
@@ -44,7 +47,17 @@ export async function createZooApi(config: ZooConfig, localOrigin: string, logge
     ],
     auth: auth.authenticator,
     mounts: auth.mounts,
-    plugins: [openApi({ tokenUrl: auth.tokenUrl, tokenDescription: auth.tokenDescription, scopeDescriptions, contact: { name: 'Zoo API maintainers' } })],
+    plugins: [
+      // Telemetry first, so that requests answered by an earlier hook (CORS preflights) are traced too.
+      ...(config.telemetry ? [telemetry()] : []),
+      // Before CORS, so that preflights count too and a 429 still gets CORS headers (CORS adds them in
+      // onSend, after the limit's); before idempotency, so that a request over its limit claims no key.
+      ...(limits.plugin ? [limits.plugin] : []),
+      cors({ origins: allowedOrigins(config, localOrigin) }),
+      openApi({ tokenUrl: auth.tokenUrl, tokenDescription: auth.tokenDescription, scopeDescriptions, contact: { name: 'Zoo API maintainers' } }),
+      // POSTs (and respond-async bulk writes) with an Idempotency-Key can be retried safely, across instances.
+      idempotency({ store: storage.idempotency ?? memoryIdempotency() }),
+    ],
     ...(storage.jobs ? { jobs: storage.jobs } : {}),
     ...(logger ? { logger } : {}),
   });

@@ -3,6 +3,9 @@ import type { Authenticator } from '@corral/core';
 import { oauth } from '@corral/oauth';
 import type { ZooConfig } from './config.js';
 
+/** A plain node:http request handler. */
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
 /** The API's token check, and the embedded authorization server to serve beside it (if any). */
 export interface ZooAuth {
   readonly authenticator: Authenticator;
@@ -28,8 +31,14 @@ export const scopeDescriptions: Readonly<Record<string, string>> = {
 /**
  * With the embedded server, the API reads the signing keys from its own listening address, not
  * from PUBLIC_URL (which may name a proxy or a host name this machine cannot resolve to itself).
+ * `limitTokens` wraps the embedded server's handler, so that token requests are rate-limited too.
  */
-export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise<ZooAuth> {
+/** The pages that may call the API and the token endpoint from a browser: the service's own two origins, then CORS_ORIGINS. */
+export function allowedOrigins(config: ZooConfig, localOrigin: string): string[] {
+  return [...new Set([new URL(config.publicUrl).origin, new URL(localOrigin).origin, ...config.corsOrigins])];
+}
+
+export async function setUpAuth(config: ZooConfig, localOrigin: string, limitTokens: (handler: NodeHandler) => NodeHandler = (handler) => handler): Promise<ZooAuth> {
   if (config.oauth.kind === 'external') {
     const { issuer, audience, algorithms } = config.oauth;
     return { authenticator: oauth({ issuer, audience, algorithms }), tokenUrl: config.oauth.tokenUrl, tokenDescription: tokenChecks(algorithms), mounts: {} };
@@ -41,8 +50,8 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise
     issuer: config.oauth.issuer,
     audience: config.oauth.audience,
     clients: config.oauth.clients,
-    // The docs page may be opened through PUBLIC_URL or the listening address: both may ask for tokens.
-    corsOrigins: [new URL(config.publicUrl).origin, localOrigin],
+    // The docs page may be opened through PUBLIC_URL, the listening address or a CORS_ORIGINS page: all may ask for tokens.
+    corsOrigins: allowedOrigins(config, localOrigin),
     accessTokenTtlSeconds: embeddedTokenTtlSeconds,
   });
   const authenticator = oauth({
@@ -54,7 +63,7 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string): Promise
   });
   // A path, not a URL: the docs page then asks for tokens on its own origin, whatever host name it was opened with.
   const lifetime = `Tokens expire ${embeddedTokenTtlSeconds / 60} minutes after they are issued; the grant issues no refresh token, so ask for a new token instead.`;
-  return { authenticator, tokenUrl: '/oauth/token', tokenDescription: `${tokenChecks(['ES256'])} ${lifetime}`, mounts: { '/oauth': server.handle } };
+  return { authenticator, tokenUrl: '/oauth/token', tokenDescription: `${tokenChecks(['ES256'])} ${lifetime}`, mounts: { '/oauth': limitTokens(server.handle) } };
 }
 
 /** Access tokens of the embedded server live this long. */

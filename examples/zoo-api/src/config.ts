@@ -9,6 +9,52 @@ export interface ZooConfig {
   readonly basePath: string;
   readonly oauth: OAuthConfig;
   readonly storage: StorageConfig;
+  /**
+   * Origins of web pages allowed to call the API and to ask the embedded server for tokens (CORS),
+   * besides the PUBLIC_URL origin and the address the process listens on, which always are.
+   */
+  readonly corsOrigins: readonly string[];
+  /** Record OpenTelemetry spans and metrics (when OTEL_EXPORTER_OTLP_ENDPOINT names where the SDK sends them). */
+  readonly telemetry: boolean;
+  readonly rateLimits: RateLimitConfig;
+}
+
+/**
+ * Requests each caller may send per window (a client by its token, else an address). Generous by
+ * default, for the demo; `0` switches a limit off.
+ */
+export interface RateLimitConfig {
+  /** Reads (and every other request) per window: RATE_LIMIT, default 1200. */
+  readonly limit: number;
+  /** Writes (POST, PUT, PATCH, DELETE) per window, counted apart: RATE_LIMIT_WRITES, default 600. */
+  readonly writeLimit: number;
+  /** Token requests per window per address at the embedded server: RATE_LIMIT_TOKENS, default 120. */
+  readonly tokenLimit: number;
+  /** Length of the window in seconds: RATE_LIMIT_WINDOW, default 60. */
+  readonly windowSeconds: number;
+  /** Where counters live when set (shared by every process using it): REDIS_URL; else the database, else memory. */
+  readonly redisUrl: string | undefined;
+  /** Prefix of the keys written to Redis, so several services can share one: REDIS_KEY_PREFIX, default `zoo:rl:`. */
+  readonly redisKeyPrefix: string;
+}
+
+function countFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < least) throw new Error(`${name} must be a whole number of at least ${least}; got "${raw}"`);
+  return value;
+}
+
+function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimitConfig {
+  return {
+    limit: countFrom(env, 'RATE_LIMIT', 1200),
+    writeLimit: countFrom(env, 'RATE_LIMIT_WRITES', 600),
+    tokenLimit: countFrom(env, 'RATE_LIMIT_TOKENS', 120),
+    windowSeconds: countFrom(env, 'RATE_LIMIT_WINDOW', 60, 1),
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'zoo:rl:',
+  };
 }
 
 /** Where the records live: a SQLite file (the default), PostgreSQL, or process memory (lost at exit). */
@@ -55,7 +101,10 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS, OAUTH_TOKEN_URL) for an external issuer, or
  * OAUTH_CLIENTS to replace the embedded server's demo clients; and where records live: DATA_DIR
  * (the folder of the SQLite file, default ./data), DATABASE_URL (PostgreSQL, tables in
- * DATABASE_SCHEMA, default public) or STORE=memory.
+ * DATABASE_SCHEMA, default public) or STORE=memory; CORS_ORIGINS (comma-separated origins of
+ * other web pages that may call the API); OTEL_EXPORTER_OTLP_ENDPOINT turns telemetry on; rate
+ * limits: RATE_LIMIT, RATE_LIMIT_WRITES, RATE_LIMIT_TOKENS, RATE_LIMIT_WINDOW, REDIS_URL and
+ * REDIS_KEY_PREFIX (see {@link RateLimitConfig}).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -71,5 +120,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
         tokenUrl: env.OAUTH_TOKEN_URL || `${env.OAUTH_ISSUER.replace(/\/+$/, '')}/token`,
       }
     : { kind: 'embedded', issuer: `${publicUrl}/oauth`, audience, clients: clientsFrom(env.OAUTH_CLIENTS) };
-  return { port, host: env.HOST || '127.0.0.1', publicUrl, basePath, oauth, storage: storageFrom(env) };
+  const corsOrigins = (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  return {
+    port, host: env.HOST || '127.0.0.1', publicUrl, basePath, oauth, storage: storageFrom(env),
+    corsOrigins, telemetry: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT), rateLimits: rateLimitsFrom(env),
+  };
 }

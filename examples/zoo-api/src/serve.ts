@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiServer, stopGracefully, type Logger } from '@corral/core';
+import type { Logger } from '@corral/core';
+import { createApiServer, stopGracefully } from '@corral/core/node';
 import { createZooApi } from './app.js';
 import { configFromEnv } from './config.js';
 

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { memoryStore, type JobStore, type Store } from '@corral/core';
-import { postgresDatabase, postgresJobs } from '@corral/postgres';
-import { sqliteDatabase, sqliteJobs } from '@corral/sqlite';
+import { memoryIdempotency, memoryStore, type IdempotencyStore, type JobStore, type Store } from '@corral/core';
+import { postgresDatabase, postgresIdempotency, postgresJobs } from '@corral/postgres';
+import { postgresRateLimits, type RateLimitStore } from '@corral/rate-limit';
+import { sqliteDatabase, sqliteIdempotency, sqliteJobs } from '@corral/sqlite';
 import type { StorageConfig } from './config.js';
 
 /**
@@ -19,25 +20,35 @@ export const memoryStores: StoreFactory = (_collection, initial) => memoryStore(
 export interface Storage {
   readonly stores: StoreFactory;
   readonly jobs?: JobStore;
+  /** `Idempotency-Key` claims and answers, beside the records (in memory when absent). */
+  readonly idempotency?: IdempotencyStore;
+  /** Where rate-limit counters live when the records' database can keep them (PostgreSQL: shared by every process). */
+  readonly rateLimits?: RateLimitStore;
 }
 
 /**
  * The storage the configuration asks for. A new SQLite file (and its folder) or a new PostgreSQL
- * schema is made and seeded with the demo data. The jobs of `Prefer: respond-async` live in the
- * database too: they outlive a restart, and on PostgreSQL any process of the service can run them.
+ * schema is made and seeded with the demo data. The jobs of `Prefer: respond-async` and the
+ * `Idempotency-Key` answers live in the database too: they outlive a restart, and on PostgreSQL
+ * every process of the service shares them.
  */
 export function storageFor(storage: StorageConfig): Storage {
   switch (storage.kind) {
     case 'memory':
-      return { stores: memoryStores };
+      return { stores: memoryStores, idempotency: memoryIdempotency() };
     case 'sqlite': {
       mkdirSync(dirname(storage.file), { recursive: true });
       const database = sqliteDatabase({ path: storage.file });
-      return { stores: (_collection, initial) => database.store({ seed: initial }), jobs: sqliteJobs(database) };
+      return { stores: (_collection, initial) => database.store({ seed: initial }), jobs: sqliteJobs(database), idempotency: sqliteIdempotency(database) };
     }
     case 'postgres': {
       const database = postgresDatabase({ connectionString: storage.url, schema: storage.schema });
-      return { stores: (_collection, initial) => database.store({ seed: initial }), jobs: postgresJobs(database) };
+      return {
+        stores: (_collection, initial) => database.store({ seed: initial }),
+        jobs: postgresJobs(database),
+        idempotency: postgresIdempotency(database),
+        rateLimits: postgresRateLimits({ pool: database.pool, schema: storage.schema }),
+      };
     }
   }
 }

@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
-import { startMain, type MainProcess } from './testing/start-main.js';
+import { demoToken, startProcesses, type StartedProcesses } from './testing/start-main.js';
 
 // Two processes of the zoo service on one PostgreSQL database must behave as one service.
 
 const available = await serverAvailable();
 const schema = freshSchemaName('two');
-let processes: MainProcess[] = [];
+let started: StartedProcesses | undefined;
 let instances: { origin: string; token: string }[] = [];
-
-async function tokenFrom(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 async function call(instance: { origin: string; token: string }, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${instance.origin}${path}`, {
@@ -31,14 +22,12 @@ async function call(instance: { origin: string; token: string }, method: string,
 beforeAll(async () => {
   if (!available) return;
   // Both start at once on a new schema: the tables are made and the demo data seeded once.
-  processes = [0, 1].map(() => startMain({ DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' }));
-  const origins = await Promise.all(processes.map((p) => p.origin));
-  instances = await Promise.all(origins.map(async (origin) => ({ origin, token: await tokenFrom(origin) })));
+  started = await startProcesses({ DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' });
+  instances = await Promise.all(started.origins.map(async (origin) => ({ origin, token: await demoToken(origin) })));
 }, 60_000);
 
 afterAll(async () => {
-  for (const p of processes) p.child.kill('SIGTERM');
-  await Promise.all(processes.map((p) => p.exited));
+  await started?.stop();
   if (available) await dropSchema(schema);
 });
 

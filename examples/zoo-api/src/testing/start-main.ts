@@ -35,3 +35,37 @@ export function startMain(env: Record<string, string>): MainProcess {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, origin, exited, output: () => stdout };
 }
+
+/** A token of a demo client (secret `<client>-secret`) from a process's embedded authorization server. */
+export async function demoToken(origin: string, client = 'zoo-admin'): Promise<string> {
+  const res = await fetch(`${origin}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${client}:${client}-secret`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Processes of the zoo started together, and how to stop them all. */
+export interface StartedProcesses {
+  readonly processes: readonly MainProcess[];
+  /** Where each listens, in start order. */
+  readonly origins: readonly string[];
+  /** Ends every process and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `count` processes of `main.ts` at the same moment with one environment (e.g. one database schema). */
+export async function startProcesses(env: Record<string, string>, count = 2): Promise<StartedProcesses> {
+  const processes = Array.from({ length: count }, () => startMain(env));
+  const stop = async () => {
+    for (const p of processes) p.child.kill('SIGTERM');
+    await Promise.all(processes.map((p) => p.exited));
+  };
+  try {
+    return { processes, origins: await Promise.all(processes.map((p) => p.origin)), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+// Compile-time checks of @corral/client typed by the zoo's declarations: `tsc` fails if a wrong
+// filter, sort field, record field or link rel is accepted. Nothing here sends a request.
+import { createClient, type CollectionTypes, type Page } from '@corral/client';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { employeesCollection } from './collections/employees.js';
+import type { salaryStatementsCollection } from './collections/salary-statements.js';
+
+type Zoo = {
+  employees: CollectionTypes<ReturnType<typeof employeesCollection>, { salary: [ReturnType<typeof salaryStatementsCollection>] }>;
+};
+
+describe('@corral/client types from the zoo declarations', () => {
+  const employees = createClient<Zoo>({ baseUrl: 'http://127.0.0.1:1/v1' }).collection('employees');
+  // Only built, never called: each line is checked by the compiler.
+  const checks = async () => {
+    const page = await employees.list({ filter: { state: 'internal', maturity: 'senior' }, sort: 'name' });
+    expectTypeOf(page.items[0]!.yearOfBirth).toEqualTypeOf<number>();
+    expectTypeOf(page.items[0]!.state).toEqualTypeOf<'internal' | 'external'>();
+    expectTypeOf(page.items[0]!.id).toEqualTypeOf<string>();
+    // @ts-expect-error -- `name` is no declared filter
+    await employees.list({ filter: { name: 'Bruno' } });
+    // @ts-expect-error -- a filter value of the wrong type
+    await employees.list({ filter: { state: 'retired' } });
+    // @ts-expect-error -- `state` is not sortable
+    await employees.list({ sort: 'state' });
+    // @ts-expect-error -- `salary` is no field of an employee
+    await employees.create({ name: 'A', yearOfBirth: 1990, state: 'internal', maturity: 'junior', salary: 1 });
+    const employee = page.items[0]!;
+    const statements = await employees.follow(employee, 'salary');
+    expectTypeOf(statements).toEqualTypeOf<Page<Awaited<typeof statements>['items'][number]>>();
+    expectTypeOf(statements.items[0]!.currency).toEqualTypeOf<string>();
+    // @ts-expect-error -- `manager` is no link rel of an employee
+    await employees.follow(employee, 'manager');
+  };
+
+  it('accepts the declared filters, sort fields and rels, and only those', () => {
+    expectTypeOf(checks).toBeFunction();
+  });
+
+  it('leaves the untyped client open to any name', () => {
+    const any = createClient({ baseUrl: 'http://127.0.0.1:1/v1' }).collection('whatever');
+    expectTypeOf(any.list).toBeCallableWith({ filter: { anything: 'goes' }, sort: 'anyField' });
+  });
+});
