@@ -1,6 +1,6 @@
 // @corral/client against the running zoo API over real sockets, with tokens from its embedded
 // authorization server: the typed program of issue 15.
-import { ConflictError, CorralClientError, createClient, type CollectionTypes, type CorralClient } from '@corral/client';
+import { ConflictError, CorralClientError, createClient, hrefOf, type CollectionTypes, type CorralClient } from '@corral/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { employeesCollection } from './collections/employees.js';
 import type { salaryStatementsCollection } from './collections/salary-statements.js';
@@ -50,6 +50,35 @@ describe('@corral/client on the zoo API', () => {
     const statements = await employees.follow(employee!, 'salary');
     expect(statements.total).toBeGreaterThan(0);
     expect(statements.items[0]?.currency).toMatch(/^[A-Z]{3}$/);
+  });
+
+  it('lets a record follow its own links, and stays the plain JSON the server sent', async () => {
+    const [employee] = (await client.collection('employees').list({ limit: 1 })).items;
+    const statements = await employee!.follow('salary');
+    expect(statements.items[0]?.currency).toMatch(/^[A-Z]{3}$/);
+    // A followed list's records can follow their links too (untyped: the map names no rels for them).
+    const self = (await statements.items[0]!.follow('self')) as { id: string };
+    expect(self.id).toBe(statements.items[0]!.id);
+    // `follow` is not enumerable: serializing, spreading and cloning see only the server's JSON.
+    expect(Object.keys(employee!)).not.toContain('follow');
+    expect(JSON.parse(JSON.stringify(employee))).toEqual({ ...employee });
+    expect(structuredClone(employee)).toEqual({ ...employee });
+    await expect(employee!.follow('nothing' as 'salary')).rejects.toThrow(/No link "nothing" here; the document links: self, salary/);
+  });
+
+  it('walks every page of a list reached by a link', async () => {
+    const employees = client.collection('employees');
+    let employee: Awaited<ReturnType<typeof employees.get>> | undefined;
+    for await (const candidate of employees.all({ limit: 100 })) if ((await candidate.follow('salary')).total >= 3) (employee ??= candidate);
+    expect(employee, 'the demo data has an employee with three salary statements or more').toBeDefined();
+    const first = await employee!.follow('salary');
+    const ids: string[] = [];
+    for await (const statement of client.all(first)) ids.push(statement.id);
+    expect(ids).toHaveLength(first.total);
+    // One record per page: the walk follows `nextPage` from a URL the server gave.
+    const pages: number[] = [];
+    for await (const page of client.pages(`${hrefOf(employee!, 'salary')!}?limit=1`)) pages.push(page.items.length);
+    expect(pages).toEqual(Array.from({ length: first.total }, () => 1));
   });
 
   it('creates, reads with If-None-Match, patches, replaces and deletes with the remembered ETag', async () => {

@@ -10,7 +10,8 @@ type Zoo = {
 };
 
 describe('@corral/client types from the zoo declarations', () => {
-  const employees = createClient<Zoo>({ baseUrl: 'http://127.0.0.1:1/v1' }).collection('employees');
+  const client = createClient<Zoo>({ baseUrl: 'http://127.0.0.1:1/v1' });
+  const employees = client.collection('employees');
   // Only built, never called: each line is checked by the compiler.
   const checks = async () => {
     const page = await employees.list({ filter: { state: 'internal', maturity: 'senior' }, sort: 'name' });
@@ -31,6 +32,17 @@ describe('@corral/client types from the zoo declarations', () => {
     expectTypeOf(statements.items[0]!.currency).toEqualTypeOf<string>();
     // @ts-expect-error -- `manager` is no link rel of an employee
     await employees.follow(employee, 'manager');
+    // The record itself follows its links, typed the same way.
+    const own = await employee.follow('salary');
+    expectTypeOf(own).toEqualTypeOf<typeof statements>();
+    expectTypeOf((await employee.follow('self'))).toBeUnknown();
+    // @ts-expect-error -- `manager` is no link rel of an employee
+    await employee.follow('manager');
+    // Walking a followed list keeps its record type.
+    for await (const statement of client.all(own)) expectTypeOf(statement.currency).toEqualTypeOf<string>();
+    // Writes take a record the client returned, its plain JSON, or an id.
+    await employees.patch({ ...employee }, { maturity: 'senior' });
+    await employees.delete(employee.id);
   };
 
   it('accepts the declared filters, sort fields and rels, and only those', () => {

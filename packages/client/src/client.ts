@@ -2,7 +2,9 @@ import { Agent, type Dispatcher } from 'undici';
 import { CollectionClient } from './collection.js';
 import { EtagCache } from './etag-cache.js';
 import { followLink } from './follow.js';
-import { hrefOf, type Linked } from './links.js';
+import type { Linked } from './links.js';
+import type { Page } from './page.js';
+import { pagesFrom, recordsFrom, type PageStart } from './paging.js';
 import { Resources } from './resources.js';
 import { retryPolicy, type RetryOptions } from './retry.js';
 import type { CollectionShape, UntypedShape } from './shapes.js';
@@ -42,6 +44,13 @@ export interface CorralClient<Api extends object = Record<string, UntypedShape>>
   read(url: string, signal?: AbortSignal): Promise<unknown>;
   /** Follows a link of any document by rel, untyped; a list comes back as a page. */
   follow(document: Linked, rel: string, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * Every page of a list from a page you hold (one a link led to, e.g. `await employee.follow('salary')`)
+   * or from a list's URL, following `nextPage` until there is none.
+   */
+  pages<R = unknown>(start: PageStart<R>, signal?: AbortSignal): AsyncGenerator<Page<R>>;
+  /** Every record of those pages (`for await (const s of client.all(await employee.follow('salary')))`). */
+  all<R = unknown>(start: PageStart<R>, signal?: AbortSignal): AsyncGenerator<R>;
   /** Closes the connection pool (not a dispatcher you gave). */
   close(): Promise<void>;
 }
@@ -83,6 +92,8 @@ export function createClient<Api extends object = Record<string, UntypedShape>>(
     root: readRoot,
     read: (url, signal) => resources.read(new URL(url, base).href, signal),
     follow: (document, rel, signal) => followLink(resources, document, rel, base, signal),
+    pages: (start, signal) => pagesFrom(resources, typeof start === 'string' ? new URL(start, base).href : start, signal),
+    all: (start, signal) => recordsFrom(pagesFrom(resources, typeof start === 'string' ? new URL(start, base).href : start, signal)),
     close: async () => {
       if (!options.dispatcher) await pool.close();
     },

@@ -2,8 +2,10 @@ import { followLink, type Followed } from './follow.js';
 import { jobOf, type Job } from './jobs.js';
 import { hrefOf } from './links.js';
 import { pageOf, type Page } from './page.js';
+import { pagesFrom, recordsFrom } from './paging.js';
+import { addFollow } from './record-follow.js';
 import type { Resources, WriteOptions } from './resources.js';
-import type { ClientRecord, CollectionShape, RelOf, UntypedShape } from './shapes.js';
+import type { ClientRecord, CollectionShape, RecordRef, RelOf, UntypedShape } from './shapes.js';
 import { expectSuccess } from './transport.js';
 
 /** What a list asks for; every part is optional. */
@@ -33,7 +35,7 @@ export interface Created<R> {
 }
 
 /** A record, or its id: writes use the record's `self` link, or the collection's URL and the id. */
-export type Target<R> = R | string;
+export type Target = RecordRef | string;
 
 /** Work on one collection. Its URL comes from the root document, or from a link the server gave. */
 export class CollectionClient<S extends CollectionShape = UntypedShape> {
@@ -60,17 +62,12 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
 
   /** Every page, following each page's `nextPage` link until there is none. */
   async *pages(options: ListOptions<S> = {}): AsyncGenerator<Page<ClientRecord<S>>> {
-    let page = await this.list(options);
-    yield page;
-    while (page.nextUrl !== undefined) {
-      page = pageOf(await this.resources.read(page.nextUrl, options.signal), page.nextUrl);
-      yield page;
-    }
+    yield* pagesFrom(this.resources, await this.list(options), options.signal);
   }
 
   /** Every record of the list, page after page (`for await (const r of employees.all())`). */
-  async *all(options: ListOptions<S> = {}): AsyncGenerator<ClientRecord<S>> {
-    for await (const page of this.pages(options)) yield* page.items;
+  all(options: ListOptions<S> = {}): AsyncGenerator<ClientRecord<S>> {
+    return recordsFrom(this.pages(options));
   }
 
   /** One record by id (revalidated with `If-None-Match` when read before). */
@@ -88,22 +85,25 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   }
 
   /** Replaces a record's data (PUT), with `If-Match` as {@link WriteOptions} says. */
-  async replace(target: Target<ClientRecord<S>>, data: S['record'], options?: WriteOptions): Promise<ClientRecord<S>> {
+  async replace(target: Target, data: S['record'], options?: WriteOptions): Promise<ClientRecord<S>> {
     return (await this.resources.write('PUT', await this.recordUrl(target), data, options)).body as ClientRecord<S>;
   }
 
   /** Changes some fields (JSON merge patch: `null` removes an optional field). */
-  async patch(target: Target<ClientRecord<S>>, changes: Partial<S['record']>, options?: WriteOptions): Promise<ClientRecord<S>> {
+  async patch(target: Target, changes: Partial<S['record']>, options?: WriteOptions): Promise<ClientRecord<S>> {
     return (await this.resources.write('PATCH', await this.recordUrl(target), changes, options)).body as ClientRecord<S>;
   }
 
   /** Deletes a record. */
-  async delete(target: Target<ClientRecord<S>>, options?: WriteOptions): Promise<void> {
+  async delete(target: Target, options?: WriteOptions): Promise<void> {
     await this.resources.write('DELETE', await this.recordUrl(target), undefined, options);
   }
 
-  /** Follows a record's link by rel: a list gives a {@link Page}, a record the record (typed by the collection's link map). */
-  async follow<Rel extends RelOf<ClientRecord<S>>>(record: ClientRecord<S>, rel: Rel, signal?: AbortSignal): Promise<Followed<S, Rel>> {
+  /**
+   * Follows a record's link by rel: a list gives a {@link Page}, a record the record (typed by the
+   * collection's link map). The same as `record.follow(rel)`, for records kept as plain JSON.
+   */
+  async follow<Rel extends RelOf<ClientRecord<S>>>(record: RecordRef, rel: Rel, signal?: AbortSignal): Promise<Followed<S, Rel>> {
     return (await followLink(this.resources, record, rel, await this.url(), signal)) as Followed<S, Rel>;
   }
 
@@ -123,11 +123,12 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
     if (options.async) headers.prefer = 'respond-async';
     if (options.ifMatch) headers['if-match'] = options.ifMatch;
     const answer = expectSuccess(await this.resources.send({ method, url, headers, body, signal: options.signal }), { method, url });
+    addFollow(this.resources, answer.body, url);
     const location = answer.status === 202 ? answer.headers.location : undefined;
     return jobOf(this.resources, location === undefined ? undefined : new URL(location, url).href, answer.body, this.pollMs);
   }
 
-  private async recordUrl(target: Target<ClientRecord<S>>): Promise<string> {
+  private async recordUrl(target: Target): Promise<string> {
     const self = typeof target === 'string' ? undefined : hrefOf(target, 'self');
     const base = await this.url();
     if (self !== undefined) return new URL(self, base).href;

@@ -1,4 +1,5 @@
 import type { ClientRecordBase } from './follow.js';
+import type { FollowAny } from './shapes.js';
 
 /**
  * The shape of a collection from the type of its server declaration (`typeof employees`, or the
@@ -32,7 +33,7 @@ export interface Declaration {
 export type RecordData<C extends Declaration> = C['links'] extends (record: infer R) => unknown ? Omit<R, 'id'> : never;
 
 /** The record of a declaration (its data, `id` and links), a shape's record, or the type itself. */
-export type RecordOfTarget<T> = T extends Declaration ? RecordData<T> & ClientRecordBase : T;
+export type RecordOfTarget<T> = T extends Declaration ? RecordData<T> & ClientRecordBase & FollowAny : T;
 
 /** A link map entry, as {@link CollectionTypes} reads it: `[X]` is a list of X, anything else one X. */
 export type Target<T> = T extends readonly [infer Item] ? RecordOfTarget<Item>[] : RecordOfTarget<T>;

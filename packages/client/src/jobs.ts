@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CorralClientError } from './errors.js';
 import { errorDetails } from './error-body.js';
 import { retryAfterMs } from './retry.js';
+import { addFollow } from './record-follow.js';
 import type { Resources } from './resources.js';
 
 /** The state of a job as `GET /jobs/<id>` answers it. */
@@ -40,10 +41,13 @@ export function jobOf<T>(resources: Resources, url: string | undefined, direct: 
     url,
     status: async () => (url === undefined ? undefined : (await poll()).job),
     async result(signal) {
-      if (url === undefined) return direct as T;
+      if (url === undefined) return direct as T; // records in it got `follow` when the answer came
       for (;;) {
         const { job, waitMs } = await poll(signal);
-        if (job.status === 'succeeded') return job.result?.body as T;
+        if (job.status === 'succeeded') {
+          addFollow(resources, job.result?.body, url);
+          return job.result?.body as T;
+        }
         if (job.status === 'failed') {
           const status = job.result?.status ?? 500;
           throw new CorralClientError(errorDetails(status, job.result?.body, undefined, `job ${url}`));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError, CorralClientError } from './errors.js';
 import { errorDetails } from './error-body.js';
 import type { EtagCache } from './etag-cache.js';
+import { addFollow } from './record-follow.js';
 import { expectSuccess, type Answer, type Send } from './transport.js';
 
 /** Options of a write to a record. */
@@ -17,7 +18,6 @@ export interface WriteOptions {
 
 /** The plumbing every collection shares: sending, remembering tags, and the conflict rule. */
 export class Resources {
-  /** Sends with the client's authentication and retries, the tag cache and whether POSTs get an `Idempotency-Key`. */
   /** Sends with the client's authentication and retries. */
   readonly send: Send;
   /** The remembered tags and bodies. */
@@ -39,6 +39,7 @@ export class Resources {
     const answer = await this.send({ method: 'GET', url, headers, signal });
     if (answer.status === 304 && remembered) return remembered.body;
     expectSuccess(answer, { method: 'GET', url });
+    addFollow(this, answer.body, url);
     this.etags.set(url, answer.headers.etag, answer.body);
     return answer.body;
   }
@@ -51,6 +52,7 @@ export class Resources {
     const answer = await this.send({ method, url, headers, body, signal: options.signal });
     if (answer.status === 412) throw await this.conflict(answer, method, url);
     expectSuccess(answer, { method, url });
+    addFollow(this, answer.body, url);
     if (method === 'DELETE') this.etags.forget(url);
     else this.etags.set(url, answer.headers.etag, answer.body);
     return answer;
@@ -60,7 +62,8 @@ export class Resources {
   async post(url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Answer> {
     const keyed = this.idempotencyKeys && !Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
     const answer = await this.send({ method: 'POST', url, body, headers: keyed ? { ...headers, 'idempotency-key': randomUUID() } : headers, signal });
-    return expectSuccess(answer, { method: 'POST', url });
+    addFollow(this, expectSuccess(answer, { method: 'POST', url }).body, url);
+    return answer;
   }
 
   /** The 412 as an error, with the record as it is now (undefined when it is gone). */

@@ -1,4 +1,6 @@
+import type { Followed } from './follow.js';
 import type { Link } from './links.js';
+import type { Page } from './page.js';
 
 /**
  * What the client knows of one collection's types: its records' data, its filters (query name ->
@@ -34,13 +36,37 @@ export type TypedLink<Rel extends string> = Omit<Link, 'rel'> & {
   readonly rel: Rel | 'self';
 };
 
-/** A record as the API answers it: its data, the server's `id`, and its links. */
-export type ClientRecord<S extends CollectionShape> = S['record'] & {
+/** A record's JSON as the API answers it: its data, the server's `id`, and its links. */
+export type RecordJson<S extends CollectionShape> = S['record'] & {
   /** Server-assigned id. */
   readonly id: string;
   /** `self` first, then the collection's own links. */
   readonly links: readonly TypedLink<Extract<keyof S['links'], string>>[];
 };
+
+/**
+ * A record as the client hands it out: its JSON, and `follow(rel)` to read one of its links
+ * (`await employee.follow('salary')`). `follow` is not enumerable: serializing or spreading the
+ * record gives the JSON the server sent.
+ */
+export type ClientRecord<S extends CollectionShape> = RecordJson<S> & {
+  /** Reads the link `rel`: a list gives a {@link Page}, a record the record, typed by the collection's link map. */
+  follow<Rel extends Extract<keyof S['links'], string> | 'self'>(rel: Rel, signal?: AbortSignal): Promise<Followed<S, Rel>>;
+};
+
+/** What any record the client returns can do, untyped: the records of a followed list, of `client.read`. */
+export interface FollowAny {
+  /** Reads the link `rel` of the record; a list comes back as a {@link Page}. */
+  follow(rel: string, signal?: AbortSignal): Promise<unknown>;
+}
+
+/** A record to write to: one the client returned, its JSON, or anything with its `id` (and its `self` link). */
+export interface RecordRef {
+  /** The record's id. */
+  readonly id: string;
+  /** Its links; a `self` link gives the URL to write to. */
+  readonly links?: readonly Link[];
+}
 
 /** Rels that can be followed from a record. */
 export type RelOf<R> = R extends LinkedRecord<infer Rel> ? Extract<Rel, string> : string;
