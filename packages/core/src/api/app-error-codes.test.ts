@@ -6,6 +6,7 @@ import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
 import { fetchTransport, socketTransport, type Transport } from '../testing/transport.js';
 import { createApi, type ApiOptions } from './create-api.js';
+import type { ApiPlugin } from './plugin.js';
 
 // A test application's own codes, registered with no change to Corral.
 const tenantCodes = defineErrorCodes({
@@ -76,6 +77,39 @@ describe('registering application codes', () => {
       thrown = error;
     }
     expect(isCorralError(thrown) && thrown.code).toBe('CORRAL_DUPLICATE_ERROR_CODE');
+  });
+
+  it('registers the codes a plugin brings, after the application\'s, and answers them like built-in ones', async () => {
+    const quotaCodes = defineErrorCodes({ planLimitReached: { code: 20001, status: 403, title: 'Plan limit reached', description: 'The plan allows no more records; upgrade it.' } });
+    const quota: ApiPlugin = {
+      name: 'quota',
+      errorCodes: quotaCodes,
+      hooks: { preHandler: (context) => { if (context.request.method === 'POST') throw new ApiError(quotaCodes.planLimitReached, 'The free plan holds no more notes'); } },
+    };
+    const api = tenantApi({ plugins: [quota] });
+    const refused = await api.fetch(new Request('http://127.0.0.1/v1/notes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"x"}' }));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'The free plan holds no more notes', documentation_url: '/v1/errors/20001' });
+    const page = await api.fetch(new Request('http://127.0.0.1/v1/errors/20001'));
+    expect(await page.json()).toMatchObject({ errorCode: 20001, name: 'planLimitReached', status: 403 });
+    const list = await (await api.fetch(new Request('http://127.0.0.1/v1/errors'))).json();
+    expect(list.errorCodes.map((entry: { name: string }) => entry.name).slice(-3)).toEqual(['tenantSuspended', 'tenantQuotaExceeded', 'planLimitReached']);
+  });
+
+  it('refuses a plugin code whose number or name the application already uses, at startup', () => {
+    const clashes = [
+      defineErrorCodes({ otherMeaning: { code: 10002, status: 402, title: 'Other', description: 'Another meaning of 10002.' } }),
+      defineErrorCodes({ tenantSuspended: { code: 20002, status: 403, title: 'Again', description: 'A second code with a taken name.' } }),
+    ];
+    const codes = clashes.map((errorCodes) => {
+      try {
+        tenantApi({ plugins: [{ name: 'clashing', errorCodes }] });
+        return 'accepted';
+      } catch (error) {
+        return isCorralError(error) ? error.code : String(error);
+      }
+    });
+    expect(codes).toEqual(['CORRAL_DUPLICATE_ERROR_CODE', 'CORRAL_ERROR_CODE_NAME_CLASH']);
   });
 
   it('serves only the built-in codes when the application registers none', async () => {

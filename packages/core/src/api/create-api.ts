@@ -130,6 +130,12 @@ function versionDefinitions(options: ApiOptions): VersionDefinition[] {
   return [{ version: options.version ?? 1, collections: options.collections ?? [], operations: options.operations ?? [] }];
 }
 
+/** The application's error codes, then each plugin's, in plugin order. */
+function registeredCatalogues(options: ApiOptions): readonly AppErrorCodes[] {
+  const own = options.errorCodes === undefined ? [] : Array.isArray(options.errorCodes) ? options.errorCodes : [options.errorCodes as AppErrorCodes];
+  return [...own, ...(options.plugins ?? []).flatMap((plugin) => (plugin.errorCodes ? [plugin.errorCodes] : []))];
+}
+
 /** Assembles collections and operations into an API. Everything that can be prepared is prepared here. */
 export function createApi(options: ApiOptions): Api {
   const definitions = versionDefinitions(options);
@@ -138,7 +144,7 @@ export function createApi(options: ApiOptions): Api {
   parsePaging(new URLSearchParams(), paging); // a bad paging setting fails here, at startup, not on every list
   const origin = (options.publicUrl ?? '').replace(/\/+$/, '');
   const hooks = allHooks(options);
-  const codes = errorRegistry(options.errorCodes === undefined ? [] : Array.isArray(options.errorCodes) ? options.errorCodes : [options.errorCodes as AppErrorCodes]);
+  const codes = errorRegistry(registeredCatalogues(options));
   const routers = new Map(
     definitions.map((definition) => {
       const router = new IndexedRouter<CompiledRoute>();

@@ -1,3 +1,4 @@
+import type { AppErrorCodes } from '@corral/errors';
 import type { PagingOptions } from '@corral/pagination';
 import type { AnyCollection } from '../collection/define-collection.js';
 import type { AnyOperation } from '../operation/define-operation.js';
@@ -111,6 +112,12 @@ export interface ApiPlugin {
   routes?(version: VersionDescription): readonly PluginRoute[];
   /** Hooks the plugin adds; they run after the application's own, in plugin order. */
   readonly hooks?: ApiHooks;
+  /**
+   * Error codes the plugin throws (from `defineErrorCodes`, in the application range), registered
+   * with the application's own: served on the error pages and refused at startup when a number or
+   * name is already taken.
+   */
+  readonly errorCodes?: AppErrorCodes;
   /**
    * What the plugin's hooks add to a route's documentation (a 429 answer, rate-limit headers, an
    * `Idempotency-Key` header); documentation plugins read it from {@link VersionDescription.routes}.
