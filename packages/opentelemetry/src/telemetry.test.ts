@@ -22,7 +22,7 @@ const pages: ApiPlugin = {
   ],
 };
 
-function tracedApi() {
+function tracedApi(later: readonly ApiPlugin[] = []) {
   const exporter = new InMemorySpanExporter();
   const reader = new TestReader();
   const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
@@ -31,7 +31,7 @@ function tracedApi() {
   const api = createApi({
     collections: [],
     logger: silentLogger,
-    plugins: [telemetry({ tracerProvider, meterProvider }), pages],
+    plugins: [telemetry({ tracerProvider, meterProvider }), pages, ...later],
     hooks: { preHandler: ({ request }) => void noted.push(requestSpan(request)?.spanContext().traceId ?? 'none') },
   });
   const histogram = async () => {
@@ -111,6 +111,17 @@ describe('the request histogram', () => {
 });
 
 describe('jobs', () => {
+  it('records the answer that leaves, also when a plugin after it changes the answer in onSend', async () => {
+    const drain: ApiPlugin = { name: 'drain', hooks: { onSend: (_context, response) => ({ ...response, status: 503, headers: { ...response.headers, 'retry-after': '5' } }) } };
+    const { api, exporter } = tracedApi([drain]);
+    const http = await socketTransport(api);
+    transports.push(http);
+    expect((await http.send('GET', '/v1/pages/lions')).status).toBe(503);
+    const [span] = exporter.getFinishedSpans();
+    expect(span!.attributes['http.response.status_code']).toBe(503);
+    expect(span!.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
   it('traces the request that accepted a job, not the job’s later run', async () => {
     const { defineCollection, memoryStore } = await import('@corral/core');
     const { z } = await import('zod');

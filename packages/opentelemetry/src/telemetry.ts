@@ -68,7 +68,8 @@ export function telemetry(options: TelemetryOptions = {}): ApiPlugin {
         // Only a server fault marks the span failed; a refused request is the client's error (conventions).
         if (error.status >= 500) inFlight.get(context.request)?.span.recordException(error.cause instanceof Error ? error.cause : error);
       },
-      onSend(context, response) {
+      // onResponse, not onSend: the span records the answer that left, whatever later plugins changed.
+      onResponse(context, response) {
         const flight = inFlight.get(context.request);
         if (!flight) return;
         inFlight.delete(context.request);

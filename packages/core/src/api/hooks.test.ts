@@ -254,4 +254,24 @@ describe('hooks at the edges', () => {
     expect((await api.fetch(new Request('http://x/v1/notes', { headers: token('a+other') }))).status).toBe(403);
     expect(await (await api.fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') }))).json()).toEqual({ cached: true });
   });
+
+  it('shows onResponse the answer as it leaves, after every onSend, and only logs its failures', async () => {
+    const seen: string[] = [];
+    const logged: string[] = [];
+    const logger = { ...silentLogger, error: (_fields: object, message: string) => void logged.push(message) };
+    const { api } = notesApi(
+      [
+        { onSend: (_c, response) => ({ ...response, status: response.status === 200 ? 203 : response.status }), onResponse: (context, response) => void seen.push(`${context.route?.kind ?? 'none'} ${response.status} ${response.headers['x-request-id']}`) },
+        { onResponse: () => { throw new Error('exporter down'); } },
+        { onResponse: async (_c, response) => void seen.push(`after a failing hook ${response.status}`) },
+      ],
+      { logger },
+    );
+    const ok = await api.fetch(new Request('http://x/v1/notes', { headers: { ...token('a+notes:read'), 'x-request-id': 'r1' } }));
+    expect(ok.status).toBe(203);
+    const refused = await api.fetch(new Request('http://x/v1/notes', { headers: { 'x-request-id': 'r2' } }));
+    expect(refused.status).toBe(401);
+    expect(seen).toEqual(['list 203 r1', 'after a failing hook 203', 'list 401 r2', 'after a failing hook 401']);
+    expect(logged).toEqual(['onResponse hook failed', 'onResponse hook failed']);
+  });
 });

@@ -21,6 +21,11 @@ export interface RequestHooks {
   onSend?(context: RequestContext, response: CorralResponse): CorralResponse | undefined | void | Promise<CorralResponse | undefined | void>;
   /** Sees every failure as the ApiError the client will get (for a 500, `cause` holds what was thrown). */
   onError?(context: RequestContext, error: ApiError): void | Promise<void>;
+  /**
+   * Last, on the answer exactly as it goes out (after every `onSend`, `X-Request-Id` set). It
+   * cannot change the answer, and a throw is logged: for spans, metrics and audit records.
+   */
+  onResponse?(context: RequestContext, response: CorralResponse): void | Promise<void>;
 }
 
 /** Hooks of an API: request hooks for every route, plus its life cycle. */
@@ -44,13 +49,14 @@ export interface CompiledHooks {
   readonly preHandler: readonly NonNullable<RequestHooks['preHandler']>[];
   readonly onSend: readonly NonNullable<RequestHooks['onSend']>[];
   readonly onError: readonly NonNullable<RequestHooks['onError']>[];
+  readonly onResponse: readonly NonNullable<RequestHooks['onResponse']>[];
 }
 
-const phases: readonly Phase[] = ['onRequest', 'preHandler', 'onSend', 'onError'];
+const phases: readonly Phase[] = ['onRequest', 'preHandler', 'onSend', 'onError', 'onResponse'];
 
 /** Gathers the hooks of each phase, keeping each hook bound to its object. */
 export function compileHooks(sets: readonly RequestHooks[]): CompiledHooks {
-  const compiled: Record<Phase, unknown[]> = { onRequest: [], preHandler: [], onSend: [], onError: [] };
+  const compiled: Record<Phase, unknown[]> = { onRequest: [], preHandler: [], onSend: [], onError: [], onResponse: [] };
   for (const set of sets) {
     for (const phase of phases) {
       const hook = set[phase] as ((...args: unknown[]) => unknown) | undefined;

@@ -199,6 +199,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     }
     if (hooks.onSend.length > 0) response = await sent(context, response, hooks);
     response.headers['x-request-id'] = context.requestId;
+    if (hooks.onResponse.length > 0) await observed(context, response, hooks);
     if (accessLog) {
       parts.logger.info({ requestId: context.requestId, method: request.method, path: request.path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
     }
@@ -219,6 +220,17 @@ export function createPipeline(parts: PipelineParts): Pipeline {
       }
     }
     return response;
+  }
+
+  /** Every onResponse hook sees the answer as it leaves; none can change it, and a failing one is only logged. */
+  async function observed(context: Context, response: CorralResponse, hooks: CompiledHooks): Promise<void> {
+    for (const hook of hooks.onResponse) {
+      try {
+        await hook(context, response);
+      } catch (hookFailure) {
+        parts.logger.error({ requestId: context.requestId, err: hookFailure }, 'onResponse hook failed');
+      }
+    }
   }
 
   return {
