@@ -58,8 +58,10 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string, limitTok
     issuer: config.oauth.issuer,
     audience: config.oauth.audience,
     algorithms: ['ES256'],
-    jwksUri: `${localOrigin}/oauth/jwks`,
-    allowInsecureIssuer: true, // the embedded issuer is this very process
+    // The issuer is this very process: its keys are read in process, never fetched from our own
+    // address (which a stopping server no longer answers, and which the token limit would count).
+    keys: () => server.publicKeys(),
+    allowInsecureIssuer: true,
   });
   // A path, not a URL: the docs page then asks for tokens on its own origin, whatever host name it was opened with.
   const lifetime = `Tokens expire ${embeddedTokenTtlSeconds / 60} minutes after they are issued; the grant issues no refresh token, so ask for a new token instead.`;

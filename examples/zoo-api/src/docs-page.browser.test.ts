@@ -48,7 +48,7 @@ describe.runIf(available)('the docs page in a real browser', () => {
     await dialog.locator('input#client_id_clientCredentials, input[id*="client_id"]').first().fill('zoo-reader');
     await dialog.locator('input#client_secret_clientCredentials, input[id*="client_secret"]').first().fill('zoo-reader-secret');
     await dialog.locator('button.modal-btn.auth.authorize').first().click();
-    await dialog.locator('button.modal-btn.auth:has-text("Logout")').first().waitFor({ timeout: 15_000 });
+    await dialog.locator('button.modal-btn.auth:has-text("Logout")').first().waitFor({ timeout: 30_000 });
     await dialog.locator('button.close-modal').first().click();
 
     // Try GET /v1/zoos for real.
@@ -56,7 +56,7 @@ describe.runIf(available)('the docs page in a real browser', () => {
     await operation.locator('.opblock-summary').click();
     await operation.locator('button.execute').click();
     const status = operation.locator('.live-responses-table tbody .response-col_status').first();
-    await status.waitFor({ timeout: 15_000 });
+    await status.waitFor({ timeout: 30_000 });
     expect((await status.innerText()).trim()).toBe('200');
 
     await mkdir(artifacts, { recursive: true });

@@ -26,29 +26,48 @@ const freePort = () => new Promise<number>((resolve) => {
   });
 });
 
+/** Runs Prism as a proxy on `port`; resolves once it listens, rejects if it exits first. */
+function startPrism(file: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'proxy', file, zoo.origin, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`Prism did not start:\n${output}`));
+    }, 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism exited with ${code}:\n${output}`));
+    });
+  });
+}
+
 beforeAll(async () => {
   zoo = await startZoo();
   token = await zoo.token();
   folder = await mkdtemp(join(tmpdir(), 'corral-prism-'));
   const file = join(folder, 'openapi.json');
   await writeFile(file, await (await fetch(`${zoo.origin}/v1/openapi.json`)).text());
-  const port = await freePort();
-  proxy = `http://127.0.0.1:${port}`;
-  prism = spawn(process.execPath, [join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'proxy', file, zoo.origin, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    prism.stdout!.on('data', read);
-    prism.stderr!.on('data', read);
-    prism.on('exit', (code) => reject(new Error(`Prism exited with ${code}:\n${output}`)));
-  });
+  // The port is free when probed, but something else may take it before Prism binds it: try another.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      prism = await startPrism(file, port);
+      proxy = `http://127.0.0.1:${port}`;
+      break;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
 }, 90_000);
 
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { request } from 'node:http';
 import { silentLogger } from '@corral/core';
 import { describe, expect, it } from 'vitest';
@@ -38,8 +39,9 @@ describe('serve (what npm start runs)', () => {
       });
       req.on('error', reject);
     });
+    const received = once(service.server, 'request'); // the server has read the headers: the request is in flight
     req.flushHeaders();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await received;
     const stopped = service.stop();
     req.end(body);
     expect(await answered).toBe(201);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizationServer, type AuthorizationServer } from './authorization-server.js';
 
@@ -38,6 +38,21 @@ async function tokenRequest(form: Record<string, string>, basic?: [string, strin
 }
 
 describe('embedded authorization server', () => {
+  it('hands out in process the public keys its JWKS endpoint serves, and never a private member', async () => {
+    const served = (await (await fetch(`${origin}/oauth/jwks`)).json()) as { keys: Record<string, unknown>[] };
+    const given = auth.publicKeys();
+    expect(given.keys.map((key) => key.kid)).toEqual(served.keys.map((key) => key.kid));
+    for (const [index, key] of given.keys.entries()) {
+      expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', x: served.keys[index]!.x, y: served.keys[index]!.y });
+      expect(Object.keys(key).filter((name) => ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'].includes(name))).toEqual([]);
+    }
+    // A token it issues verifies against those keys.
+    const { body } = await tokenRequest({ grant_type: 'client_credentials' }, ['reader', 'reader-secret']);
+    const { payload } = await jwtVerify(body.access_token!, createLocalJWKSet(given), { issuer: `${origin}/oauth`, audience: 'http://api.test' });
+    expect(payload.client_id).toBe('reader');
+    expect(auth.publicKeys()).toBe(given); // the same object until a key is added
+  });
+
   it('publishes discovery metadata below its issuer path', async () => {
     const metadata = await (await fetch(`${origin}/oauth/.well-known/openid-configuration`)).json();
     expect(metadata).toMatchObject({

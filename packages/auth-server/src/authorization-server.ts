@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { JWK } from 'jose';
+import type { JSONWebKeySet, JWK } from 'jose';
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import { applyDefaultScope, TokenRequestRefusal } from './default-scope.js';
 import { serverMetadata } from './metadata.js';
 import type { AuthorizationServerOptions, ClientDefinition } from './options.js';
-import { newSigningKey } from './signing-key.js';
+import { newSigningKey, publicKeyOf } from './signing-key.js';
 
 /** Paths below the issuer that are served: discovery, keys, token, and (for opaque tokens) introspection and revocation. */
 const servedPaths = /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
@@ -22,6 +22,12 @@ export interface AuthorizationServer {
   readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** Starts signing with a new key; the old one stays published so tokens already issued still verify. */
   rotateKey(): Promise<void>;
+  /**
+   * The public keys tokens are signed with, as the JWKS endpoint serves them: for an API in the
+   * same process (`oauth({ keys: () => server.publicKeys() })`), which then needs no request to
+   * itself. The same object until a key is added, so a verifier can keep what it built from it.
+   */
+  publicKeys(): JSONWebKeySet;
 }
 
 function configuration(options: AuthorizationServerOptions, keys: JWK[]): Configuration {
@@ -88,6 +94,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const issuerPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const clients = new Map<string, ClientDefinition>(options.clients.map((c) => [c.clientId, c]));
   let keys = [await newSigningKey()];
+  let published = { keys: keys.map(publicKeyOf) };
   const provider = (jwks: JWK[]) => {
     const instance = new Provider(options.issuer, configuration(options, jwks));
     instance.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
@@ -141,7 +148,9 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     handle,
     async rotateKey() {
       keys = [await newSigningKey(), ...keys];
+      published = { keys: keys.map(publicKeyOf) };
       callback = provider(keys);
     },
+    publicKeys: () => published,
   };
 }

@@ -84,6 +84,8 @@ export const startupErrorCodes = {
   CORRAL_INVALID_RATE_LIMIT: 'A rate-limit policy is not usable: a limit or window that is not a positive whole number, or a policy name with other characters than letters, digits, `_`, `.` and `-`.',
   /** A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one. */
   CORRAL_INVALID_IDEMPOTENCY_OPTION: 'A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one.',
+  /** oauth() was given the issuer's keys both in process (`keys`) and by URL (`jwksUri`). */
+  CORRAL_OAUTH_KEYS_CONFLICT: 'oauth() was given the issuer\'s keys both in process (`keys`) and by URL (`jwksUri`).',
 } as const;
 
 /** One of the codes in {@link startupErrorCodes}. */

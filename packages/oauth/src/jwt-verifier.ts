@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { invalidToken } from './bearer-token.js';
 
 export interface JwtVerifierOptions {
@@ -13,6 +13,8 @@ export interface JwtVerifierOptions {
   readonly now: () => number;
   /** Where the issuer's keys are; resolved once, on first use. */
   readonly jwksUri: () => Promise<string>;
+  /** The issuer's keys in process; when given, `jwksUri` is never asked. */
+  readonly keys?: () => JSONWebKeySet | Promise<JSONWebKeySet>;
 }
 
 /** Headers that would make a verifier fetch or trust a key named by the token itself. */
@@ -44,12 +46,20 @@ function isKeyServerFailure(error: unknown): boolean {
  * algorithm, `iss`, `aud`, `exp`/`nbf`/`iat` with leeway, and the access-token `typ`.
  */
 export function jwtVerifier(options: JwtVerifierOptions): (token: string) => Promise<JWTPayload> {
-  let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
-  const keySet = async () =>
-    (keys ??= createRemoteJWKSet(new URL(await options.jwksUri()), {
+  let remote: JWTVerifyGetKey | undefined;
+  let local: { readonly from: JSONWebKeySet; readonly keySet: JWTVerifyGetKey } | undefined;
+  const keySet = async (): Promise<JWTVerifyGetKey> => {
+    if (options.keys) {
+      const given = await options.keys();
+      // Rebuilt only when the issuer hands out another key set (after a rotation).
+      if (local?.from !== given) local = { from: given, keySet: createLocalJWKSet(given) };
+      return local.keySet;
+    }
+    return (remote ??= createRemoteJWKSet(new URL(await options.jwksUri()), {
       timeoutDuration: options.timeoutMs,
       cooldownDuration: options.jwksCooldownMs,
     }));
+  };
 
   return async (token) => {
     let header;

@@ -53,6 +53,7 @@ export function oauth(options: OAuthOptions): BearerAuthenticator {
     jwksCooldownMs: options.jwksCooldownMs ?? 30_000,
     now,
     jwksUri: options.jwksUri ? async () => options.jwksUri! : fromMetadata('jwks_uri'),
+    ...(options.keys ? { keys: options.keys } : {}),
   });
   const introspect = options.introspection
     ? introspector({

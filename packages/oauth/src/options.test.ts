@@ -24,4 +24,10 @@ describe('oauth() refuses to start when misconfigured', () => {
     expect(() => oauth({ ...valid, issuer: 'http://localhost:4000/oauth' })).not.toThrow();
     expect(() => oauth({ ...valid, issuer: 'http://auth.internal', allowInsecureIssuer: true })).not.toThrow();
   });
+
+  it('takes the issuer\'s keys in process or by URL, not both', () => {
+    const keys = () => ({ keys: [] });
+    expect(() => oauth({ ...valid, keys })).not.toThrow();
+    expect(() => oauth({ ...valid, keys, jwksUri: 'https://auth.example/jwks' })).toThrow(expect.objectContaining({ code: 'CORRAL_OAUTH_KEYS_CONFLICT' }));
+  });
 });

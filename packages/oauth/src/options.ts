@@ -1,4 +1,5 @@
 import { CorralError } from '@corral/errors';
+import type { JSONWebKeySet } from 'jose';
 /** Settings of {@link oauth}. `issuer`, `audience` and `algorithms` are required: there is no safe default. */
 export interface OAuthOptions {
   /** The authorization server's issuer identifier, exactly as it appears in the `iss` claim. */
@@ -9,6 +10,12 @@ export interface OAuthOptions {
   readonly algorithms: readonly string[];
   /** The issuer's key set; discovered from its metadata when omitted. */
   readonly jwksUri?: string;
+  /**
+   * The issuer's public keys given in process instead of fetched (an authorization server embedded
+   * in the same process: `keys: () => server.publicKeys()`). Called for each token that is not in
+   * the cache; return the same object while the keys are unchanged. Excludes `jwksUri`.
+   */
+  readonly keys?: () => JSONWebKeySet | Promise<JSONWebKeySet>;
   /** Required `typ` header of JWT access tokens (default `at+jwt`, RFC 9068); `null` accepts any. */
   readonly tokenType?: string | null;
   /** Leeway for `exp` and `nbf`, in seconds (default 5). */
@@ -60,6 +67,7 @@ export function checkOptions(options: Partial<OAuthOptions> | undefined): assert
   } catch {
     throw new CorralError('CORRAL_OAUTH_INVALID_ISSUER', `oauth(): issuer "${options.issuer}" is not an absolute URL`);
   }
+  if (options.keys && options.jwksUri) throw new CorralError('CORRAL_OAUTH_KEYS_CONFLICT', 'oauth(): give the issuer\'s keys either in process (`keys`) or by URL (`jwksUri`), not both');
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (loopbackHosts.has(url.hostname) || options.allowInsecureIssuer))) {
     throw new CorralError('CORRAL_OAUTH_INVALID_ISSUER', `oauth(): issuer "${options.issuer}" must use https (plain http is allowed on loopback addresses only)`);
   }

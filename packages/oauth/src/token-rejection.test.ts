@@ -99,6 +99,21 @@ describe('keys and key rotation', () => {
     expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${before}` })).status).toBe(200);
   });
 
+  it('verifies against keys given in process without fetching any, and follows a rotation', async () => {
+    h.useAuth({ keys: () => h.authServer.publicKeys() });
+    const fetchedBefore = h.jwksRequests();
+    const before = (await h.token('admin', 'admin-secret')).access_token;
+    expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${before}` })).status).toBe(200);
+    await h.authServer.rotateKey();
+    const after = (await h.token('admin', 'admin-secret')).access_token;
+    expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${after}` })).status).toBe(200);
+    expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${before}` })).status).toBe(200);
+    // A key the issuer never had is still refused.
+    const { privateKey } = await generateKeyPair('ES256');
+    await expectRefused(await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'stranger' }).sign(privateKey), /unknown key/);
+    expect(h.jwksRequests()).toBe(fetchedBefore);
+  });
+
   it('does not trust a public key sent along by the client', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', jwk: await exportJWK(publicKey) }).sign(privateKey);

@@ -79,11 +79,12 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
   });
 
   it('renews the lease of a long job, so another worker does not run it again', async () => {
-    const { jobs: [a, b], close } = twoProcesses({ leaseMs: 150 });
+    // The job outlives two leases; a lease of a second leaves room for a slow machine's pauses.
+    const { jobs: [a, b], close } = twoProcesses({ leaseMs: 1_000 });
     let runs = 0;
     const slow = async () => {
       runs++;
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
       return { status: 200 };
     };
     const accepted = (await a!.enqueue(job(1)))!;

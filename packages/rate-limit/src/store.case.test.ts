@@ -28,12 +28,13 @@ export function rateLimitStoreCases(name: string, open: () => Promise<BackendUnd
     it('starts a new window once the old one ended', async () => {
       const { stores: [store], key, wait } = await open();
       const k = key('expiry');
-      await store.hit(k, 300);
-      expect((await store.hit(k, 300)).count).toBe(2);
-      await wait(450);
-      const fresh = await store.hit(k, 300);
+      // Long enough that the two hits fall in one window on a slow machine, short enough to wait out.
+      await store.hit(k, 1_500);
+      expect((await store.hit(k, 1_500)).count).toBe(2);
+      await wait(2_000);
+      const fresh = await store.hit(k, 1_500);
       expect(fresh.count).toBe(1);
-      expect(fresh.resetMs).toBeGreaterThan(150);
+      expect(fresh.resetMs).toBeGreaterThan(1_000);
     });
 
     it('never gives two concurrent checks the same count, across instances (200 at once, limit 50 admits 50)', async () => {

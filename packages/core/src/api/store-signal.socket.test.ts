@@ -20,6 +20,8 @@ describe('what a store learns of the request behind a list', () => {
     let seen: StoreCallOptions | undefined;
     let aborted!: () => void;
     const abortSeen = new Promise<void>((resolve) => (aborted = resolve));
+    let listed!: () => void;
+    const listStarted = new Promise<void>((resolve) => (listed = resolve));
     const things = defineCollection({
       name: 'things',
       schema: z.object({ name: z.string().max(20) }),
@@ -27,6 +29,7 @@ describe('what a store learns of the request behind a list', () => {
         ...inner,
         list: async (query, options) => {
           seen = options;
+          listed();
           // A slow query that stops when the client is gone.
           await new Promise<void>((resolve) => options?.signal?.addEventListener('abort', () => (aborted(), resolve())));
           return inner.list(query, options);
@@ -39,7 +42,7 @@ describe('what a store learns of the request behind a list', () => {
     try {
       const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
       socket.write('GET /v1/things HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\n\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await listStarted; // the store is working on the list: the request is in flight
       expect(seen?.principal?.subject).toBe('ann');
       expect(seen?.signal?.aborted).toBe(false);
       socket.destroy();

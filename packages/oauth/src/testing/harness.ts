@@ -13,6 +13,8 @@ export interface Harness {
   readonly origin: string;
   readonly issuer: string;
   readonly authServer: AuthorizationServer;
+  /** How many requests the key set endpoint has had. */
+  jwksRequests(): number;
   /** Serves the API with an adapter configured by `overrides`, from now on. */
   useAuth(overrides?: Partial<OAuthOptions>): void;
   token(clientId: string, secret: string, scope?: string): Promise<{ access_token: string; scope?: string }>;
@@ -52,7 +54,11 @@ export async function startHarness(): Promise<Harness> {
     ],
   });
   let api = notesApi(oauth({ issuer, audience, algorithms: ['ES256'] }));
-  server.on('request', (req, res) => ((req.url ?? '').startsWith('/oauth') ? authServer.handle(req, res) : api.nodeHandler(req, res)));
+  let jwksRequests = 0;
+  server.on('request', (req, res) => {
+    if ((req.url ?? '').startsWith('/oauth/jwks')) jwksRequests++;
+    return (req.url ?? '').startsWith('/oauth') ? authServer.handle(req, res) : api.nodeHandler(req, res);
+  });
 
   const send: Harness['send'] = (method, path, headers = {}, body) =>
     new Promise((resolve, reject) => {
@@ -69,6 +75,7 @@ export async function startHarness(): Promise<Harness> {
     origin,
     issuer,
     authServer,
+    jwksRequests: () => jwksRequests,
     useAuth(overrides = {}) {
       api = notesApi(oauth({ issuer, audience, algorithms: ['ES256'], jwksCooldownMs: 0, ...overrides }));
     },
