@@ -14,7 +14,7 @@ function corralRequest(target) {
 }
 
 /** One no-op hook in every request phase. */
-export const noopHooks = { onRequest() {}, preHandler() {}, onSend() {}, onError() {} };
+export const noopHooks = { onRequest() {}, preHandler() {}, onSend() {}, onError() {}, onResponse() {} };
 
 /** The plain API both hook benches serve (100 employees in memory, no auth, no access log), on the core build at `entry`. */
 export async function apiOf(entry, hooks) {

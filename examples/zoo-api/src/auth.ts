@@ -28,16 +28,16 @@ export const scopeDescriptions: Readonly<Record<string, string>> = {
   'crm:write': 'Create, change and delete customers and suppliers',
 };
 
-/**
- * With the embedded server, the API reads the signing keys from its own listening address, not
- * from PUBLIC_URL (which may name a proxy or a host name this machine cannot resolve to itself).
- * `limitTokens` wraps the embedded server's handler, so that token requests are rate-limited too.
- */
 /** The pages that may call the API and the token endpoint from a browser: the service's own two origins, then CORS_ORIGINS. */
 export function allowedOrigins(config: ZooConfig, localOrigin: string): string[] {
   return [...new Set([new URL(config.publicUrl).origin, new URL(localOrigin).origin, ...config.corsOrigins])];
 }
 
+/**
+ * The authenticator and the token endpoint: an external issuer's, or the embedded server's, whose
+ * signing keys the API takes in process. `limitTokens` wraps the embedded server's handler, so
+ * that token requests are rate-limited too.
+ */
 export async function setUpAuth(config: ZooConfig, localOrigin: string, limitTokens: (handler: NodeHandler) => NodeHandler = (handler) => handler): Promise<ZooAuth> {
   if (config.oauth.kind === 'external') {
     const { issuer, audience, algorithms } = config.oauth;

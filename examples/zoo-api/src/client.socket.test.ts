@@ -66,6 +66,14 @@ describe('@corral/client on the zoo API', () => {
     await expect(employee!.follow('nothing' as 'salary')).rejects.toThrow(/No link "nothing" here; the document links: self, salary/);
   });
 
+  it('refuses to write to a record of another collection through its self link', async () => {
+    const untyped = createClient({ baseUrl: `${zoo.origin}/v1`, auth: adminAuth(zoo.origin) });
+    const [aZoo] = (await untyped.collection('zoos').list({ limit: 1 })).items;
+    await expect(untyped.collection('employees').delete(aZoo!)).rejects.toThrow(/is not a record of the collection at .*\/v1\/employees/);
+    expect((await untyped.collection('zoos').get(aZoo!.id)).id).toBe(aZoo!.id); // still there
+    await untyped.close();
+  });
+
   it('walks every page of a list reached by a link', async () => {
     const employees = client.collection('employees');
     let employee: Awaited<ReturnType<typeof employees.get>> | undefined;
@@ -135,7 +143,10 @@ describe('@corral/client: jobs and rate limits', () => {
     const renamed = items.map(({ links: _links, ...employee }) => ({ ...employee, name: `${employee.name} (bulk)` }));
     const job = await employees.replaceAll(renamed, { async: true });
     expect(job.url).toMatch(new RegExp(`^${zoo.origin}/v1/jobs/`));
-    expect(await job.result()).toMatchObject({ updated: 2 });
+    const result = (await job.result()) as { updated: number; employees: { id: string; follow(rel: string): Promise<unknown> }[] };
+    expect(result).toMatchObject({ updated: 2 });
+    // The records of a job's result follow their links too.
+    expect(((await result.employees[0]!.follow('self')) as { id: string }).id).toBe(result.employees[0]!.id);
     for (const employee of renamed) expect((await employees.get(employee.id)).name).toBe(employee.name);
     await client.close();
   });

@@ -1,12 +1,15 @@
 // Compile-time checks of @corral/client typed by the zoo's declarations: `tsc` fails if a wrong
 // filter, sort field, record field or link rel is accepted. Nothing here sends a request.
-import { createClient, type CollectionTypes, type Page } from '@corral/client';
+import { createClient, type CollectionTypes, type Page, type RecordJson } from '@corral/client';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { employeesCollection } from './collections/employees.js';
 import type { salaryStatementsCollection } from './collections/salary-statements.js';
+import type { zoosCollection } from './collections/zoos.js';
+import type { animalsCollection } from './collections/animals.js';
 
 type Zoo = {
   employees: CollectionTypes<ReturnType<typeof employeesCollection>, { salary: [ReturnType<typeof salaryStatementsCollection>] }>;
+  zoos: CollectionTypes<ReturnType<typeof zoosCollection>, { animals: [ReturnType<typeof animalsCollection>] }>;
 };
 
 describe('@corral/client types from the zoo declarations', () => {
@@ -35,14 +38,21 @@ describe('@corral/client types from the zoo declarations', () => {
     // The record itself follows its links, typed the same way.
     const own = await employee.follow('salary');
     expectTypeOf(own).toEqualTypeOf<typeof statements>();
-    expectTypeOf((await employee.follow('self'))).toBeUnknown();
+    expectTypeOf(await employee.follow('self')).toEqualTypeOf<typeof employee>();
     // @ts-expect-error -- `manager` is no link rel of an employee
     await employee.follow('manager');
     // Walking a followed list keeps its record type.
     for await (const statement of client.all(own)) expectTypeOf(statement.currency).toEqualTypeOf<string>();
-    // Writes take a record the client returned, its plain JSON, or an id.
+    // Writes take a record the client returned, its plain JSON, or an id...
     await employees.patch({ ...employee }, { maturity: 'senior' });
     await employees.delete(employee.id);
+    // ...but not a record of another collection (its self link would send the write there).
+    const [zoo] = (await client.collection('zoos').list()).items;
+    // @ts-expect-error -- a zoo is no employee
+    await employees.delete(zoo!);
+    // A copy is the plain JSON: no follow method (the collection's follow takes it).
+    const copy: RecordJson<Zoo['employees']> = { ...employee };
+    await employees.follow(copy, 'salary');
   };
 
   it('accepts the declared filters, sort fields and rels, and only those', () => {
@@ -52,5 +62,7 @@ describe('@corral/client types from the zoo declarations', () => {
   it('leaves the untyped client open to any name', () => {
     const any = createClient({ baseUrl: 'http://127.0.0.1:1/v1' }).collection('whatever');
     expectTypeOf(any.list).toBeCallableWith({ filter: { anything: 'goes' }, sort: 'anyField' });
+    // Its records follow any rel, untyped.
+    expectTypeOf<Awaited<ReturnType<typeof any.get>>['follow']>().toBeCallableWith('anything');
   });
 });

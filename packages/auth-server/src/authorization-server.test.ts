@@ -51,6 +51,9 @@ describe('embedded authorization server', () => {
     const { payload } = await jwtVerify(body.access_token!, createLocalJWKSet(given), { issuer: `${origin}/oauth`, audience: 'http://api.test' });
     expect(payload.client_id).toBe('reader');
     expect(auth.publicKeys()).toBe(given); // the same object until a key is added
+    // Frozen: nothing in the process can slip in a key of its own.
+    expect(() => (given.keys as object[]).push({ kty: 'EC' })).toThrow(TypeError);
+    expect(Object.isFrozen(given.keys[0])).toBe(true);
   });
 
   it('publishes discovery metadata below its issuer path', async () => {

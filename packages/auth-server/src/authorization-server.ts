@@ -94,7 +94,9 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const issuerPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const clients = new Map<string, ClientDefinition>(options.clients.map((c) => [c.clientId, c]));
   let keys = [await newSigningKey()];
-  let published = { keys: keys.map(publicKeyOf) };
+  // Frozen: every verifier in the process trusts these keys, so none may add one.
+  const publish = (signing: readonly JWK[]): JSONWebKeySet => Object.freeze({ keys: Object.freeze(signing.map(publicKeyOf)) as JWK[] });
+  let published = publish(keys);
   const provider = (jwks: JWK[]) => {
     const instance = new Provider(options.issuer, configuration(options, jwks));
     instance.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
@@ -148,7 +150,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     handle,
     async rotateKey() {
       keys = [await newSigningKey(), ...keys];
-      published = { keys: keys.map(publicKeyOf) };
+      published = publish(keys);
       callback = provider(keys);
     },
     publicKeys: () => published,

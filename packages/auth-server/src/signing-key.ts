@@ -7,10 +7,11 @@ export async function newSigningKey(): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'ES256', use: 'sig' };
 }
 
-/** Members of an EC or RSA private JWK that must never leave the server. */
-const privateMembers = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
+/** The members a public JWK of any kind (EC, OKP, RSA) may carry: everything else stays on the server. */
+const publicMembers = ['kty', 'crv', 'x', 'y', 'n', 'e', 'kid', 'alg', 'use'] as const;
 
-/** The public half of a signing key, as the JWKS endpoint publishes it. */
+/** The public half of a signing key, as the JWKS endpoint publishes it, frozen. */
 export function publicKeyOf(key: JWK): JWK {
-  return Object.fromEntries(Object.entries(key).filter(([name]) => !privateMembers.has(name))) as JWK;
+  const kept = publicMembers.filter((name) => key[name] !== undefined).map((name) => [name, key[name]]);
+  return Object.freeze(Object.fromEntries(kept)) as JWK;
 }

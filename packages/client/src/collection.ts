@@ -34,8 +34,11 @@ export interface Created<R> {
   readonly url: string;
 }
 
-/** A record, or its id: writes use the record's `self` link, or the collection's URL and the id. */
-export type Target = RecordRef | string;
+/**
+ * A record of the collection (as returned, or its JSON), or its id: writes use the record's `self`
+ * link, or the collection's URL and the id.
+ */
+export type Target<S extends CollectionShape = UntypedShape> = RecordRef<Extract<keyof S['links'], string>> | string;
 
 /** Work on one collection. Its URL comes from the root document, or from a link the server gave. */
 export class CollectionClient<S extends CollectionShape = UntypedShape> {
@@ -85,17 +88,17 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   }
 
   /** Replaces a record's data (PUT), with `If-Match` as {@link WriteOptions} says. */
-  async replace(target: Target, data: S['record'], options?: WriteOptions): Promise<ClientRecord<S>> {
+  async replace(target: Target<S>, data: S['record'], options?: WriteOptions): Promise<ClientRecord<S>> {
     return (await this.resources.write('PUT', await this.recordUrl(target), data, options)).body as ClientRecord<S>;
   }
 
   /** Changes some fields (JSON merge patch: `null` removes an optional field). */
-  async patch(target: Target, changes: Partial<S['record']>, options?: WriteOptions): Promise<ClientRecord<S>> {
+  async patch(target: Target<S>, changes: Partial<S['record']>, options?: WriteOptions): Promise<ClientRecord<S>> {
     return (await this.resources.write('PATCH', await this.recordUrl(target), changes, options)).body as ClientRecord<S>;
   }
 
   /** Deletes a record. */
-  async delete(target: Target, options?: WriteOptions): Promise<void> {
+  async delete(target: Target<S>, options?: WriteOptions): Promise<void> {
     await this.resources.write('DELETE', await this.recordUrl(target), undefined, options);
   }
 
@@ -103,7 +106,7 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
    * Follows a record's link by rel: a list gives a {@link Page}, a record the record (typed by the
    * collection's link map). The same as `record.follow(rel)`, for records kept as plain JSON.
    */
-  async follow<Rel extends RelOf<ClientRecord<S>>>(record: RecordRef, rel: Rel, signal?: AbortSignal): Promise<Followed<S, Rel>> {
+  async follow<Rel extends RelOf<ClientRecord<S>>>(record: RecordRef<Extract<keyof S['links'], string>>, rel: Rel, signal?: AbortSignal): Promise<Followed<S, Rel>> {
     return (await followLink(this.resources, record, rel, await this.url(), signal)) as Followed<S, Rel>;
   }
 
@@ -128,11 +131,15 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
     return jobOf(this.resources, location === undefined ? undefined : new URL(location, url).href, answer.body, this.pollMs);
   }
 
-  private async recordUrl(target: Target): Promise<string> {
-    const self = typeof target === 'string' ? undefined : hrefOf(target, 'self');
+  private async recordUrl(target: Target<S>): Promise<string> {
     const base = await this.url();
-    if (self !== undefined) return new URL(self, base).href;
-    return `${base}/${encodeURIComponent(typeof target === 'string' ? target : target.id)}`;
+    const self = typeof target === 'string' ? undefined : hrefOf(target, 'self');
+    if (self === undefined) return `${base}/${encodeURIComponent(typeof target === 'string' ? target : target.id)}`;
+    const url = new URL(self, base).href;
+    // A record of another collection must not redirect a write there (employees.delete(zoo)).
+    const collection = base.split('?')[0]!;
+    if (!url.startsWith(`${collection}/`)) throw new Error(`The record's self link ${url} is not a record of the collection at ${collection}`);
+    return url;
   }
 }
 

@@ -9,7 +9,7 @@ export type { Page } from './page.js';
 export type { PageStart } from './paging.js';
 export type { WriteOptions } from './resources.js';
 export type { RetryOptions } from './retry.js';
-export type { ClientRecord, CollectionShape, FollowAny, LinkedRecord, RecordJson, RecordRef, RelOf, TypedLink, UntypedShape } from './shapes.js';
+export type { ClientRecord, CollectionShape, FollowAny, LinkedRecord, RecordFollow, RecordJson, RecordRef, RelOf, TypedLink, UntypedShape } from './shapes.js';
 export { staticToken, type ClientCredentialsOptions, type TokenSource } from './tokens.js';
 // The plumbing a CollectionClient is built from; exported for its constructor's signature and for your own extensions.
 export { EtagCache, type Remembered } from './etag-cache.js';

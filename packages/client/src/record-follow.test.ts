@@ -35,6 +35,16 @@ describe('addFollow', () => {
     expect('follow' in envelope.links[0]!).toBe(false);
   });
 
+  it('gives the records of a bulk write\'s or a job\'s result a follow, and of a bare array', () => {
+    const { resources } = resourcesAnswering({});
+    const bulk = { updated: 2, notes: [{ id: '1', links: [] }, { id: '2', links: [] }] };
+    const array = [{ id: '3', links: [] }];
+    addFollow(resources, bulk, 'https://api.example/v1/notes');
+    addFollow(resources, array, 'https://api.example/v1/notes');
+    expect([...bulk.notes, ...array].every((note) => typeof (note as { follow?: unknown }).follow === 'function')).toBe(true);
+    expect('follow' in bulk).toBe(false);
+  });
+
   it('leaves alone a record with a field of its own named follow, and anything without links', () => {
     const { resources } = resourcesAnswering({});
     const withField = { id: '1', follow: 'yes', links: [] };

@@ -46,13 +46,18 @@ export type RecordJson<S extends CollectionShape> = S['record'] & {
 
 /**
  * A record as the client hands it out: its JSON, and `follow(rel)` to read one of its links
- * (`await employee.follow('salary')`). `follow` is not enumerable: serializing or spreading the
- * record gives the JSON the server sent.
+ * (`await employee.follow('salary')`). `follow` is not enumerable: serializing, spreading or
+ * cloning the record gives the JSON the server sent, which is a {@link RecordJson} (follow its
+ * links with `collection.follow(copy, rel)`). A record whose data has a field named `follow`
+ * keeps that field and gets no method (untyped records, which may have any field, get the method).
  */
-export type ClientRecord<S extends CollectionShape> = RecordJson<S> & {
-  /** Reads the link `rel`: a list gives a {@link Page}, a record the record, typed by the collection's link map. */
-  follow<Rel extends Extract<keyof S['links'], string> | 'self'>(rel: Rel, signal?: AbortSignal): Promise<Followed<S, Rel>>;
-};
+export type ClientRecord<S extends CollectionShape> = RecordJson<S> & (string extends keyof S['record'] ? RecordFollow<S> : 'follow' extends keyof S['record'] ? unknown : RecordFollow<S>);
+
+/** The `follow` method of a typed record. */
+export interface RecordFollow<S extends CollectionShape> {
+  /** Reads the link `rel`: a list gives a {@link Page}, a record the record (`self` gives this record again), typed by the collection's link map. */
+  follow<Rel extends Extract<keyof S['links'], string> | 'self'>(rel: Rel, signal?: AbortSignal): Promise<Rel extends 'self' ? ClientRecord<S> : Followed<S, Rel>>;
+}
 
 /** What any record the client returns can do, untyped: the records of a followed list, of `client.read`. */
 export interface FollowAny {
@@ -60,12 +65,15 @@ export interface FollowAny {
   follow(rel: string, signal?: AbortSignal): Promise<unknown>;
 }
 
-/** A record to write to: one the client returned, its JSON, or anything with its `id` (and its `self` link). */
-export interface RecordRef {
+/**
+ * A record to write to: one the client returned, its JSON, or anything with its `id` (and its
+ * `self` link). `Rel` keeps out records of collections with other link rels.
+ */
+export interface RecordRef<Rel extends string = string> {
   /** The record's id. */
   readonly id: string;
-  /** Its links; a `self` link gives the URL to write to. */
-  readonly links?: readonly Link[];
+  /** Its links; a `self` link gives the URL to write to (it must lie below the collection's URL). */
+  readonly links?: readonly TypedLink<Rel>[];
 }
 
 /** Rels that can be followed from a record. */

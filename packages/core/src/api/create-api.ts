@@ -236,6 +236,7 @@ export function createApi(options: ApiOptions): Api {
           failures.push(error);
         }
       };
+      await step(() => pipeline.settled()); // audit records and spans of answers already given
       for (const set of hooks) await step(() => set.onClose?.());
       await step(() => jobs.close?.());
       await step(() => stores.close());

@@ -263,7 +263,12 @@ describe('hooks at the edges', () => {
       [
         { onSend: (_c, response) => ({ ...response, status: response.status === 200 ? 203 : response.status }), onResponse: (context, response) => void seen.push(`${context.route?.kind ?? 'none'} ${response.status} ${response.headers['x-request-id']}`) },
         { onResponse: () => { throw new Error('exporter down'); } },
-        { onResponse: async (_c, response) => void seen.push(`after a failing hook ${response.status}`) },
+        {
+          onResponse: (_c, response) => {
+            seen.push(`after a failing hook ${response.status}`);
+            (response as { status: number }).status = 299; // a frozen copy: this throws, and the answer stays
+          },
+        },
       ],
       { logger },
     );
@@ -272,6 +277,29 @@ describe('hooks at the edges', () => {
     const refused = await api.fetch(new Request('http://x/v1/notes', { headers: { 'x-request-id': 'r2' } }));
     expect(refused.status).toBe(401);
     expect(seen).toEqual(['list 203 r1', 'after a failing hook 203', 'list 401 r2', 'after a failing hook 401']);
-    expect(logged).toEqual(['onResponse hook failed', 'onResponse hook failed']);
+    expect(logged).toEqual(Array.from({ length: 4 }, () => 'onResponse hook failed'));
+  });
+
+  it('does not hold the answer for what onResponse awaits, and close() waits for it', async () => {
+    const written: string[] = [];
+    let finishAudit = (): void => {};
+    const auditDone = new Promise<void>((resolve) => (finishAudit = resolve));
+    const logged: string[] = [];
+    const logger = { ...silentLogger, error: (_fields: object, message: string) => void logged.push(message) };
+    const { api } = notesApi(
+      [
+        { onResponse: async (context) => { await auditDone; written.push(context.requestId); } },
+        { onResponse: async () => { await auditDone; throw new Error('audit store down'); } },
+      ],
+      { logger },
+    );
+    const answer = await api.fetch(new Request('http://x/v1/notes', { headers: { ...token('a+notes:read'), 'x-request-id': 'r1' } }));
+    expect(answer.status).toBe(200); // answered while the audit write still waits
+    expect(written).toEqual([]);
+    const closed = api.close();
+    finishAudit();
+    await closed;
+    expect(written).toEqual(['r1']);
+    expect(logged).toEqual(['onResponse hook failed']);
   });
 });

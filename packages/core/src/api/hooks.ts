@@ -2,7 +2,7 @@ import type { ApiError } from '@corral/errors';
 import type { CorralResponse } from '../http/exchange.js';
 import type { HandlerContext, RequestContext, RouteInfo } from './context.js';
 
-/** A hook may answer the request itself by returning a response; nothing else runs after it but `onSend`. */
+/** A hook may answer the request itself by returning a response; nothing else runs after it but `onSend` and `onResponse`. */
 export type HookAnswer = CorralResponse | undefined | void;
 
 /** Hooks around one request, in the order they run. */
@@ -22,8 +22,9 @@ export interface RequestHooks {
   /** Sees every failure as the ApiError the client will get (for a 500, `cause` holds what was thrown). */
   onError?(context: RequestContext, error: ApiError): void | Promise<void>;
   /**
-   * Last, on the answer exactly as it goes out (after every `onSend`, `X-Request-Id` set). It
-   * cannot change the answer, and a throw is logged: for spans, metrics and audit records.
+   * Last, on a frozen copy of the answer exactly as it goes out (after every `onSend`, `X-Request-Id`
+   * set): for spans, metrics and audit records. The answer does not wait for what the hook awaits
+   * (`api.close()` does); a throw or a rejection is logged.
    */
   onResponse?(context: RequestContext, response: CorralResponse): void | Promise<void>;
 }

@@ -39,6 +39,8 @@ const readOnlyAllow = 'GET, HEAD';
 export interface Pipeline {
   /** One request, authenticated as it says. */
   handle(request: CorralRequest): Promise<CorralResponse>;
+  /** Resolves once no onResponse hook is still working on an answer already given. */
+  settled(): Promise<void>;
   /** A job's request, run as the principal stored with it (its token may have expired since). */
   runJob(request: JobRequest): Promise<JobResult>;
 }
@@ -199,7 +201,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     }
     if (hooks.onSend.length > 0) response = await sent(context, response, hooks);
     response.headers['x-request-id'] = context.requestId;
-    if (hooks.onResponse.length > 0) await observed(context, response, hooks);
+    if (hooks.onResponse.length > 0) observe(context, response, hooks);
     if (accessLog) {
       parts.logger.info({ requestId: context.requestId, method: request.method, path: request.path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
     }
@@ -209,7 +211,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   /**
    * Runs every onSend hook, in order. One that throws turns the answer into that error, and the
    * hooks after it still run on the error answer: each must see the answer that goes out (an
-   * idempotency key is settled, CORS headers are added, a span is ended).
+   * idempotency key is settled, CORS headers are added).
    */
   async function sent(context: Context, response: CorralResponse, hooks: CompiledHooks): Promise<CorralResponse> {
     for (const hook of hooks.onSend) {
@@ -222,19 +224,34 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     return response;
   }
 
-  /** Every onResponse hook sees the answer as it leaves; none can change it, and a failing one is only logged. */
-  async function observed(context: Context, response: CorralResponse, hooks: CompiledHooks): Promise<void> {
+  /** onResponse work still running (an audit write): close() waits for it. */
+  const observing = new Set<Promise<void>>();
+  const logObserverFailure = (context: Context) => (hookFailure: unknown) => parts.logger.error({ requestId: context.requestId, err: hookFailure }, 'onResponse hook failed');
+
+  /**
+   * Shows every onResponse hook a frozen copy of the answer, in order. The answer does not wait for
+   * what a hook awaits; a failure, thrown or rejected, is only logged.
+   */
+  function observe(context: Context, response: CorralResponse, hooks: CompiledHooks): void {
+    const seen: CorralResponse = Object.freeze({ ...response, headers: Object.freeze({ ...response.headers }) });
     for (const hook of hooks.onResponse) {
       try {
-        await hook(context, response);
+        const pending = hook(context, seen);
+        if (pending && typeof pending.then === 'function') {
+          const tracked: Promise<void> = pending.then(undefined, logObserverFailure(context)).finally(() => observing.delete(tracked));
+          observing.add(tracked);
+        }
       } catch (hookFailure) {
-        parts.logger.error({ requestId: context.requestId, err: hookFailure }, 'onResponse hook failed');
+        logObserverFailure(context)(hookFailure);
       }
     }
   }
 
   return {
     handle: (request) => handle(request),
+    async settled() {
+      while (observing.size > 0) await Promise.all(observing);
+    },
     async runJob(job) {
       const principal = job.principal && { ...job.principal, scopes: new Set(job.principal.scopes) };
       const response = await handle(storedRequest(job), { principal });
