@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { DataPointType, MeterProvider, MetricReader, type HistogramMetricData } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { createApi, silentLogger, type ApiPlugin } from '@corral/core';
-// Core's test transports, reached by path: no part of its public surface.
-import { fetchTransport, socketTransport, type Transport } from '../../core/src/testing/transport.js';
+// Core's shared transport cases, reached by path: no part of its public surface.
+import { describeEachTransport } from '../../core/src/testing/each-transport.case.test.js';
 import { requestSpan, telemetry } from './index.js';
 
 /** Hands the collected metrics to the test when asked. */
@@ -42,19 +42,10 @@ function tracedApi(later: readonly ApiPlugin[] = []) {
   return { api, exporter, histogram, noted };
 }
 
-const transports: Transport[] = [];
-afterEach(async () => {
-  await Promise.all(transports.splice(0).map((t) => t.close()));
-});
-
-describe.each([
-  ['api.fetch', fetchTransport],
-  ['socket', socketTransport],
-] as const)('telemetry over %s', (_name, connect) => {
+describeEachTransport('telemetry', (open) => {
   it('makes a server span per request, named by method and route, with the HTTP attributes', async () => {
     const { api, exporter, noted } = tracedApi();
-    const http = await connect(api);
-    transports.push(http);
+    const http = await open(api);
     expect((await http.send('GET', '/v1/pages/lions?x=1', { headers: { 'user-agent': 'probe/1' } })).status).toBe(400); // unknown query parameter
     expect((await http.send('GET', '/v1/pages/lions')).status).toBe(200);
     const [refused, served] = exporter.getFinishedSpans();
@@ -70,8 +61,7 @@ describe.each([
 
   it('marks server faults failed, names unmatched requests by method, and continues the caller\'s trace', async () => {
     const { api, exporter } = tracedApi();
-    const http = await connect(api);
-    transports.push(http);
+    const http = await open(api);
     expect((await http.send('GET', '/v1/broken')).status).toBe(500);
     expect((await http.send('GET', '/v1/nowhere')).status).toBe(404);
     const parent = '0af7651916cd43dd8448eb211c80319c';
@@ -84,6 +74,16 @@ describe.each([
     expect(continued!.spanContext().traceId).toBe(parent);
     expect(continued!.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
     expect(continued!.parentSpanContext?.traceState?.get('vendor')).toBe('x');
+  });
+
+  it('records the answer that leaves, also when a plugin after it changes the answer in onSend', async () => {
+    const drain: ApiPlugin = { name: 'drain', hooks: { onSend: (_context, response) => ({ ...response, status: 503, headers: { ...response.headers, 'retry-after': '5' } }) } };
+    const { api, exporter } = tracedApi([drain]);
+    const http = await open(api);
+    expect((await http.send('GET', '/v1/pages/lions')).status).toBe(503);
+    const [span] = exporter.getFinishedSpans();
+    expect(span!.attributes['http.response.status_code']).toBe(503);
+    expect(span!.status.code).toBe(SpanStatusCode.ERROR);
   });
 });
 
@@ -111,17 +111,6 @@ describe('the request histogram', () => {
 });
 
 describe('jobs', () => {
-  it('records the answer that leaves, also when a plugin after it changes the answer in onSend', async () => {
-    const drain: ApiPlugin = { name: 'drain', hooks: { onSend: (_context, response) => ({ ...response, status: 503, headers: { ...response.headers, 'retry-after': '5' } }) } };
-    const { api, exporter } = tracedApi([drain]);
-    const http = await socketTransport(api);
-    transports.push(http);
-    expect((await http.send('GET', '/v1/pages/lions')).status).toBe(503);
-    const [span] = exporter.getFinishedSpans();
-    expect(span!.attributes['http.response.status_code']).toBe(503);
-    expect(span!.status.code).toBe(SpanStatusCode.ERROR);
-  });
-
   it('traces the request that accepted a job, not the job’s later run', async () => {
     const { defineCollection, memoryStore } = await import('@corral/core');
     const { z } = await import('zod');

@@ -1,10 +1,10 @@
 import { ApiError, defineErrorCodes, errorCodes, isCorralError } from '@corral/errors';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
-import { fetchTransport, socketTransport, type Transport } from '../testing/transport.js';
+import { describeEachTransport } from '../testing/each-transport.case.test.js';
 import { createApi, type ApiOptions } from './create-api.js';
 import type { ApiPlugin } from './plugin.js';
 
@@ -31,18 +31,9 @@ function tenantApi(extra: Partial<ApiOptions> = {}) {
   });
 }
 
-let transport: Transport | undefined;
-afterEach(async () => {
-  await transport?.close();
-  transport = undefined;
-});
-
-describe.each([
-  ['api.fetch', (api: ReturnType<typeof tenantApi>) => Promise.resolve(fetchTransport(api))],
-  ['socket', socketTransport],
-])('application error codes over %s', (_name, open) => {
+describeEachTransport('application error codes', (open) => {
   it('answers a hook that throws an application code with its status and shape', async () => {
-    transport = await open(tenantApi());
+    const transport = await open(tenantApi());
     const refused = await transport.send('GET', '/v1/notes', { headers: { 'x-tenant': 'suspended' } });
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({ message: 'Tenant suspended is suspended', documentation_url: '/v1/errors/10001' });
@@ -54,7 +45,7 @@ describe.each([
   });
 
   it('serves the application codes on the error pages beside the built-in ones', async () => {
-    transport = await open(tenantApi({ publicUrl: 'https://notes.example' }));
+    const transport = await open(tenantApi({ publicUrl: 'https://notes.example' }));
     const page = await transport.send('GET', '/v1/errors/10001');
     expect(page.status).toBe(200);
     expect(page.json).toEqual({ errorCode: 10001, name: 'tenantSuspended', status: 403, title: 'Tenant suspended', description: 'The tenant of this account is suspended; ask its owner.' });

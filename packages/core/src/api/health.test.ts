@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
-import { fetchTransport, socketTransport, type Transport } from '../testing/transport.js';
+import { describeEachTransport } from '../testing/each-transport.case.test.js';
 import { createApi, type ApiOptions } from './create-api.js';
 
 /** A memory store whose `ping` and `init` the test controls. */
@@ -29,21 +29,7 @@ function apiWith(store: Store<{ name: string }>, extra: Partial<ApiOptions> = {}
   return createApi({ basePath: '/api', collections: [cats, dogs], logger: silentLogger, auth: { authenticate: async () => undefined, challenge: () => ({}) }, ...extra });
 }
 
-const transports: Transport[] = [];
-afterEach(async () => {
-  await Promise.all(transports.splice(0).map((t) => t.close()));
-});
-
-describe.each([
-  ['api.fetch', fetchTransport],
-  ['socket', socketTransport],
-] as const)('health endpoints over %s', (_name, connect) => {
-  const open = async (api: ReturnType<typeof apiWith>) => {
-    const transport = await connect(api);
-    transports.push(transport);
-    return transport;
-  };
-
+describeEachTransport('health endpoints', (open) => {
   it('answers /health and /ready below the base path, uncached, with no token', async () => {
     const http = await open(apiWith(controlledStore().store));
     const alive = await http.send('GET', '/api/health', { headers: { 'x-request-id': 'probe-1' } });

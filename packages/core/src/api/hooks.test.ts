@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/principal.js';
 import { defineCollection } from '../collection/define-collection.js';
@@ -8,7 +8,7 @@ import { silentLogger } from '../http/logger.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { memoryStore } from '../store/memory-store.js';
 import type { StoreCallOptions } from '../store/store.js';
-import { fetchTransport, socketTransport, type Transport } from '../testing/transport.js';
+import { describeEachTransport } from '../testing/each-transport.case.test.js';
 import type { RouteInfo } from './context.js';
 import { createApi, type ApiOptions } from './create-api.js';
 import type { ApiHooks } from './hooks.js';
@@ -73,19 +73,10 @@ const tenancy: ApiHooks = {
 };
 
 const token = (value: string) => ({ authorization: `Bearer ${value}` });
-let transport: Transport | undefined;
-afterEach(async () => {
-  await transport?.close();
-  transport = undefined;
-});
-
-describe.each([
-  ['api.fetch', (api: ReturnType<typeof notesApi>['api']) => Promise.resolve(fetchTransport(api))],
-  ['socket', socketTransport],
-])('hooks over %s', (_name, open) => {
+describeEachTransport('hooks', (open) => {
   it('carries state from a hook to list filters, record rules, operations and stores', async () => {
     const { api, seen, checks } = notesApi(tenancy);
-    transport = await open(api);
+    const transport = await open(api);
     const list = await transport.send('GET', '/v1/notes', { headers: token('ann@acme+notes:read') });
     expect(list.status).toBe(200);
     expect(list.json.notes.map((n: { text: string }) => n.text)).toEqual(['a']);
@@ -109,7 +100,7 @@ describe.each([
         response.headers['x-hooked'] = context.requestId;
       },
     });
-    transport = await open(api);
+    const transport = await open(api);
     const early = await transport.send('GET', '/v1/nowhere', { headers: { 'x-short-circuit': '1', 'x-request-id': 'r1' } });
     expect(early.status).toBe(299);
     expect(early.json).toEqual({ early: true });
@@ -129,7 +120,7 @@ describe.each([
         if (context.request.header('x-explode')) throw new Error('hook bug');
       },
     });
-    transport = await open(api);
+    const transport = await open(api);
     const missing = await transport.send('GET', '/v1/nowhere');
     expect(missing.status).toBe(404);
     expect(missing.headers['x-missing']).toBe('yes');

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DocumentedRoute } from '../api/plugin.js';
 import { createApi } from '../api/create-api.js';
@@ -6,7 +6,7 @@ import type { Authenticator } from '../auth/principal.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
-import { fetchTransport, socketTransport, type Transport } from '../testing/transport.js';
+import { describeEachTransport } from '../testing/each-transport.case.test.js';
 import { idempotency, type IdempotencyOptions } from './idempotency-plugin.js';
 import { memoryIdempotency } from './memory-idempotency.js';
 
@@ -45,19 +45,10 @@ function notesApi(options: Partial<IdempotencyOptions> = {}) {
 }
 
 const as = (who: string, key?: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${who}+r+w`, ...(key === undefined ? {} : { 'idempotency-key': key }), ...extra });
-let transport: Transport | undefined;
-afterEach(async () => {
-  await transport?.close();
-  transport = undefined;
-});
-
-describe.each([
-  ['api.fetch', (api: ReturnType<typeof notesApi>['api']) => Promise.resolve(fetchTransport(api))],
-  ['socket', socketTransport],
-])('Idempotency-Key over %s', (_name, open) => {
+describeEachTransport('Idempotency-Key', (open) => {
   it('replays the first answer to a retry (status, body, Location) without creating twice', async () => {
     const { api, control } = notesApi();
-    transport = await open(api);
+    const transport = await open(api);
     const first = await transport.send('POST', '/v1/notes', { headers: as('ann', 'k-1'), body: { text: 'hello' } });
     expect(first.status).toBe(201);
     expect(first.headers['idempotency-replayed']).toBeUndefined();
@@ -75,7 +66,7 @@ describe.each([
 
   it('refuses the same key with another body or path (422) and keeps keys of different callers apart', async () => {
     const { api, control } = notesApi();
-    transport = await open(api);
+    const transport = await open(api);
     await transport.send('POST', '/v1/notes', { headers: as('ann', 'k'), body: { text: 'a' } });
     const otherBody = await transport.send('POST', '/v1/notes', { headers: as('ann', 'k'), body: { text: 'b' } });
     expect(otherBody.status).toBe(422);
@@ -89,7 +80,7 @@ describe.each([
 
   it('answers 409 with Retry-After while the first request with the key still runs, then replays it', async () => {
     const { api, control } = notesApi();
-    transport = await open(api);
+    const transport = await open(api);
     let letGo = () => {};
     control.hold = new Promise((resolve) => (letGo = resolve));
     const entered = new Promise<void>((resolve) => (control.entered = resolve));
@@ -108,7 +99,7 @@ describe.each([
   it('runs the request again once the window is over, and after a server failure', async () => {
     let clock = 1_000_000;
     const { api, control } = notesApi({ windowSeconds: 60, now: () => clock });
-    transport = await open(api);
+    const transport = await open(api);
     const send = () => transport!.send('POST', '/v1/notes', { headers: as('ann', 'w'), body: { text: 'a' } });
     expect((await send()).status).toBe(201);
     clock += 59_999;
@@ -126,7 +117,7 @@ describe.each([
 
   it('refuses malformed keys (400) and, when required, a POST without one; a refused token holds no key', async () => {
     const { api } = notesApi({ required: true });
-    transport = await open(api);
+    const transport = await open(api);
     const post = (headers: Record<string, string>) => transport!.send('POST', '/v1/notes', { headers, body: { text: 'a' } });
     for (const key of ['', 'x'.repeat(256), 'two words', '""']) {
       const refused = await post(as('ann', key));
@@ -142,7 +133,7 @@ describe.each([
 
   it('replays the 202 of a respond-async bulk write: its job runs once', async () => {
     const { api, replacedCount } = notesApi();
-    transport = await open(api);
+    const transport = await open(api);
     expect((await transport.send('POST', '/v1/notes', { headers: as('ann'), body: { text: 'a' } })).headers.location).toBe('/v1/notes/1');
     const headers = as('ann', 'bulk', { prefer: 'respond-async' });
     const accepted = await transport.send('PUT', '/v1/notes', { headers, body: [{ id: '1', text: 'a' }] });

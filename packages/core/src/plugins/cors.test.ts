@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApiPlugin, VersionDescription } from '../api/plugin.js';
 import { createApi } from '../api/create-api.js';
@@ -6,7 +6,7 @@ import type { Authenticator } from '../auth/principal.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
-import { fetchTransport, socketTransport, type Transport } from '../testing/transport.js';
+import { describeEachTransport } from '../testing/each-transport.case.test.js';
 import { cors } from './cors.js';
 import type { CorsOptions } from './cors-options.js';
 
@@ -22,20 +22,8 @@ function notesApi(options: CorsOptions = { origins: [app] }, extra: ApiPlugin[] 
 }
 
 const preflight = (origin: string, method = 'POST') => ({ headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' } });
-const transports: Transport[] = [];
-afterEach(async () => {
-  await Promise.all(transports.splice(0).map((t) => t.close()));
-});
-
-describe.each([
-  ['api.fetch', fetchTransport],
-  ['socket', socketTransport],
-] as const)('CORS over %s', (_name, connect) => {
-  const open = async (api = notesApi()) => {
-    const transport = await connect(api);
-    transports.push(transport);
-    return transport;
-  };
+describeEachTransport('CORS', (connect) => {
+  const open = (api = notesApi()) => connect(api);
 
   it('answers a preflight of an allowed origin before authentication, on any path', async () => {
     const http = await open();
