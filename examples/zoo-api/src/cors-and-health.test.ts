@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unreachableDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
 import { startZoo, type RunningZoo } from './testing/start-zoo.js';
 
 // A page on another origin (CORS_ORIGINS) uses the zoo API from a browser; probes see its state.
@@ -10,15 +10,6 @@ beforeAll(async () => {
   zoo = await startZoo({ CORS_ORIGINS: `${page}, https://second.example` });
 });
 afterAll(() => zoo.close());
-
-/** A port nothing listens on: bound once, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the zoo API from another origin', () => {
   it('answers the preflight of a configured page without a token, and refuses other pages', async () => {
@@ -53,7 +44,7 @@ describe('probes of the zoo API', () => {
   });
 
   it('is alive but not ready when its PostgreSQL server cannot be reached', async () => {
-    const down = await startZoo({ DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/zoo`, STORE: 'postgres' });
+    const down = await startZoo({ DATABASE_URL: await unreachableDatabaseUrl('zoo'), STORE: 'postgres' });
     try {
       expect((await down.get('/health')).status).toBe(200);
       const ready = await down.get('/ready');

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
-import { demoToken, startProcesses, type StartedProcesses } from './testing/start-main.js';
+import { describe, expect, it } from 'vitest';
+import { zooPairOnFreshSchema, type PairInstance } from './testing/zoo-pair.js';
 
 // Two processes of the zoo service on one PostgreSQL schema share Idempotency-Keys: a POST retried
 // on the other instance, or sent to both at once, creates one record and gets one answer.
 
-const available = await serverAvailable();
-const schema = freshSchemaName('idem');
-let started: StartedProcesses | undefined;
-let instances: { origin: string; token: string }[] = [];
+const pair = await zooPairOnFreshSchema('idem');
 
-async function post(instance: { origin: string; token: string }, path: string, body: unknown, headers: Record<string, string> = {}) {
+async function post(instance: PairInstance, path: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${instance.origin}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${instance.token}`, 'content-type': 'application/json', ...headers },
@@ -19,26 +15,15 @@ async function post(instance: { origin: string; token: string }, path: string, b
   return { status: res.status, location: res.headers.get('location'), replayed: res.headers.get('idempotency-replayed'), text: await res.text() };
 }
 
-async function customersNamed(instance: { origin: string; token: string }, name: string): Promise<number> {
+async function customersNamed(instance: PairInstance, name: string): Promise<number> {
   const res = await fetch(`${instance.origin}/v1/customers?per_page=100`, { headers: { authorization: `Bearer ${instance.token}` } });
   const list = (await res.json()) as { customers: { name: string }[] };
   return list.customers.filter((c) => c.name === name).length;
 }
 
-beforeAll(async () => {
-  if (!available) return;
-  started = await startProcesses({ DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' });
-  instances = await Promise.all(started.origins.map(async (origin) => ({ origin, token: await demoToken(origin) })));
-}, 60_000);
-
-afterAll(async () => {
-  await started?.stop();
-  if (available) await dropSchema(schema);
-});
-
-describe.runIf(available)('Idempotency-Key across two zoo processes on one PostgreSQL schema', () => {
+describe.runIf(pair.available)('Idempotency-Key across two zoo processes on one PostgreSQL schema', () => {
   it('replays on the second instance what the first created, without creating again', async () => {
-    const [a, b] = instances;
+    const [a, b] = pair.instances;
     const key = crypto.randomUUID();
     const first = await post(a!, '/v1/customers', { name: 'Retried Ltd' }, { 'idempotency-key': key });
     expect(first.status).toBe(201);
@@ -52,15 +37,15 @@ describe.runIf(available)('Idempotency-Key across two zoo processes on one Postg
 
   it('creates one record when one key is sent to both instances at once; every finished answer is the same', async () => {
     const key = crypto.randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(instances[i % 2]!, '/v1/customers', { name: 'Concurrent Ltd' }, { 'idempotency-key': key })));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(pair.instances[i % 2]!, '/v1/customers', { name: 'Concurrent Ltd' }, { 'idempotency-key': key })));
     // The first to claim the key creates; the others get its answer, or 409 while it still runs.
     const created = answers.filter((a) => a.status === 201);
     expect(created.length + answers.filter((a) => a.status === 409).length).toBe(10);
     expect(created.filter((a) => a.replayed === null)).toHaveLength(1);
     for (const answer of created) expect(answer).toMatchObject({ location: created[0]!.location, text: created[0]!.text });
     // A retry of the ones that got 409 gets the same answer too.
-    const retried = await post(instances[1]!, '/v1/customers', { name: 'Concurrent Ltd' }, { 'idempotency-key': key });
+    const retried = await post(pair.instances[1]!, '/v1/customers', { name: 'Concurrent Ltd' }, { 'idempotency-key': key });
     expect(retried).toMatchObject({ status: 201, location: created[0]!.location, replayed: 'true' });
-    expect(await customersNamed(instances[0]!, 'Concurrent Ltd')).toBe(1);
+    expect(await customersNamed(pair.instances[0]!, 'Concurrent Ltd')).toBe(1);
   });
 });

@@ -1,39 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
+import { describe, expect, it } from 'vitest';
 import { connectTestRedis, freshRedisPrefix } from '../../../packages/rate-limit/src/test-support/redis-server.js';
-import { demoToken, startProcesses, type StartedProcesses } from './testing/start-main.js';
+import { demoToken, startProcesses, tokenRequest } from './testing/start-main.js';
+import { zooPairOnFreshSchema } from './testing/zoo-pair.js';
 
 // Two processes of the zoo on one PostgreSQL schema, with small limits: the quota is the service's, not a process's.
 
-const available = await serverAvailable();
-const schema = freshSchemaName('ratelimit');
-let started: StartedProcesses | undefined;
-let origins: string[] = [];
+// No tokens up front: the test counts token requests against the token quota.
+const pair = await zooPairOnFreshSchema('ratelimit', { RATE_LIMIT: '6', RATE_LIMIT_WRITES: '2', RATE_LIMIT_TOKENS: '4', RATE_LIMIT_WINDOW: '600' }, { tokens: false });
 /** Each process's embedded server signs with its own key: a token per client and process. */
 const tokens: Record<string, string> = {};
 
-const basic = (client: string) => `Basic ${Buffer.from(`${client}:${client}-secret`).toString('base64')}`;
-function tokenRequest(origin: string, client = 'zoo-reader') {
-  return fetch(`${origin}/oauth/token`, { method: 'POST', headers: { authorization: basic(client), 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
-}
-
-beforeAll(async () => {
-  if (!available) return;
-  const env = { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', RATE_LIMIT: '6', RATE_LIMIT_WRITES: '2', RATE_LIMIT_TOKENS: '4', RATE_LIMIT_WINDOW: '600' };
-  started = await startProcesses(env);
-  origins = [...started.origins];
-}, 60_000);
-
-afterAll(async () => {
-  await started?.stop();
-  if (available) await dropSchema(schema);
-});
-
-describe.runIf(available)('rate limits of two zoo processes on one PostgreSQL database', () => {
+describe.runIf(pair.available)('rate limits of two zoo processes on one PostgreSQL database', () => {
   it('share a client\'s quota: six reads over both processes, then 429 on either, in the error shape with Retry-After and RateLimit', async () => {
-    const [a, b] = origins as [string, string];
+    const [a, b] = pair.origins as [string, string];
     // Two real clients of the embedded server, a token from each process (four token requests from one address: the token quota).
-    for (const client of ['zoo-reader', 'zoo-admin']) for (const origin of origins) tokens[`${client} ${origin}`] = await demoToken(origin, client);
+    for (const client of ['zoo-reader', 'zoo-admin']) for (const origin of pair.origins) tokens[`${client} ${origin}`] = await demoToken(origin, client);
     const read = (origin: string, client: string) => fetch(`${origin}/v1/zoos`, { headers: { authorization: `Bearer ${tokens[`${client} ${origin}`]}` } });
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => read(i % 2 ? a : b, 'zoo-reader')));
     expect(answers.map((r) => r.status).sort()).toEqual([...Array(6).fill(200), ...Array(4).fill(429)]);
@@ -49,14 +30,14 @@ describe.runIf(available)('rate limits of two zoo processes on one PostgreSQL da
   });
 
   it('counts writes apart, with their own smaller quota', async () => {
-    const [a, b] = origins as [string, string];
+    const [a, b] = pair.origins as [string, string];
     const create = (origin: string) => fetch(`${origin}/v1/zoos`, { method: 'POST', headers: { authorization: `Bearer ${tokens[`zoo-admin ${origin}`]}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rate Zoo', city: 'Bern' }) });
     const statuses = [(await create(a)).status, (await create(b)).status, (await create(a)).status];
     expect(statuses).toEqual([201, 201, 429]);
   });
 
   it('limits requests without a token by address, and the token endpoint too', async () => {
-    const [a, b] = origins as [string, string];
+    const [a, b] = pair.origins as [string, string];
     // Four token requests so far from this address, to both processes: the shared quota of 4 is used up.
     const token = await tokenRequest(b);
     expect(token.status).toBe(429);
@@ -71,15 +52,15 @@ describe('rate limits of two zoo processes on one Redis', async () => {
   await redis?.close();
   it.runIf(redis !== undefined)('share a client\'s quota when REDIS_URL is set, whatever keeps the records', async () => {
     const env = { STORE: 'memory', REDIS_URL: process.env.CORRAL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: freshRedisPrefix('zoo'), LOG_LEVEL: 'silent', RATE_LIMIT: '3' };
-    const pair = await startProcesses(env);
+    const onRedis = await startProcesses(env);
     try {
-      const { origins } = pair;
+      const { origins } = onRedis;
       const tokensOf = await Promise.all(origins.map((origin) => demoToken(origin, 'zoo-reader')));
       const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => fetch(`${origins[i % 2]}/v1/zoos`, { headers: { authorization: `Bearer ${tokensOf[i % 2]}` } })));
       expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
       expect(answers.filter((r) => r.status === 429)).toHaveLength(3);
     } finally {
-      await pair.stop();
+      await onRedis.stop();
     }
   }, 60_000);
 });

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
-import { demoToken, startProcesses, type StartedProcesses } from './testing/start-main.js';
+import { describe, expect, it } from 'vitest';
+import { zooPairOnFreshSchema, type PairInstance } from './testing/zoo-pair.js';
 
 // Two processes of the zoo service on one PostgreSQL database must behave as one service.
 
-const available = await serverAvailable();
-const schema = freshSchemaName('two');
-let started: StartedProcesses | undefined;
-let instances: { origin: string; token: string }[] = [];
+// Both start at once on a new schema: the tables are made and the demo data seeded once.
+const pair = await zooPairOnFreshSchema('two');
 
-async function call(instance: { origin: string; token: string }, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(instance: PairInstance, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${instance.origin}${path}`, {
     method,
     headers: { authorization: `Bearer ${instance.token}`, ...(body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }), ...headers },
@@ -19,21 +16,9 @@ async function call(instance: { origin: string; token: string }, method: string,
   return { status: res.status, etag: res.headers.get('etag'), location: res.headers.get('location'), json: text ? JSON.parse(text) : undefined };
 }
 
-beforeAll(async () => {
-  if (!available) return;
-  // Both start at once on a new schema: the tables are made and the demo data seeded once.
-  started = await startProcesses({ DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' });
-  instances = await Promise.all(started.origins.map(async (origin) => ({ origin, token: await demoToken(origin) })));
-}, 60_000);
-
-afterAll(async () => {
-  await started?.stop();
-  if (available) await dropSchema(schema);
-});
-
-describe.runIf(available)('two zoo processes on one PostgreSQL database', () => {
+describe.runIf(pair.available)('two zoo processes on one PostgreSQL database', () => {
   it('see the same records, seeded once, with the same list ETag', async () => {
-    const [a, b] = instances;
+    const [a, b] = pair.instances;
     const lists = await Promise.all([call(a!, 'GET', '/v1/zoos'), call(b!, 'GET', '/v1/zoos')]);
     expect(lists[0].json.total).toBe(5);
     expect(lists[1].json).toEqual(lists[0].json);
@@ -41,7 +26,7 @@ describe.runIf(available)('two zoo processes on one PostgreSQL database', () => 
   });
 
   it('let exactly one of many writes based on the same ETag win, wherever they land', async () => {
-    const [a, b] = instances;
+    const [a, b] = pair.instances;
     const read = await call(a!, 'GET', '/v1/zoos/1');
     const writes = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? a! : b!, 'PATCH', '/v1/zoos/1', { city: `City ${i}` }, { 'if-match': read.etag! })));
     expect(writes.filter((w) => w.status === 200)).toHaveLength(1);
@@ -49,8 +34,8 @@ describe.runIf(available)('two zoo processes on one PostgreSQL database', () => 
   });
 
   it('lose no update when clients on both read, change and write back with If-Match, retrying on 412', async () => {
-    const created = await call(instances[0]!, 'POST', '/v1/zoos', { name: 'Counter' });
-    const increment = async (instance: { origin: string; token: string }) => {
+    const created = await call(pair.instances[0]!, 'POST', '/v1/zoos', { name: 'Counter' });
+    const increment = async (instance: PairInstance) => {
       for (;;) {
         const read = await call(instance, 'GET', `/v1/zoos/${created.json.id}`);
         const written = await call(instance, 'PATCH', `/v1/zoos/${created.json.id}`, { name: `${read.json.name}+` }, { 'if-match': read.etag! });
@@ -58,20 +43,20 @@ describe.runIf(available)('two zoo processes on one PostgreSQL database', () => 
         expect(written.status).toBe(412);
       }
     };
-    await Promise.all(Array.from({ length: 20 }, (_, i) => increment(instances[i % 2]!)));
-    expect((await call(instances[1]!, 'GET', `/v1/zoos/${created.json.id}`)).json.name).toBe(`Counter${'+'.repeat(20)}`);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => increment(pair.instances[i % 2]!)));
+    expect((await call(pair.instances[1]!, 'GET', `/v1/zoos/${created.json.id}`)).json.name).toBe(`Counter${'+'.repeat(20)}`);
   });
 
   it('never hand out one id twice, and a record deleted on one is 410 on the other', async () => {
-    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => call(instances[i % 2]!, 'POST', '/v1/customers', { name: `Customer ${i}` })));
+    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => call(pair.instances[i % 2]!, 'POST', '/v1/customers', { name: `Customer ${i}` })));
     const ids = made.map((m) => m.json.id);
     expect(new Set(ids).size).toBe(20);
-    expect((await call(instances[0]!, 'DELETE', `/v1/customers/${ids[0]}`)).status).toBe(204);
-    expect((await call(instances[1]!, 'GET', `/v1/customers/${ids[0]}`)).status).toBe(410);
+    expect((await call(pair.instances[0]!, 'DELETE', `/v1/customers/${ids[0]}`)).status).toBe(204);
+    expect((await call(pair.instances[1]!, 'GET', `/v1/customers/${ids[0]}`)).status).toBe(410);
   });
 
   it('report a job accepted by one on the other, and run it once', async () => {
-    const [a, b] = instances;
+    const [a, b] = pair.instances;
     const page = await call(a!, 'GET', '/v1/suppliers?limit=2');
     const body = page.json.suppliers.map((s: Record<string, unknown>) => ({ ...s, city: 'Zug' }));
     const accepted = await call(a!, 'PUT', '/v1/suppliers', body, { prefer: 'respond-async' });

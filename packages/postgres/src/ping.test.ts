@@ -1,18 +1,8 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { postgresDatabase } from './database.js';
-import { serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { serverAvailable, testDatabaseUrl, unreachableDatabaseUrl } from './test-support/server.js';
 
 const available = await serverAvailable();
-
-/** A port nothing listens on: bound once, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('ping of a PostgreSQL store', () => {
   it.runIf(available)('resolves while the server answers, and rejects once the database is closed', async () => {
@@ -24,7 +14,7 @@ describe('ping of a PostgreSQL store', () => {
   });
 
   it('rejects when no server listens at the address', async () => {
-    const database = postgresDatabase({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/test` });
+    const database = postgresDatabase({ connectionString: await unreachableDatabaseUrl() });
     await expect(database.store().ping?.()).rejects.toThrow();
     await database.close();
   });

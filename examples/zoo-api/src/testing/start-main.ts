@@ -36,14 +36,18 @@ export function startMain(env: Record<string, string>): MainProcess {
   return { child, origin, exited, output: () => stdout };
 }
 
-/** A token of a demo client (secret `<client>-secret`) from a process's embedded authorization server. */
-export async function demoToken(origin: string, client = 'zoo-admin'): Promise<string> {
-  const res = await fetch(`${origin}/oauth/token`, {
+/** A token request of a demo client (secret `<client>-secret`) to a process's embedded authorization server. */
+export function tokenRequest(origin: string, client = 'zoo-reader'): Promise<Response> {
+  return fetch(`${origin}/oauth/token`, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`${client}:${client}-secret`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: 'grant_type=client_credentials',
   });
-  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A token of a demo client from a process's embedded authorization server. */
+export async function demoToken(origin: string, client = 'zoo-admin'): Promise<string> {
+  return ((await (await tokenRequest(origin, client)).json()) as { access_token: string }).access_token;
 }
 
 /** Processes of the zoo started together, and how to stop them all. */

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import pg from 'pg';
 
 /** The PostgreSQL server the tests use: CORRAL_TEST_DATABASE_URL, or the one our machines run. */
@@ -31,4 +32,13 @@ export async function dropSchema(schema: string): Promise<void> {
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await client.end();
+}
+
+/** A PostgreSQL URL on a loopback port nothing listens on (bound once, then released): a server that is down. */
+export async function unreachableDatabaseUrl(database = 'test'): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return `postgres://postgres@127.0.0.1:${port}/${database}`;
 }
