@@ -37,6 +37,7 @@ const everUsed: readonly (readonly [number, string])[] = Object.freeze([
   [1026, 'idempotencyKeyReused'],
   [1027, 'idempotencyRequestInFlight'],
   [1028, 'invalidIdempotencyKey'],
+  [1029, 'valueTaken'],
 ] as const);
 
 const entries = (Object.keys(errorCodes) as ErrorCodeName[]).map((name) => ({ name, ...errorCodes[name] }));

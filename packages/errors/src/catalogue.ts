@@ -334,6 +334,17 @@ export const errorCodes = {
     /** Longer explanation served on the error catalogue pages. */
     description: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice), sent once; some APIs also require it on every POST. Send a well-formed key.',
   },
+  /** A database rule of uniqueness refused the write. */
+  valueTaken: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1029,
+    /** HTTP status of every answer carrying this code. */
+    status: 409,
+    /** Short heading for the error catalogue pages. */
+    title: 'Value already taken',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'Another record already holds a value that the database keeps unique (an e-mail address, a code), so nothing was written. Choose another value, or change the record that holds it.',
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** Key of a catalogue entry; {@link ApiError} is created from one of these. */

@@ -64,8 +64,8 @@ export const startupErrorCodes = {
   CORRAL_OPENAPI_TOKEN_URL_MISSING: 'openApi() documents an API that checks tokens but was given no tokenUrl.',
   /** A database store cannot use a name as a table, schema or column name. */
   CORRAL_INVALID_TABLE_NAME: 'A database store cannot use a name as a table, schema or column name.',
-  /** A database store cannot filter, sort or search on a field with this name. */
-  CORRAL_INVALID_FIELD_NAME: 'A database store cannot filter, sort or search on a field with this name.',
+  /** A database store cannot keep, filter, sort or search a field with this name. */
+  CORRAL_INVALID_FIELD_NAME: 'A database store cannot keep, filter, sort or search a field with this name.',
   /** A database table was made by a version of the store with another layout. */
   CORRAL_TABLE_LAYOUT_MISMATCH: 'A database table was made by a version of the store with another layout.',
   /** A store is used before init(), i.e. outside any API. */
@@ -86,6 +86,10 @@ export const startupErrorCodes = {
   CORRAL_INVALID_IDEMPOTENCY_OPTION: 'A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one.',
   /** oauth() was given the issuer's keys both in process (`keys`) and by URL (`jwksUri`). */
   CORRAL_OAUTH_KEYS_CONFLICT: 'oauth() was given the issuer\'s keys both in process (`keys`) and by URL (`jwksUri`).',
+  /** A table the application owns, given to a database store, lacks a column a field needs or holds one of another type. */
+  CORRAL_TABLE_MISMATCH: 'A table the application owns, given to a database store, lacks a column a field needs or holds one of another type.',
+  /** The declarations differ from a table the store made in a way that could lose or bend stored data. */
+  CORRAL_SCHEMA_CHANGE_REFUSED: 'The declarations differ from a table the store made in a way that could lose or bend stored data.',
 } as const;
 
 /** One of the codes in {@link startupErrorCodes}. */

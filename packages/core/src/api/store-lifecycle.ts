@@ -47,13 +47,33 @@ async function answers(store: Store<object>, timeoutMs: number): Promise<boolean
 }
 
 /**
+ * Calls every store's `init`, each collection's once its parent's has finished: a database store
+ * can then reference the parent's table (a foreign key) when it makes its own. Unrelated
+ * collections start together.
+ */
+function initParentsFirst(collections: readonly AnyCollection[]): Promise<void> {
+  const started = new Map<AnyCollection, Promise<void>>();
+  const start = (collection: AnyCollection): Promise<void> => {
+    let running = started.get(collection);
+    if (!running) {
+      const parent = collection.parent?.collection;
+      const before = parent && collections.includes(parent) ? start(parent) : Promise.resolve();
+      running = before.then(() => collection.store.init?.(storeInitOf(collection)));
+      started.set(collection, running);
+    }
+    return running;
+  };
+  return Promise.all(collections.map(start)).then(() => undefined);
+}
+
+/**
  * Tells each store about its collection. Memory stores do their work at once; a database store
  * may create its tables, so the API waits for this before it answers the first request.
  */
 export function storeLifecycle(definitions: readonly VersionDefinition[]): StoreLifecycle {
   const collections = collectionsOf(definitions);
   let state: StoreOpening = 'opening';
-  const initialized = Promise.all(collections.map((collection) => collection.store.init?.(storeInitOf(collection)))).then(() => {
+  const initialized = initParentsFirst(collections).then(() => {
     state = 'open';
   });
   // Whoever awaits it (ready(), the first request) sees the failure; this records it for /ready.

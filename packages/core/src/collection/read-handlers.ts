@@ -1,6 +1,6 @@
 import { pageLinks } from '@corral/pagination';
 import type { HandlerContext } from '../api/context.js';
-import { callerVariant, listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
+import { callerVariant, contentVariant, listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
 import { conditionHeader } from '../http/input-limits.js';
 import { emptyResponse, jsonContentType, jsonTextResponse, type CorralResponse } from '../http/exchange.js';
 import { authorizeRecord, restrictList } from './authorize.js';
@@ -22,10 +22,12 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
     // A query contradicting its path (or a parent id no key can equal) matches nothing.
     filter = fromPath === noKey || (field in filter && filter[field] !== fromPath) ? null : { ...filter, [field]: fromPath };
   }
-  // A list's tag is the collection's revision: a revalidation is answered before any listing work.
+  // A list's tag is the collection's revision: a revalidation is answered before any listing work,
+  // unless other programs write the store's table too (then the tag comes from the page itself).
   const ifNoneMatch = conditionHeader(context.request, 'if-none-match');
   const variant = collection.listFilter ? callerVariant(context.principal?.subject) : undefined;
-  if (ifNoneMatch !== undefined) {
+  const taggedByContent = collection.store.revisionScope === 'own-writes';
+  if (ifNoneMatch !== undefined && !taggedByContent) {
     const etag = listEtag(await collection.store.revision(), variant);
     if (noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
   }
@@ -37,7 +39,9 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   const records = result.items.map((record) => runtime.serialized.json(context.prefix, record)).join(',');
   const estimated = result.totalEstimated ? ',"totalEstimated":true' : '';
   const body = `{"offset":${query.offset},"limit":${query.limit},"total":${result.total}${estimated},${JSON.stringify(collection.name)}:[${records}],"links":${JSON.stringify(links)}}`;
-  return jsonTextResponse(200, body, { etag: listEtag(result.revision, variant) });
+  const etag = listEtag(result.revision, taggedByContent ? contentVariant(variant, result.total, result.items) : variant);
+  if (taggedByContent && noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
+  return jsonTextResponse(200, body, { etag });
 }
 
 /** Stands for a parent id that no value of the parent field can equal. */

@@ -1,8 +1,8 @@
 import type { PagingOptions } from '@corral/pagination';
 import type { z } from 'zod';
 import type { BodyRules } from '../schema/body-rules.js';
-import { storedFieldKind } from '../schema/field-kind.js';
-import type { StoredFieldKind, StoreInit } from '../store/store.js';
+import { fieldKind, fieldPresence, storedFieldKind } from '../schema/field-kind.js';
+import type { Store, StoredFieldKind, StoreInit } from '../store/store.js';
 import type { AnyCollection } from './define-collection.js';
 import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js';
 import { serverParentField as serverParentFieldOf } from './parent-field.js';
@@ -30,16 +30,38 @@ export interface CollectionRuntime {
 export function storeInitOf(collection: AnyCollection): StoreInit {
   const shape = collection.schema.shape as Record<string, z.ZodType>;
   const parent = collection.parent;
-  const fields: Record<string, StoredFieldKind> = Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, storedFieldKind(schema)]));
-  // A parent key the server sets from the path is stored with the record all the same.
-  if (parent && !(parent.field in fields)) fields[parent.field] = 'string';
+  const fields: Record<string, StoredFieldKind> = {};
+  const required: string[] = [];
+  const nullable: string[] = [];
+  const enums: Record<string, readonly string[]> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    fields[name] = storedFieldKind(schema);
+    const presence = fieldPresence(schema);
+    if (presence.nullable) nullable.push(name);
+    else if (!presence.optional) required.push(name);
+    const kind = fieldKind(schema);
+    if (kind.type === 'enum') enums[name] = kind.values;
+  }
+  // A parent key the server sets from the path is stored with the record all the same, always.
+  if (parent && !(parent.field in fields)) {
+    fields[parent.field] = 'string';
+    required.push(parent.field);
+  }
   return {
     collection: collection.name,
     fields,
     filterable: [...new Set([...Object.values(collection.filters), ...(parent ? [parent.field] : [])])],
     sortable: [...collection.sortable],
     searchable: [...collection.searchable],
-    ...(parent ? { parentField: parent.field } : {}),
+    required,
+    nullable,
+    enums,
+    ...(parent
+      ? {
+        parentField: parent.field,
+        parent: { field: parent.field, collection: parent.collection.name, store: parent.collection.store as Store<object>, onDelete: parent.onParentDelete ?? 'restrict' },
+      }
+      : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callerVariant, ifMatchHits, listEtag, memberEtag, noneMatchHits, parseEtags, revisionOfListEtag } from './etag.js';
+import { callerVariant, contentVariant, ifMatchHits, listEtag, memberEtag, noneMatchHits, parseEtags, revisionOfListEtag } from './etag.js';
 
 describe('entity tags', () => {
   it('are quoted and tell members from lists', () => {
@@ -36,5 +36,16 @@ describe('list tags per caller', () => {
     expect(ann).toMatch(/^"r7\.[A-Za-z0-9_-]{12}"$/);
     expect(revisionOfListEtag(ann)).toBe(7);
     expect(callerVariant('ann')).toBe(callerVariant('ann'));
+  });
+
+  it('tag a page by what it shows where the revision does not see every write', () => {
+    const page = [{ id: '1', version: 3 }, { id: '2', version: 1 }];
+    const tag = contentVariant(undefined, 2, page);
+    expect(tag).toMatch(/^[a-z0-9]{2,24}$/);
+    expect(contentVariant(undefined, 2, page)).toBe(tag);
+    expect(contentVariant(undefined, 2, [{ id: '1', version: 4 }, page[1]!])).not.toBe(tag);
+    expect(contentVariant(undefined, 3, page)).not.toBe(tag);
+    expect(contentVariant(undefined, 2, [page[1]!, page[0]!])).not.toBe(tag);
+    expect(contentVariant('caller', 2, page)).not.toBe(tag);
   });
 });

@@ -57,6 +57,24 @@ export function storedFieldKind(schema: z.ZodType): StoredFieldKind {
   return kind.type === 'number' ? (kind.integer ? 'integer' : 'number') : kind.type;
 }
 
+/** Whether a field may be left out of a record, and whether null is one of its values. */
+export interface FieldPresence {
+  /** The field may be absent from validated data (a default fills it in, so a defaulted field is not). */
+  readonly optional: boolean;
+  /** Null is a value the field accepts. */
+  readonly nullable: boolean;
+}
+
+/**
+ * Asks the schema itself: a field is optional when validating a missing value succeeds and leaves it
+ * missing (a default fills it in, so a defaulted field is not). zod's own markers for defaults
+ * differ between 4.x releases, so they are not read.
+ */
+export function fieldPresence(schema: z.ZodType): FieldPresence {
+  const missing = schema.safeParse(undefined);
+  return { optional: missing.success && missing.data === undefined, nullable: schema.safeParse(null).success };
+}
+
 const decimal = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /** Turns a query string value into the field's type; undefined when it cannot be one. */

@@ -18,6 +18,7 @@ export type {
   StoredFieldKind,
   StoreFilter,
   StoreInit,
+  StoreParent,
   Transaction,
   WriteResult,
 } from './store.js';

@@ -5,7 +5,11 @@ import type { Principal } from '../auth/principal.js';
 export interface StoredRecord<T> {
   /** Assigned by the store on create; never reused, even after a delete. */
   readonly id: string;
-  /** Increases by at least one on every write of this record; used for ETags and If-Match. */
+  /**
+   * Changes on every write of this record; used for ETags and If-Match. Stores that count writes
+   * start at 1 and add at least one per write; a store over a table it does not own may take the
+   * number from the database instead (a row version or a digest of the row), which only changes.
+   */
   readonly version: number;
   /** The record's properties without `id`. Read-only: stores hand out frozen snapshots. */
   readonly data: Readonly<T>;
@@ -188,6 +192,26 @@ export interface StoreInit {
   readonly searchable: readonly string[];
   /** The field naming the parent record, when the collection is nested below another. */
   readonly parentField?: string;
+  /** Fields every record holds a value other than null for: a database column can be NOT NULL. */
+  readonly required: readonly string[];
+  /** Fields that accept null as a value: a NULL column then reads back as null rather than as an absent field. */
+  readonly nullable: readonly string[];
+  /** The values each enum field accepts, so that a database can check them. */
+  readonly enums: Readonly<Record<string, readonly string[]>>;
+  /** The parent relation of a nested collection, so that a database store can hold it as a foreign key. */
+  readonly parent?: StoreParent;
+}
+
+/** A nested collection's relation to its parent, as {@link StoreInit} tells it. */
+export interface StoreParent {
+  /** The field holding the parent record's id (the same as {@link StoreInit.parentField}). */
+  readonly field: string;
+  /** The parent collection's name. */
+  readonly collection: string;
+  /** The parent collection's store; one of the same database can be referenced by a foreign key. Its `init` has finished. */
+  readonly store: Store<object>;
+  /** What deleting a parent record does to its records here (core does it either way). */
+  readonly onDelete: 'restrict' | 'cascade';
 }
 
 /**
@@ -236,6 +260,12 @@ export type StoreFilter = Readonly<Record<string, unknown>>;
 export interface Store<T> {
   /** Stores that can write together share this; without it, each call stands alone. */
   readonly database?: StoreDatabase;
+  /**
+   * `own-writes` when programs other than this store may change the records (a database table the
+   * application does not own): the revision then counts only this store's writes, so core tags a
+   * list by its content rather than by the revision alone. Default `all-writes`.
+   */
+  readonly revisionScope?: 'all-writes' | 'own-writes';
   /** Called once per collection before the first request: create tables and indexes here. */
   init?(init: StoreInit): void | Promise<void>;
   /** Called by `api.close()`: release connections and files. */
@@ -253,7 +283,7 @@ export interface Store<T> {
   get(id: string, options?: StoreCallOptions): Promise<Lookup<T>>;
   /** Several records by id, one lookup per id in the same order. */
   getMany(ids: readonly string[], options?: StoreCallOptions): Promise<Lookup<T>[]>;
-  /** Stores new data under a fresh id, at version 1. */
+  /** Stores new data under a fresh id, at its first version (1 for stores that count writes). */
   create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>>;
   /** Overwrites a record's data, only if its version is still `expectedVersion` when given. */
   replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>>;
