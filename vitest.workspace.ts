@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export const packageNames = ['errors', 'links', 'pagination', 'versioning', 'core', 'sqlite', 'postgres', 'opentelemetry', 'rate-limit', 'openapi', 'oauth', 'auth-server', 'client'] as const;
+export const packageNames = ['errors', 'links', 'pagination', 'versioning', 'core', 'sql', 'sqlite', 'postgres', 'opentelemetry', 'rate-limit', 'openapi', 'oauth', 'auth-server', 'client'] as const;
 
 /**
  * Tests import the packages' sources, so nothing needs building first. Subpath entries come

@@ -8,6 +8,7 @@ const order = [
   'packages/pagination',
   'packages/versioning',
   'packages/core',
+  'packages/sql',
   'packages/sqlite',
   'packages/postgres',
   'packages/opentelemetry',

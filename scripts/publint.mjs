@@ -4,7 +4,7 @@ import { formatMessage } from 'publint/utils';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 
-const packages = ['errors', 'links', 'pagination', 'versioning', 'core', 'sqlite', 'postgres', 'opentelemetry', 'rate-limit', 'openapi', 'oauth', 'auth-server', 'client'];
+const packages = ['errors', 'links', 'pagination', 'versioning', 'core', 'sql', 'sqlite', 'postgres', 'opentelemetry', 'rate-limit', 'openapi', 'oauth', 'auth-server', 'client'];
 let problems = 0;
 for (const name of packages) {
   const pkgDir = `packages/${name}`;

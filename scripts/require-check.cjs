@@ -10,6 +10,7 @@ const expected = {
   '@corral/versioning': ['createVersioning'],
   '@corral/core': ['createApi', 'defineCollection', 'memoryStore'],
   '@corral/core/node': ['createApiServer', 'stopGracefully'],
+  '@corral/sql': ['tableMapOf', 'listPage'],
   '@corral/sqlite': ['sqliteDatabase'],
   '@corral/postgres': ['postgresDatabase'],
   '@corral/opentelemetry': ['telemetry'],

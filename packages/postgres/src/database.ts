@@ -1,7 +1,7 @@
 import { CorralError } from '@corral/core';
 import pg from 'pg';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
-import { identifier } from './names.js';
+import { quoted } from '@corral/sql';
 import { PostgresStore, type PostgresStoreOptions } from './store.js';
 
 /** Settings of {@link postgresDatabase}. */
@@ -44,19 +44,23 @@ export class PostgresDatabase implements StoreDatabase {
   private closed = false;
 
   constructor(options: PostgresOptions) {
-    this.schema = identifier(options.schema ?? 'public');
+    this.schema = quoted(options.schema ?? 'public', 'a schema');
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
     // An idle connection that breaks is dropped by the pool; without a listener the error would end the process.
     this.pool.on('error', () => undefined);
   }
 
-  /** Runs a statement prepared by name (once per connection), so the server plans it once. */
-  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(on: Queryable, text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+  /**
+   * Runs a statement prepared by name (once per connection), so the server plans it once; with
+   * `planEachTime`, unnamed, so that it is planned for its values every time (a search: a plan made
+   * for any pattern scans the table for a rare one).
+   */
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(on: Queryable, text: string, values: unknown[] = [], planEachTime = false): Promise<pg.QueryResult<R>> {
     let name = this.names.get(text);
-    if (!name) this.names.set(text, (name = `corral_${this.names.size + 1}`));
+    if (!name && !planEachTime) this.names.set(text, (name = `corral_${this.names.size + 1}`));
     for (let attempt = 1; ; attempt++) {
       try {
-        return await on.query<R>({ name, text, values });
+        return await on.query<R>(planEachTime ? { text, values } : { name, text, values });
       } catch (error) {
         // A statement on its own that lost a deadlock was rolled back whole: it may simply run again.
         // Inside a transaction the whole unit is run again instead (see transaction()).
@@ -126,8 +130,12 @@ export class PostgresDatabase implements StoreDatabase {
     return this.unitOf(options) ?? this.pool;
   }
 
-  /** A store for one collection; the collection's `init` names its table. `seed` fills a table that has never held a record. */
-  store<T extends object>(options: PostgresStoreOptions<T> = {}): Store<T> {
+  /**
+   * A store for one collection. Without `table` it keeps the records in a table of its own, made
+   * and kept in step with the declarations; with `table` it serves a table the application owns.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- without seed records, the collection it is given types it
+  store<T extends object = any>(options: PostgresStoreOptions<T> = {}): Store<T> {
     return new PostgresStore<T>(this, options);
   }
 

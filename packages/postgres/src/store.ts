@@ -2,31 +2,38 @@ import { CorralError } from '@corral/core';
 import type {
   DeleteAllResult, DeleteResult, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
+import {
+  countWhere, existingTableProblems, keyOfId, keysOfIds, legacyRefused, listPage, lookups, planReplaceMany, quoted, recordData, rowValues, selectedColumns, tableMapOf,
+  tableMismatch, unwritten, whereOf, withActualStorage, type PageWindow, type QueryDialect, type RevisionRead, type TableMap, type TableOptions, type TableReads, type Where,
+} from '@corral/sql';
+import type pg from 'pg';
 import type { PostgresDatabase, Queryable } from './database.js';
-import { identifier, rowOf, searchColumn } from './names.js';
-import { prepareTable, searchValues } from './schema.js';
-import { orderOf, whereOf, type Where } from './where.js';
+import { postgresCodec, postgresDialect } from './dialect.js';
+import { legacyProblems, moveLegacy } from './legacy-layout.js';
+import { layoutVersion, prepareBookkeeping, prepareManagedTable, storedTable } from './managed-table.js';
+import { columnsOf, tableExists } from './table-info.js';
+import { asPostgresError } from './violation.js';
 
 /** Settings of one store of a {@link PostgresDatabase}. */
-export interface PostgresStoreOptions<T> {
+export interface PostgresStoreOptions<T> extends TableOptions {
   /** Records for a table that has never held one (not even a deleted one): demo or seed data. */
   readonly seed?: readonly T[];
+  /** Field -> column, for columns not named the field's snake_case spelling (the fields are checked at start-up). */
+  readonly columns?: { readonly [K in keyof NoInfer<T> & string]?: string };
 }
 
-interface Row {
-  seq: string;
-  version: number;
-  deleted: boolean;
-  data: unknown;
-}
+type Row = Record<string, unknown>;
+const versionAlias = 'corral_row_version';
 
 /**
- * One collection's records in one table: JSONB data, a version, and a deleted flag that keeps
- * the id as a tombstone. Every write bumps the collection's row in `corral_revisions` in the
- * same statement, so the revision and the records never disagree.
+ * One collection's records in one table, a column per field. In a table of its own the store keeps
+ * a version column and statement triggers that keep the bookkeeping right whoever writes; in a table
+ * the application owns it changes nothing of the table, and a row's version is a declared column
+ * or, without one, the row's `xmin` (the transaction that last wrote it: new on every change).
  */
 export class PostgresStore<T extends object> implements Store<T> {
-  private info: StoreInit | undefined;
+  private tableMap: TableMap | undefined;
+  private dialect: QueryDialect = postgresDialect();
 
   constructor(
     /** The database whose transactions this store takes part in. */
@@ -34,33 +41,76 @@ export class PostgresStore<T extends object> implements Store<T> {
     private readonly options: PostgresStoreOptions<T>,
   ) {}
 
-  private get declared(): StoreInit {
-    if (!this.info) throw new CorralError('CORRAL_STORE_NOT_INITIALIZED', '@corral/postgres: a store is used before init(); give it to a collection of an API');
-    return this.info;
+  /** Tables the application owns may be written by others; the revision then counts this store's writes only. */
+  get revisionScope(): 'all-writes' | 'own-writes' {
+    return this.options.table === undefined ? 'all-writes' : 'own-writes';
   }
 
-  /** The schema-qualified table name, made once at init rather than per statement. */
+  /** The table and its columns, once `init` has read or made them. */
+  get map(): TableMap {
+    if (!this.tableMap) throw new CorralError('CORRAL_STORE_NOT_INITIALIZED', '@corral/postgres: a store is used before init(); give it to a collection of an API');
+    return this.tableMap;
+  }
+
   private tableName: string | undefined;
 
+  /** The table's schema-qualified name, made once. */
   private get table(): string {
-    return (this.tableName ??= `${this.database.schema}.${identifier(this.declared.collection)}`);
-  }
-
-  /**
-   * The statement fragment that counts one committed write of this collection (`$1` is the
-   * collection name) and moves its count of live records by `live`, in the same statement.
-   */
-  private bump(live = '0'): string {
-    return `bump AS (UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1, live = live + ${live} WHERE collection = $1`;
+    return (this.tableName ??= `${this.database.schema}.${quoted(this.map.table)}`);
   }
 
   async init(init: StoreInit): Promise<void> {
-    this.info = init;
-    this.tableName = `${this.database.schema}.${identifier(init.collection)}`;
+    const { schema } = this.database;
+    const parentStore = init.parent?.store;
+    const managed = this.options.table === undefined;
+    // A foreign key only between tables the store makes: PostgreSQL would put its triggers on a parent table the application owns.
+    const parent = managed && parentStore instanceof PostgresStore && parentStore.database === this.database && parentStore.map.managed ? { table: parentStore.map.table, id: parentStore.map.id } : undefined;
+    const declared = tableMapOf(init, managed ? { ...this.options, id: undefined, version: undefined } : this.options, parent);
     await this.database.atomically(undefined, async (on) => {
-      const empty = await prepareTable(this.database, on, init);
-      if (empty) for (const data of this.options.seed ?? []) await this.insert(on, data);
+      // One lock per schema: collections and processes starting at once take turns.
+      await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [schema]);
+      await prepareBookkeeping(on, schema);
+      if (managed) {
+        const stored = await storedTable(on, schema, declared.collection);
+        if (stored && stored.layout > layoutVersion) throw new CorralError('CORRAL_TABLE_LAYOUT_MISMATCH', `@corral/postgres: the table of ${declared.collection} has layout ${stored.layout}, newer than this version of the package reads (${layoutVersion})`);
+        if (stored?.layout === 1) {
+          const problems = await legacyProblems(on, schema, declared, declared.collection);
+          if (problems.length > 0) throw legacyRefused(declared, problems);
+          await moveLegacy(on, schema, declared, declared.collection);
+        }
+        await prepareManagedTable(on, schema, declared);
+        this.tableMap = declared;
+      } else {
+        this.tableMap = await this.ownedTable(on, declared);
+      }
+      await on.query(`INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`, [declared.collection]);
+      if (await this.neverHeldARecord(on)) for (const data of this.options.seed ?? []) await this.insert(on, data);
     });
+  }
+
+  /** Checks a table the application owns against the declarations; refuses start-up, naming each problem, when it cannot serve them. */
+  private async ownedTable(on: Queryable, declared: TableMap): Promise<TableMap> {
+    const schema = this.database.schema.slice(1, -1);
+    if (!(await tableExists(on, schema, declared.table))) throw tableMismatch(declared, [`table ${schema}.${declared.table} does not exist (the store serves a table the application made; leave out \`table\` to have it make one)`]);
+    const columns = await columnsOf(on, schema, declared.table);
+    const problems = existingTableProblems(declared, columns, false);
+    if (problems.length > 0) throw tableMismatch(declared, problems);
+    const idColumn = columns.find((column) => column.name === declared.id.column)!;
+    this.dialect = postgresDialect(new Set(columns.filter((column) => column.enumTyped).map((column) => column.name)));
+    this.generatedIds = idColumn.hasDefault;
+    const storage = (name: string) => {
+      const found = columns.find((column) => column.name === name)?.storage;
+      return found === 'other' ? undefined : found;
+    };
+    return withActualStorage(declared, idColumn.storage === 'integer' ? 'integer' : idColumn.storage === 'uuid' ? 'uuid' : 'text', storage);
+  }
+
+  /** Whether the database fills the id of a new row (a table the application owns may leave it to the store: UUIDs). */
+  private generatedIds = true;
+
+  private async neverHeldARecord(on: Queryable): Promise<boolean> {
+    const result = await on.query(`SELECT NOT EXISTS (SELECT 1 FROM ${this.table}) AND NOT EXISTS (SELECT 1 FROM ${this.database.schema}.corral_tombstones WHERE collection = $1) AS fresh`, [this.map.collection]);
+    return Boolean(result.rows[0]!.fresh);
   }
 
   async ping(): Promise<void> {
@@ -71,142 +121,182 @@ export class PostgresStore<T extends object> implements Store<T> {
     await this.database.close();
   }
 
+  /** The SQL of a row's version: the column counting writes, or the transaction that last wrote the row. */
+  private get versionSql(): string {
+    return this.map.version ? quoted(this.map.version) : 'xmin::text::bigint';
+  }
+
+  private selectList: string | undefined;
+
+  /** The SELECT (and RETURNING) list of a record, made once. */
+  private get selected(): string {
+    return (this.selectList ??= `${selectedColumns(this.map)}, ${this.versionSql} AS ${versionAlias}`);
+  }
+
+  /** The type an id parameter is cast to: a key of a smaller integer column still compares (and uses its index) without overflowing. */
+  private get idType(): string {
+    return this.map.id.storage === 'integer' ? 'bigint' : this.map.id.storage;
+  }
+
   private record(row: Row): StoredRecord<T> {
-    return { id: String(row.seq), version: Number(row.version), data: row.data as T };
+    return { id: String(row[this.map.id.column]), version: Number(row[versionAlias]), data: recordData(this.map, row, postgresCodec) as T };
   }
 
-  private async row(on: Queryable, id: string, lock = false): Promise<Row | undefined> {
-    const seq = rowOf(id);
-    if (seq === undefined) return undefined;
-    const result = await this.database.query<Row>(on, `SELECT seq, version, deleted, data FROM ${this.table} WHERE seq = $1${lock ? ' FOR UPDATE' : ''}`, [seq]);
-    return result.rows[0];
+  private query<R extends pg.QueryResultRow = Row>(on: Queryable, text: string, values: unknown[] = [], planEachTime = false): Promise<pg.QueryResult<R>> {
+    return this.database.query<R>(on, text, values, planEachTime);
   }
 
-  private lookupOf(row: Row | undefined): Lookup<T> {
-    if (!row) return { status: 'missing' };
-    return row.deleted ? { status: 'gone' } : { status: 'found', record: this.record(row) };
+  /** The statement fragment that counts one committed write of a table the application owns (`$1` is the collection). */
+  private bump(when: string): string {
+    return `bump AS (UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1 WHERE collection = $1 AND ${when})`;
+  }
+
+  private reads(on: Queryable): TableReads<T> {
+    const { map, table } = this;
+    const id = quoted(map.id.column);
+    const revisions = `${this.database.schema}.corral_revisions`;
+    const revision = async (): Promise<RevisionRead> => {
+      const row = (await this.query(on, `SELECT revision, live FROM ${revisions} WHERE collection = $1`, [map.collection])).rows[0]!;
+      return { revision: Number(row.revision), kept: map.managed ? Number(row.live) : undefined };
+    };
+    return {
+      revision,
+      // One statement reads the rows and the revision (one snapshot), so a page's tag is never newer than its rows.
+      page: async (where: Where, order: string, window: PageWindow) => {
+        const n = where.parameters.length;
+        // Revision and live count in one subquery: each one adds to the planning of every page.
+        const rows = () => this.query(on, `SELECT ${this.selected}, (SELECT ARRAY[revision, live] FROM ${revisions} WHERE collection = $${n + 3}) AS corral_counts
+          FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...where.parameters, window.limit, window.offset, map.collection], where.searched);
+        const counts = (value: unknown) => {
+          const [revisionRead, live] = value as [string, string | null];
+          return { revision: Number(revisionRead), kept: map.managed ? Number(live) : undefined };
+        };
+        for (;;) {
+          const read = await rows();
+          const first = read.rows[0];
+          if (first) return { ...counts(first.corral_counts), records: read.rows.map((row) => this.record(row)) };
+          // An empty page carries no revision: read it with a check, in one snapshot, that the page is still empty.
+          const check = await this.query(on, `SELECT ARRAY[revision, live] AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
+            [...where.parameters, window.offset, map.collection], where.searched);
+          const row = check.rows[0]!;
+          if (!row.appeared) return { ...counts(row.corral_counts), records: [] };
+        }
+      },
+      estimate: async (where) => {
+        // Not prepared by name: a generic plan would estimate every value alike.
+        const plan = await on.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where.sql}`, where.parameters);
+        return Number((plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan['Plan Rows']);
+      },
+      count: async (where) => Number((await this.query(on, `SELECT count(*)::bigint AS n FROM ${table} WHERE ${where.sql}`, where.parameters, where.searched)).rows[0]!.n),
+      records: async (keys) => (keys.length === 1
+        ? await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = $1::${this.idType}`, [keys[0]])
+        : await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = ANY($1::${this.idType}[])`, [keys])).rows.map((row) => this.record(row)),
+      tombstones: async (keys) => new Set((await this.query(on, `SELECT id FROM ${this.database.schema}.corral_tombstones WHERE collection = $1 AND id = ANY($2::text[])`, [map.collection, keys])).rows.map((row) => String(row.id))),
+    };
+  }
+
+  private async currentRevision(on: Queryable, lock = false): Promise<number> {
+    const result = await this.query(on, `SELECT revision FROM ${this.database.schema}.corral_revisions WHERE collection = $1${lock ? ' FOR UPDATE' : ''}`, [this.map.collection]);
+    return Number(result.rows[0]!.revision);
+  }
+
+  private async lookup(on: Queryable, id: string): Promise<Lookup<T>> {
+    return (await lookups(this.map, this.reads(on), [id]))[0]!;
+  }
+
+  async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
+    return listPage(this.map, this.dialect, this.reads(this.database.on(options)), query);
+  }
+
+  async count(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
+    return countWhere(this.map, this.dialect, this.reads(this.database.on(options)), filter);
+  }
+
+  async get(id: string, options?: StoreCallOptions): Promise<Lookup<T>> {
+    return this.lookup(this.database.on(options), id);
+  }
+
+  async getMany(ids: readonly string[], options?: StoreCallOptions): Promise<Lookup<T>[]> {
+    return lookups(this.map, this.reads(this.database.on(options)), ids);
+  }
+
+  /** Runs a write, turning a refusal of the database (a constraint) into the API's error. */
+  private async guarded<R>(work: () => Promise<R>, deleting = false): Promise<R> {
+    try {
+      return await work();
+    } catch (error) {
+      throw asPostgresError(this.map, error, deleting);
+    }
   }
 
   private async insert(on: Queryable, data: T): Promise<StoredRecord<T>> {
-    const { searchable } = this.declared;
-    const columns = searchable.map((f) => `, ${searchColumn(f)}`).join('');
-    const marks = searchable.map((_f, i) => `, $${i + 3}`).join('');
-    const result = await this.database.query<Row>(on,
-      `WITH inserted AS (INSERT INTO ${this.table} (version, data${columns}) VALUES (1, $2${marks}) RETURNING seq, version, deleted, data), ${this.bump('1')}) SELECT * FROM inserted`,
-      [this.declared.collection, JSON.stringify(data), ...searchValues(this.declared, data as Record<string, unknown>)]);
+    const { map } = this;
+    const ownId = this.generatedIds ? [] : [crypto.randomUUID()];
+    const counted = map.version !== undefined && !map.managed;
+    const names = [...(ownId.length ? [map.id.column] : []), ...(counted ? [map.version!] : []), ...map.columns.map((column) => column.column)];
+    const values = [...ownId, ...(counted ? [1] : []), ...rowValues(map, data as Record<string, unknown>, postgresCodec)];
+    const insert = (first: number) => `INSERT INTO ${this.table} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${values.map((_, i) => `$${i + first}`).join(', ')}) RETURNING ${this.selected}`;
+    // The triggers of the store's own tables count the write; for a table the application owns, the statement does.
+    const result = map.managed
+      ? await this.query(on, insert(1), values)
+      : await this.query(on, `WITH inserted AS (${insert(2)}), ${this.bump('true')} SELECT * FROM inserted`, [map.collection, ...values]);
     return this.record(result.rows[0]!);
   }
 
-  /** Writes new data if the record is live and (when given) still at `expectedVersion`; undefined when it did not. */
-  private async overwrite(on: Queryable, seq: string, data: T, expectedVersion: number | undefined): Promise<StoredRecord<T> | undefined> {
-    const { searchable } = this.declared;
-    const columns = searchable.map((f, i) => `, ${searchColumn(f)} = $${i + 5}`).join('');
+  /** Writes new data if the row still has `expectedVersion` (when given); undefined when it did not, or the row is not there. */
+  private async overwrite(on: Queryable, key: string, data: T, expectedVersion: number | undefined): Promise<StoredRecord<T> | undefined> {
+    const { map } = this;
+    const first = map.managed ? 1 : 2;
+    const values = rowValues(map, data as Record<string, unknown>, postgresCodec);
+    const assignments = map.columns.map((column, i) => `${quoted(column.column)} = $${i + first + 2}`);
+    if (map.version) assignments.push(`${quoted(map.version)} = coalesce(${quoted(map.version)}, 0) + 1`);
     // The version test is on the row being updated: after waiting for another writer's lock, PostgreSQL checks it again on the new row.
-    const result = await this.database.query<Row>(on,
-      `WITH changed AS (UPDATE ${this.table} SET version = version + 1, data = $3${columns} WHERE seq = $2 AND NOT deleted AND ($4::integer IS NULL OR version = $4) RETURNING seq, version, deleted, data), ${this.bump()} AND EXISTS (SELECT 1 FROM changed)) SELECT * FROM changed`,
-      [this.declared.collection, seq, JSON.stringify(data), expectedVersion ?? null, ...searchValues(this.declared, data as Record<string, unknown>)]);
+    const update = `UPDATE ${this.table} SET ${assignments.join(', ')} WHERE ${quoted(map.id.column)} = $${first}::${this.idType} AND ($${first + 1}::bigint IS NULL OR ${this.versionSql} = $${first + 1}) RETURNING ${this.selected}`;
+    const result = map.managed
+      ? await this.query(on, update, [key, expectedVersion ?? null, ...values])
+      : await this.query(on, `WITH changed AS (${update}), ${this.bump('EXISTS (SELECT 1 FROM changed)')} SELECT * FROM changed`, [map.collection, key, expectedVersion ?? null, ...values]);
     const row = result.rows[0];
     return row ? this.record(row) : undefined;
   }
 
-  /** Tombstones the live records the WHERE clause selects (its parameters from `$2`); returns how many. */
-  private async tombstone(on: Queryable, where: string, parameters: unknown[]): Promise<number> {
-    const cleared = this.declared.searchable.map((f) => `, ${searchColumn(f)} = NULL`).join('');
-    const result = await this.database.query(on,
-      `WITH changed AS (UPDATE ${this.table} SET deleted = true, data = NULL, version = version + 1${cleared} WHERE ${where} RETURNING 1), ${this.bump('-(SELECT count(*) FROM changed)')} AND EXISTS (SELECT 1 FROM changed)) SELECT count(*)::integer AS n FROM changed`,
-      [this.declared.collection, ...parameters]);
-    return Number(result.rows[0]!.n);
-  }
-
-  private async currentRevision(on: Queryable, lock = false): Promise<number> {
-    const result = await this.database.query(on, `SELECT revision FROM ${this.database.schema}.corral_revisions WHERE collection = $1${lock ? ' FOR UPDATE' : ''}`, [this.declared.collection]);
-    return Number(result.rows[0]!.revision);
-  }
-
-  async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
-    const on = this.database.on(options);
-    const where = whereOf(this.declared, query.filter ?? {}, query.search);
-    const limit = Math.max(0, Math.floor(query.limit) || 0);
-    const offset = Math.max(0, Math.floor(query.offset) || 0);
-    // The revision first: a write landing meanwhile then makes the page's tag older than its rows,
-    // never newer, so a bulk If-Match built from it cannot cover a record the client never saw.
-    const revision = await this.currentRevision(on);
-    const counted = await this.total(on, where, query.count?.estimateAbove);
-    const rows = limit === 0 || offset >= counted.total ? [] : (await this.database.query<Row>(on,
-      `SELECT seq, version, deleted, data FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderOf(this.declared, query.sort)} LIMIT $${where.parameters.length + 1} OFFSET $${where.parameters.length + 2}`,
-      [...where.parameters, limit, offset])).rows;
-    return { items: rows.map((row) => this.record(row)), total: counted.total, ...(counted.estimated ? { totalEstimated: true } : {}), revision };
-  }
-
   /**
-   * The number of matches: exact, or, when `estimateAbove` is given and more match, the planner's
-   * estimate (an exact count of a large filtered table is the dearest part of a page).
+   * Deletes the rows a WHERE clause selects (`where` writes it with parameters numbered from the
+   * number it is given); in a table the application owns, leaves their tombstones and counts the write.
    */
-  private async total(on: Queryable, { all, sql: where, parameters }: Where, estimateAbove: number | undefined): Promise<{ total: number; estimated: boolean }> {
-    // Every live record: the count kept beside the revision answers exactly, without counting.
-    if (all) return { total: await this.liveCount(on), estimated: false };
-    if (estimateAbove === undefined) {
-      const exact = await this.database.query(on, `SELECT count(*)::bigint AS n FROM ${this.table} WHERE ${where}`, parameters);
-      return { total: Number(exact.rows[0]!.n), estimated: false };
+  private async remove(on: Queryable, where: (first: number) => { readonly sql: string; readonly parameters: unknown[] }): Promise<number> {
+    const { map } = this;
+    const gone = (clause: string) => `DELETE FROM ${this.table} WHERE ${clause} RETURNING ${quoted(map.id.column)} AS id`;
+    if (map.managed) {
+      const clause = where(1);
+      return Number((await this.query(on, `WITH gone AS (${gone(clause.sql)}) SELECT count(*)::integer AS n FROM gone`, clause.parameters)).rows[0]!.n);
     }
-    const capped = await this.database.query(on, `SELECT count(*)::bigint AS n FROM (SELECT 1 FROM ${this.table} WHERE ${where} LIMIT ${estimateAbove + 1}) AS capped`, parameters);
-    const n = Number(capped.rows[0]!.n);
-    if (n <= estimateAbove) return { total: n, estimated: false };
-    const plan = await on.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE ${where}`, parameters);
-    const rows = Number((plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan['Plan Rows']);
-    return { total: Math.max(n, Math.round(rows)), estimated: true };
-  }
-
-  /** The number of live records, from the row each write keeps up to date. */
-  private async liveCount(on: Queryable): Promise<number> {
-    const result = await this.database.query(on, `SELECT live FROM ${this.database.schema}.corral_revisions WHERE collection = $1`, [this.declared.collection]);
-    return Number(result.rows[0]!.live);
-  }
-
-  async count(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
-    if (Object.keys(filter).length === 0) return this.liveCount(this.database.on(options));
-    const where = whereOf(this.declared, filter, undefined);
-    const result = await this.database.query(this.database.on(options), `SELECT count(*)::bigint AS n FROM ${this.table} WHERE ${where.sql}`, where.parameters);
-    return Number(result.rows[0]!.n);
-  }
-
-  async get(id: string, options?: StoreCallOptions): Promise<Lookup<T>> {
-    return this.lookupOf(await this.row(this.database.on(options), id));
-  }
-
-  async getMany(ids: readonly string[], options?: StoreCallOptions): Promise<Lookup<T>[]> {
-    const seqs = [...new Set(ids.map(rowOf).filter((seq): seq is string => seq !== undefined))];
-    const result = seqs.length === 0 ? { rows: [] as Row[] } : await this.database.query<Row>(this.database.on(options), `SELECT seq, version, deleted, data FROM ${this.table} WHERE seq = ANY($1::bigint[])`, [seqs]);
-    const bySeq = new Map(result.rows.map((row) => [String(row.seq), row]));
-    return ids.map((id) => this.lookupOf(bySeq.get(id)));
+    const clause = where(2);
+    const sql = `WITH gone AS (${gone(clause.sql)}), stones AS (INSERT INTO ${this.database.schema}.corral_tombstones (collection, id) SELECT $1, id::text FROM gone ON CONFLICT DO NOTHING), ${this.bump('EXISTS (SELECT 1 FROM gone)')} SELECT count(*)::integer AS n FROM gone`;
+    return Number((await this.query(on, sql, [map.collection, ...clause.parameters])).rows[0]!.n);
   }
 
   async create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
-    return this.insert(this.database.on(options), data);
+    return this.guarded(() => this.insert(this.database.on(options), data));
   }
 
   async replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>> {
     const on = this.database.on(options);
-    const seq = rowOf(id);
-    const written = seq === undefined ? undefined : await this.overwrite(on, seq, data, expectedVersion);
-    if (written) return { status: 'ok', record: written };
-    // Nothing was written: say why, from the row as it now stands.
-    const lookup = this.lookupOf(await this.row(on, id));
-    return lookup.status === 'found' ? { status: 'conflict', current: lookup.record } : lookup;
+    const key = keyOfId(this.map.id.storage, id);
+    const written = key === undefined ? undefined : await this.guarded(() => this.overwrite(on, key, data, expectedVersion));
+    return written ? { status: 'ok', record: written } : unwritten(await this.lookup(on, id));
   }
 
   async delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>> {
     const on = this.database.on(options);
-    const seq = rowOf(id);
-    const deleted = seq === undefined ? 0 : await this.tombstone(on, `seq = $2 AND NOT deleted AND ($3::integer IS NULL OR version = $3)`, [seq, expectedVersion ?? null]);
-    if (deleted > 0) return { status: 'ok' };
-    const lookup = this.lookupOf(await this.row(on, id));
-    return lookup.status === 'found' ? { status: 'conflict', current: lookup.record } : lookup;
+    const key = keyOfId(this.map.id.storage, id);
+    const where = (first: number) => ({ sql: `${quoted(this.map.id.column)} = $${first}::${this.idType} AND ($${first + 1}::bigint IS NULL OR ${this.versionSql} = $${first + 1})`, parameters: [key, expectedVersion ?? null] });
+    const deleted = key === undefined ? 0 : await this.guarded(() => this.remove(on, where), true);
+    return deleted > 0 ? { status: 'ok' } : unwritten(await this.lookup(on, id));
   }
 
   async deleteWhere(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
-    const where = whereOf(this.declared, filter, undefined, 2);
-    return this.tombstone(this.database.on(options), where.sql, where.parameters);
+    if (whereOf(this.map, this.dialect, filter, undefined).none) return 0;
+    return this.guarded(() => this.remove(this.database.on(options), (first) => whereOf(this.map, this.dialect, filter, undefined, first)), true);
   }
 
   async revision(options?: StoreCallOptions): Promise<number> {
@@ -214,41 +304,39 @@ export class PostgresStore<T extends object> implements Store<T> {
   }
 
   async deleteAll(expectedRevision?: number, options?: StoreCallOptions): Promise<DeleteAllResult> {
-    return this.database.atomically(options, async (on): Promise<DeleteAllResult> => {
+    return this.database.atomically(options, (on) => this.guarded(async (): Promise<DeleteAllResult> => {
       // Record rows first, then the revision row: the order single writes take them in, so the two never deadlock.
-      await this.database.query(on, `SELECT seq FROM ${this.table} WHERE NOT deleted ORDER BY seq FOR UPDATE`);
+      await this.query(on, `SELECT 1 FROM ${this.table} ORDER BY ${quoted(this.map.id.column)} FOR UPDATE`);
       const revision = await this.currentRevision(on, true);
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-      const count = await this.tombstone(on, 'NOT deleted', []);
-      if (count === 0) await this.database.query(on, `UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1 WHERE collection = $1`, [this.declared.collection]);
+      const count = await this.remove(on, () => ({ sql: 'true', parameters: [] }));
+      // A committed write, even of nothing (the triggers count rows, and there were none).
+      if (count === 0) await this.query(on, `UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1 WHERE collection = $1`, [this.map.collection]);
       return { status: 'ok', count };
-    });
+    }, true));
   }
 
   async replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number, options?: StoreCallOptions): Promise<ReplaceManyResult<T>> {
-    return this.database.atomically(options, async (on): Promise<ReplaceManyResult<T>> => {
+    const { map } = this;
+    return this.database.atomically(options, (on) => this.guarded(async (): Promise<ReplaceManyResult<T>> => {
       // Record rows first (in id order), then the revision row: the order single writes take them in.
-      const seqs = [...new Set(entries.map((entry) => rowOf(entry.id)).filter((seq): seq is string => seq !== undefined))];
-      const locked = await this.database.query<Row>(on, `SELECT seq, version, deleted, data FROM ${this.table} WHERE seq = ANY($1::bigint[]) ORDER BY seq FOR UPDATE`, [seqs]);
-      const rows = new Map(locked.rows.map((row) => [String(row.seq), row]));
+      const keys = keysOfIds(map.id.storage, entries.map((entry) => entry.id));
+      const locked = await this.query(on, `SELECT ${this.selected} FROM ${this.table} WHERE ${quoted(map.id.column)} = ANY($1::${this.idType}[]) ORDER BY ${quoted(map.id.column)} FOR UPDATE`, [keys]);
+      const found = new Map(locked.rows.map((row) => [String(row[map.id.column]), this.record(row)]));
+      const absent = keys.filter((key) => !found.has(key));
+      const gone = absent.length > 0 ? await this.reads(on).tombstones(absent) : new Set<string>();
+      const current = new Map<string, Lookup<T>>(keys.map((key) => {
+        const record = found.get(key);
+        return [key, record ? { status: 'found', record } : { status: gone.has(key) ? 'gone' : 'missing' }];
+      }));
       const revision = await this.currentRevision(on, true);
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-      // Every entry is checked before anything is written; an id listed twice counts its earlier entry's bump.
-      const versions = new Map<string, number>();
-      const steps: { seq: string; data: T }[] = [];
-      for (const entry of entries) {
-        const row = rows.get(entry.id);
-        if (!row) return { status: 'missing', id: entry.id };
-        if (row.deleted) return { status: 'gone', id: entry.id };
-        const seq = String(row.seq);
-        const version = versions.get(seq) ?? Number(row.version);
-        if (entry.expectedVersion !== undefined && entry.expectedVersion !== version) return { status: 'conflict', id: entry.id, current: this.record(row) };
-        versions.set(seq, version + 1);
-        steps.push({ seq, data: entry.data });
-      }
+      // Counted versions go up by one per write; a row's xmin cannot be foretold, so a repeated id with an expected version is refused.
+      const plan = planReplaceMany(entries, (id) => keyOfId(map.id.storage, id), current, (version) => (map.version ? version + 1 : undefined));
+      if ('refused' in plan) return plan.refused;
       const records: StoredRecord<T>[] = [];
-      for (const step of steps) records.push((await this.overwrite(on, step.seq, step.data, undefined))!);
+      for (const step of plan.steps) records.push((await this.overwrite(on, step.key, step.data, undefined))!);
       return { status: 'ok', records };
-    });
+    }));
   }
 }

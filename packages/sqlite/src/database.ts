@@ -1,6 +1,7 @@
 import { CorralError } from '@corral/core';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
+import { foldFunction, foldValue } from './dialect.js';
 import { Gate } from './gate.js';
 import { SqliteStore, type SqliteStoreOptions } from './store.js';
 
@@ -16,29 +17,69 @@ export interface SqliteOptions {
 }
 
 /**
- * One SQLite database file holding every collection of an API, one table each, in WAL mode. Its
- * stores share transactions: a cascade or a bulk write commits whole or not at all.
+ * The store's own bookkeeping, beside the collections' tables: the revision and live count of each
+ * collection, the ids of deleted records (410, never handed out again), and what each table of
+ * its own was made with.
+ */
+const bookkeeping = `
+  CREATE TABLE IF NOT EXISTS corral_revisions (collection TEXT PRIMARY KEY, revision INTEGER NOT NULL, live INTEGER) STRICT;
+  CREATE TABLE IF NOT EXISTS corral_tombstones (collection TEXT NOT NULL, id ANY NOT NULL, PRIMARY KEY (collection, id)) STRICT, WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS corral_tables (collection TEXT PRIMARY KEY, layout INTEGER NOT NULL, table_name TEXT NOT NULL UNIQUE, definition TEXT NOT NULL) STRICT;`;
+
+/**
+ * One SQLite database file holding every collection of an API, a table each, in WAL mode, with
+ * foreign keys enforced. Its stores share transactions: a cascade or a bulk write commits whole or
+ * not at all.
  */
 export class SqliteDatabase implements StoreDatabase {
-  /** The node:sqlite connection; statements run on it one at a time. */
+  /** The node:sqlite connection every write (and every read of a unit of work) runs on, one statement at a time. */
   readonly connection: DatabaseSync;
+  /**
+   * A second, read-only connection for reads outside units of work: in WAL mode it sees only what
+   * was committed, never a unit's writes before it ends (nor those it rolls back). A `:memory:`
+   * database has only the one connection.
+   */
+  readonly reader: DatabaseSync;
   private readonly gate = new Gate();
   private readonly statements = new Map<string, StatementSync>();
+  private readonly readStatements = new Map<string, StatementSync>();
   private closed = false;
 
   constructor(options: SqliteOptions) {
     this.connection = new DatabaseSync(options.path);
-    this.connection.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}; PRAGMA busy_timeout = 5000;`);
-    this.connection.exec('CREATE TABLE IF NOT EXISTS corral_revisions (collection TEXT PRIMARY KEY, revision INTEGER NOT NULL, live INTEGER) STRICT');
+    // node's SQLite turns recursive triggers on; the tables' triggers expect SQLite's usual default.
+    this.connection.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA recursive_triggers = OFF;`);
+    this.connection.function(foldFunction, { deterministic: true }, foldValue);
+    this.connection.exec(bookkeeping);
     const columns = this.connection.prepare(`SELECT name FROM pragma_table_info('corral_revisions')`).all().map((row) => row.name);
     if (!columns.includes('live')) this.connection.exec('ALTER TABLE corral_revisions ADD COLUMN live INTEGER');
+    const inMemory = options.path === ':memory:' || options.path === '';
+    this.reader = inMemory ? this.connection : new DatabaseSync(options.path, { readOnly: true });
+    if (!inMemory) {
+      this.reader.exec('PRAGMA busy_timeout = 5000');
+      this.reader.function(foldFunction, { deterministic: true }, foldValue);
+    }
   }
 
-  /** A prepared statement, made once per SQL text. */
+  /** A prepared statement of the writing connection, made once per SQL text. */
   statement(sql: string): StatementSync {
     let prepared = this.statements.get(sql);
     if (!prepared) this.statements.set(sql, (prepared = this.connection.prepare(sql)));
     return prepared;
+  }
+
+  /** A prepared statement of the reading connection, made once per SQL text. */
+  readStatement(sql: string): StatementSync {
+    if (this.reader === this.connection) return this.statement(sql);
+    let prepared = this.readStatements.get(sql);
+    if (!prepared) this.readStatements.set(sql, (prepared = this.reader.prepare(sql)));
+    return prepared;
+  }
+
+  /** Forgets prepared statements, whose tables a schema change may have replaced. */
+  forgetStatements(): void {
+    this.statements.clear();
+    this.readStatements.clear();
   }
 
   async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {
@@ -53,6 +94,31 @@ export class SqliteDatabase implements StoreDatabase {
     if (!options?.transaction) return this.inTransaction(async () => step());
     this.check(options);
     return step();
+  }
+
+  /**
+   * Runs `step` alone, with foreign keys off (SQLite ignores that switch inside a transaction, and
+   * rebuilding a table needs it off), in one transaction: how the stores make and change their
+   * tables at start-up. The step checks the foreign keys it may have broken before it returns.
+   */
+  async rebuilding<R>(step: () => Promise<R>): Promise<R> {
+    return this.gate.run(async () => {
+      this.connection.exec('PRAGMA foreign_keys = OFF');
+      try {
+        this.connection.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await step();
+          this.connection.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (this.connection.isTransaction) this.connection.exec('ROLLBACK');
+          throw error;
+        }
+      } finally {
+        this.forgetStatements();
+        this.connection.exec('PRAGMA foreign_keys = ON');
+      }
+    });
   }
 
   /** BEGIN, the body, then COMMIT, or ROLLBACK when it throws; one at a time. */
@@ -75,15 +141,19 @@ export class SqliteDatabase implements StoreDatabase {
     if (options?.transaction && options.transaction.database !== this) throw new CorralError('CORRAL_FOREIGN_TRANSACTION', '@corral/sqlite: the transaction belongs to another database');
   }
 
-  /** A store for one collection; the collection's `init` names its table. `seed` fills a table that has never held a record. */
-  store<T extends object>(options: SqliteStoreOptions<T> = {}): Store<T> {
+  /**
+   * A store for one collection. Without `table` it keeps the records in a table of its own, made
+   * and kept in step with the declarations; with `table` it serves a table the application owns.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- without seed records, the collection it is given types it
+  store<T extends object = any>(options: SqliteStoreOptions<T> = {}): Store<T> {
     return new SqliteStore<T>(this, options);
   }
 
   /** Throws when the file is closed or cannot be read; `GET /ready` of the API asks through the stores. */
   ping(): void {
     if (this.closed) throw new Error('@corral/sqlite: the database is closed');
-    this.statement('SELECT 1').get();
+    this.readStatement('SELECT 1').get();
   }
 
   /** Closes the file once every running unit has finished; later calls do nothing. */
@@ -91,6 +161,7 @@ export class SqliteDatabase implements StoreDatabase {
     if (this.closed) return;
     this.closed = true;
     await this.gate.idle();
+    if (this.reader !== this.connection) this.reader.close();
     this.connection.close();
   }
 }

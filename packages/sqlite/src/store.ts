@@ -1,24 +1,40 @@
+import { hash } from 'node:crypto';
 import { CorralError } from '@corral/core';
 import type {
   DeleteAllResult, DeleteResult, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
+import {
+  countWhere, existingTableProblems, keyOfId, legacyRefused, listPage, lookups, planReplaceMany, quoted, recordData, rowValues, selectedColumns, tableMapOf, tableMismatch, unwritten,
+  whereOf, withActualStorage, type TableMap, type TableOptions, type TableReads, type Where,
+} from '@corral/sql';
 import type { SQLInputValue } from 'node:sqlite';
 import type { SqliteDatabase } from './database.js';
-import { identifier, rowOf, searchColumn } from './names.js';
-import { prepareTable, searchValues } from './schema.js';
-import { orderOf, whereOf, type Where } from './where.js';
+import { sqliteCodec, sqliteDialect } from './dialect.js';
+import { statisticsEstimate } from './estimate.js';
+import { legacyProblems, legacyTableOf, moveLegacy } from './legacy-layout.js';
+import { checkForeignKeys, createOrExtend, finishManaged, plannedWork, rebuild } from './managed-table.js';
+import { columnsOf, tableExists } from './table-info.js';
+import { asSqliteError } from './violation.js';
 
 /** Settings of one store of a {@link SqliteDatabase}. */
-export interface SqliteStoreOptions<T> {
+export interface SqliteStoreOptions<T> extends TableOptions {
   /** Records for a table that has never held one (not even a deleted one): demo or seed data. */
   readonly seed?: readonly T[];
+  /** Field -> column, for columns not named the field's snake_case spelling (the fields are checked at start-up). */
+  readonly columns?: { readonly [K in keyof NoInfer<T> & string]?: string };
 }
 
-type Row = { seq: number; version: number; deleted: number; data: string | null };
+type Row = Record<string, SQLInputValue>;
+const versionAlias = 'corral_row_version';
 
-/** One collection's records in one table: JSON data, a version, and a deleted flag that keeps the id as a tombstone. */
+/**
+ * One collection's records in one table, a column per field. In a table of its own the store keeps
+ * a version column and triggers that keep the bookkeeping right whoever writes; in a table the
+ * application owns it changes nothing of the table, and takes each row's version from a declared
+ * column or, without one, from a digest of the row's values.
+ */
 export class SqliteStore<T extends object> implements Store<T> {
-  private info: StoreInit | undefined;
+  private tableMap: TableMap | undefined;
 
   constructor(
     /** The database whose transactions this store takes part in. */
@@ -26,30 +42,75 @@ export class SqliteStore<T extends object> implements Store<T> {
     private readonly options: SqliteStoreOptions<T>,
   ) {}
 
-  private get declared(): StoreInit {
-    if (!this.info) throw new CorralError('CORRAL_STORE_NOT_INITIALIZED', '@corral/sqlite: a store is used before init(); give it to a collection of an API');
-    return this.info;
+  /** Tables the application owns may be written by others; the revision then counts this store's writes only. */
+  get revisionScope(): 'all-writes' | 'own-writes' {
+    return this.options.table === undefined ? 'all-writes' : 'own-writes';
   }
 
-  /** The quoted table name, made once at init rather than per statement. */
-  private tableName: string | undefined;
-
-  private get table(): string {
-    return (this.tableName ??= identifier(this.declared.collection));
-  }
-
-  private statement(sql: string) {
-    return this.database.statement(sql);
+  /** The table and its columns, once `init` has read or made them. */
+  get map(): TableMap {
+    if (!this.tableMap) throw new CorralError('CORRAL_STORE_NOT_INITIALIZED', '@corral/sqlite: a store is used before init(); give it to a collection of an API');
+    return this.tableMap;
   }
 
   async init(init: StoreInit): Promise<void> {
-    this.info = init;
-    this.tableName = identifier(init.collection);
-    await this.database.write(undefined, () => {
-      prepareTable(this.database.connection, init);
-      const rows = Number(this.statement(`SELECT count(*) AS n FROM ${this.table}`).get()!.n);
-      if (rows === 0) for (const data of this.options.seed ?? []) this.insert(data);
+    const parentStore = init.parent?.store;
+    // A foreign key only between tables the store makes: a table the application owns is never tied to one of the store's.
+    const parent = parentStore instanceof SqliteStore && parentStore.database === this.database && parentStore.map.managed && this.options.table === undefined ? { table: parentStore.map.table, id: parentStore.map.id } : undefined;
+    const declared = tableMapOf(init, this.options.table === undefined ? { ...this.options, id: undefined, version: undefined } : this.options, parent);
+    const { connection } = this.database;
+    const seed = () => {
+      connection.prepare('INSERT OR IGNORE INTO corral_revisions (collection, revision) VALUES (?, 0)').run(init.collection);
+      if (!this.neverHeldARecord()) return false;
+      for (const data of this.options.seed ?? []) this.insert(data);
+      return (this.options.seed ?? []).length > 0;
+    };
+    if (!declared.managed) {
+      this.tableMap = await this.database.write(undefined, () => this.ownedTable(declared));
+      await this.database.write(undefined, seed);
+      return;
+    }
+    // Everything in one transaction, with foreign keys off (a rebuild needs them off): it is made
+    // whole or not at all, and what it touched is checked before it commits.
+    await this.database.rebuilding(async () => {
+      const legacy = legacyTableOf(connection, declared);
+      let touched = false;
+      if (legacy !== undefined) {
+        const problems = legacyProblems(connection, declared, legacy);
+        if (problems.length > 0) throw legacyRefused(declared, problems);
+        moveLegacy(connection, declared, legacy);
+        touched = true;
+      } else {
+        const work = await plannedWork(connection, declared);
+        if (work.kind === 'rebuild') rebuild(connection, declared);
+        else createOrExtend(connection, declared, work);
+        touched = work.kind === 'rebuild' || (work.kind === 'add' && work.columns.length > 0);
+      }
+      finishManaged(connection, declared);
+      this.tableMap = declared;
+      if (seed() || touched) checkForeignKeys(connection, declared);
     });
+  }
+
+  /** Checks a table the application owns against the declarations; refuses start-up, naming each problem, when it cannot serve them. */
+  private ownedTable(declared: TableMap): TableMap {
+    const { connection } = this.database;
+    if (!tableExists(connection, declared.table)) throw tableMismatch(declared, [`table ${declared.table} does not exist (the store serves a table the application made; leave out \`table\` to have it make one)`]);
+    const columns = columnsOf(connection, declared.table);
+    const problems = existingTableProblems(declared, columns, true);
+    if (problems.length > 0) throw tableMismatch(declared, problems);
+    const idStorage = columns.find((column) => column.name === declared.id.column)!.storage === 'integer' ? 'integer' : 'text';
+    return withActualStorage(declared, idStorage, (name) => {
+      const storage = columns.find((column) => column.name === name)?.storage;
+      return storage === 'other' ? undefined : storage;
+    });
+  }
+
+  private neverHeldARecord(): boolean {
+    const { map } = this;
+    const rows = this.statement(`SELECT EXISTS (SELECT 1 FROM ${quoted(map.table)}) AS any`).get()!.any;
+    const tombstones = this.statement('SELECT EXISTS (SELECT 1 FROM corral_tombstones WHERE collection = ?) AS any').get(map.collection)!.any;
+    return !rows && !tombstones;
   }
 
   async ping(): Promise<void> {
@@ -60,179 +121,243 @@ export class SqliteStore<T extends object> implements Store<T> {
     await this.database.close();
   }
 
+  private statement(sql: string) {
+    return this.database.statement(sql);
+  }
+
+  private selectList: string | undefined;
+
+  /** The SELECT list of a record: id, fields, and the version when a column holds it; made once. */
+  private get selected(): string {
+    const { map } = this;
+    return (this.selectList ??= `${selectedColumns(map)}${map.version ? `, ${quoted(map.version)} AS ${versionAlias}` : ''}`);
+  }
+
+  /** A key from a URL as SQLite compares it with the id column (an integer column holds numbers, not text). */
+  private bound(key: string): SQLInputValue {
+    return this.map.id.storage === 'integer' ? BigInt(key) : key;
+  }
+
   private record(row: Row): StoredRecord<T> {
-    return { id: String(row.seq), version: Number(row.version), data: JSON.parse(row.data!) as T };
-  }
-
-  private row(id: string): Row | undefined {
-    const seq = rowOf(id);
-    return seq === undefined ? undefined : (this.statement(`SELECT seq, version, deleted, data FROM ${this.table} WHERE seq = ?`).get(seq) as Row | undefined);
-  }
-
-  private lookup(id: string): Lookup<T> {
-    const row = this.row(id);
-    if (!row) return { status: 'missing' };
-    return row.deleted ? { status: 'gone' } : { status: 'found', record: this.record(row) };
-  }
-
-  /** Counts one committed write of the collection, and moves its count of live records by `live`. */
-  private bump(live = 0): void {
-    this.statement('UPDATE corral_revisions SET revision = revision + 1, live = live + ? WHERE collection = ?').run(live, this.declared.collection);
-  }
-
-  private liveCount(): number {
-    return Number(this.statement('SELECT live FROM corral_revisions WHERE collection = ?').get(this.declared.collection)!.live);
+    const { map } = this;
+    const version = map.version ? Number(row[versionAlias]) : digestOf(map, row);
+    return { id: String(row[map.id.column]), version, data: recordData(map, row, sqliteCodec) as T };
   }
 
   /**
-   * The number of matches: from the kept count when every live record matches; exact otherwise,
-   * or, when `estimateAbove` is given and more match, an estimate from the filter index's
-   * statistics (kept by ANALYZE) when there are some, so that no large count is made per page.
+   * The read statements, on the read-only connection (committed data only) or, inside a write or
+   * a unit of work, on the writing one (which sees what the unit wrote).
    */
-  private total(where: Where, query: ListQuery): { total: number; estimated: boolean } {
-    if (where.all) return { total: this.liveCount(), estimated: false };
-    const cap = query.count?.estimateAbove;
-    if (cap !== undefined) {
-      const capped = Number(this.statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${this.table} WHERE ${where.sql} LIMIT ${cap + 1})`).get(...where.parameters)!.n);
-      if (capped <= cap) return { total: capped, estimated: false };
-      const estimate = this.statisticsEstimate(query);
-      if (estimate !== undefined) return { total: Math.max(capped, estimate), estimated: true };
-    }
-    return { total: Number(this.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.parameters)!.n), estimated: false };
+  private reads(onReader: boolean): TableReads<T> {
+    const { map } = this;
+    const table = quoted(map.table);
+    const id = quoted(map.id.column);
+    const run = (sql: string) => (onReader ? this.database.readStatement(sql) : this.statement(sql));
+    const revision = () => ({ revision: this.currentRevision(onReader), kept: map.managed ? this.liveCount(onReader) : undefined });
+    return {
+      revision,
+      // Revision first, then the rows: nothing of this process runs between two synchronous statements,
+      // and another process's write landing between them makes the tag older than the rows, never newer.
+      page: (where, order, window) => ({
+        ...revision(),
+        records: (run(`SELECT ${this.selected} FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ?${where.parameters.length + 1} OFFSET ?${where.parameters.length + 2}`)
+          .all(...(where.parameters as SQLInputValue[]), window.limit, window.offset) as Row[]).map((row) => this.record(row)),
+      }),
+      estimate: (where) => statisticsEstimate(this.database, map, where),
+      count: (where) => Number(run(`SELECT count(*) AS n FROM ${table} WHERE ${where.sql}`).get(...(where.parameters as SQLInputValue[]))!.n),
+      records: (keys) => {
+        if (keys.length === 1) {
+          const row = run(`SELECT ${this.selected} FROM ${table} WHERE ${id} = ?`).get(this.bound(keys[0]!)) as Row | undefined;
+          return row ? [this.record(row)] : [];
+        }
+        return (run(`SELECT ${this.selected} FROM ${table} WHERE ${id} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys.map((key) => (map.id.storage === 'integer' ? Number(key) : key)))) as Row[]).map((row) => this.record(row));
+      },
+      tombstones: (keys) => new Set(keys.filter((key) => run('SELECT 1 FROM corral_tombstones WHERE collection = ? AND id = ?').get(map.collection, this.bound(key)) !== undefined)),
+    };
   }
 
-  /** Rows per value of a single filtered field, as ANALYZE measured them for its index; undefined without statistics. */
-  private statisticsEstimate(query: ListQuery): number | undefined {
-    const fields = Object.keys(query.filter ?? {});
-    if (fields.length !== 1 || query.search) return undefined;
-    const hasStats = this.statement(`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`).get();
-    if (!hasStats) return undefined;
-    const row = this.statement('SELECT stat FROM sqlite_stat1 WHERE tbl = ? AND idx = ?').get(this.declared.collection, `${this.declared.collection}_by_${fields[0]}`);
-    const perValue = row ? Number(String(row.stat).split(' ')[1]) : NaN;
-    return Number.isFinite(perValue) ? perValue : undefined;
+  private currentRevision(onReader = false): number {
+    const sql = 'SELECT revision FROM corral_revisions WHERE collection = ?';
+    return Number((onReader ? this.database.readStatement(sql) : this.statement(sql)).get(this.map.collection)!.revision);
   }
 
-  private currentRevision(): number {
-    return Number(this.statement('SELECT revision FROM corral_revisions WHERE collection = ?').get(this.declared.collection)!.revision);
+  private liveCount(onReader = false): number {
+    const sql = 'SELECT live FROM corral_revisions WHERE collection = ?';
+    return Number((onReader ? this.database.readStatement(sql) : this.statement(sql)).get(this.map.collection)!.live);
   }
 
-  private insert(data: T): StoredRecord<T> {
-    const text = JSON.stringify(data);
-    const columns = this.declared.searchable.map((f) => `, ${searchColumn(f)}`).join('');
-    const marks = this.declared.searchable.map(() => ', ?').join('');
-    const { seq } = this.statement(`INSERT INTO ${this.table} (version, data${columns}) VALUES (1, ?${marks}) RETURNING seq`).get(text, ...searchValues(this.declared, data as Record<string, unknown>))!;
-    this.bump(1);
-    return { id: String(seq), version: 1, data: JSON.parse(text) as T };
+  /** Counts one committed write of a table whose writes no trigger counts (a table the application owns). */
+  private bump(): void {
+    this.statement('UPDATE corral_revisions SET revision = revision + 1 WHERE collection = ?').run(this.map.collection);
   }
 
-  private overwrite(seq: number, data: T): StoredRecord<T> {
-    const text = JSON.stringify(data);
-    const columns = this.declared.searchable.map((f) => `, ${searchColumn(f)} = ?`).join('');
-    const { version } = this.statement(`UPDATE ${this.table} SET version = version + 1, data = ?${columns} WHERE seq = ? RETURNING version`).get(text, ...searchValues(this.declared, data as Record<string, unknown>), seq)!;
-    this.bump();
-    return { id: String(seq), version: Number(version), data: JSON.parse(text) as T };
-  }
-
-  /** Tombstones the live records the WHERE clause selects; returns how many. */
-  private tombstone(where: string, parameters: SQLInputValue[]): number {
-    const cleared = this.declared.searchable.map((f) => `, ${searchColumn(f)} = NULL`).join('');
-    const { changes } = this.statement(`UPDATE ${this.table} SET deleted = 1, data = NULL, version = version + 1${cleared} WHERE ${where}`).run(...parameters);
-    if (Number(changes) > 0) this.bump(-Number(changes));
-    return Number(changes);
+  private lookup(id: string, onReader = false): Lookup<T> {
+    const key = keyOfId(this.map.id.storage, id);
+    if (key === undefined) return { status: 'missing' };
+    const reads = this.reads(onReader);
+    const [record] = reads.records([key]) as StoredRecord<T>[];
+    if (record) return { status: 'found', record };
+    return (reads.tombstones([key]) as ReadonlySet<string>).size > 0 ? { status: 'gone' } : { status: 'missing' };
   }
 
   async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
     this.database.check(options);
-    const where = whereOf(query.filter ?? {}, query.search, this.declared.searchable);
-    const counted = this.total(where, query);
-    const limit = Math.max(0, Math.floor(query.limit) || 0);
-    const offset = Math.max(0, Math.floor(query.offset) || 0);
-    const rows = limit === 0 || offset >= counted.total ? [] : (this.statement(`SELECT seq, version, deleted, data FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderOf(query.sort)} LIMIT ? OFFSET ?`).all(...where.parameters, limit, offset) as Row[]);
-    return { items: rows.map((row) => this.record(row)), total: counted.total, ...(counted.estimated ? { totalEstimated: true } : {}), revision: this.currentRevision() };
+    return listPage(this.map, sqliteDialect, this.reads(!options?.transaction), query);
   }
 
   async count(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
     this.database.check(options);
-    if (Object.keys(filter).length === 0) return this.liveCount();
-    const where = whereOf(filter, undefined, this.declared.searchable);
-    return Number(this.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.parameters)!.n);
+    return countWhere(this.map, sqliteDialect, this.reads(!options?.transaction), filter);
   }
 
   async get(id: string, options?: StoreCallOptions): Promise<Lookup<T>> {
     this.database.check(options);
-    return this.lookup(id);
+    return this.lookup(id, !options?.transaction);
   }
 
   async getMany(ids: readonly string[], options?: StoreCallOptions): Promise<Lookup<T>[]> {
     this.database.check(options);
-    return ids.map((id) => this.lookup(id));
+    return lookups(this.map, this.reads(!options?.transaction), ids);
+  }
+
+  /** Runs a write's statements (see SqliteDatabase.write), turning a refusal of the database into the API's error. */
+  private write<R>(options: StoreCallOptions | undefined, step: () => R, deleting = false): Promise<R> {
+    return this.database.write(options, () => {
+      try {
+        return step();
+      } catch (error) {
+        throw asSqliteError(this.map, error, deleting);
+      }
+    });
+  }
+
+  /** The id for a new row where the database would not give one that was never handed out. */
+  private newId(): SQLInputValue | undefined {
+    const { map } = this;
+    if (map.managed) return undefined;
+    if (map.id.storage !== 'integer') return crypto.randomUUID();
+    // A plain INTEGER PRIMARY KEY reuses the highest id once its row is deleted; tombstones must never come back.
+    // The sequence table exists once any table of the file uses AUTOINCREMENT.
+    const sequenced = this.statement(`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'`).get() !== undefined;
+    const row = this.statement(`SELECT max(coalesce((SELECT max(${quoted(map.id.column)}) FROM ${quoted(map.table)}), 0),
+      coalesce((SELECT max(id) FROM corral_tombstones WHERE collection = ?1 AND typeof(id) = 'integer'), 0),
+      ${sequenced ? 'coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?2), 0)' : '?2 IS NULL'}) + 1 AS next`).get(map.collection, map.table)!;
+    return Number(row.next);
+  }
+
+  private insert(data: T): StoredRecord<T> {
+    const { map } = this;
+    const id = this.newId();
+    const names = [...(id === undefined ? [] : [map.id.column]), ...(map.version && !map.managed ? [map.version] : []), ...map.columns.map((column) => column.column)];
+    const values = [...(id === undefined ? [] : [id]), ...(map.version && !map.managed ? [1] : []), ...rowValues(map, data as Record<string, unknown>, sqliteCodec)] as SQLInputValue[];
+    const row = this.statement(`INSERT INTO ${quoted(map.table)} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${values.map((_, i) => `?${i + 1}`).join(', ')}) RETURNING ${this.selected}`).get(...values) as Row;
+    if (!map.managed) this.bump();
+    return this.record(row);
+  }
+
+  /**
+   * Writes new data if the row still holds `expectedVersion` (when given); undefined when it did
+   * not or the row is not there. A version kept in a column is checked and raised by the UPDATE
+   * itself; a digest is checked against the row read in the same transaction (writes are serialised).
+   */
+  private overwrite(key: string, data: T, expectedVersion: number | undefined): StoredRecord<T> | undefined {
+    const { map } = this;
+    const id = quoted(map.id.column);
+    if (!map.version && expectedVersion !== undefined) {
+      const now = this.lookup(key);
+      if (now.status !== 'found' || now.record.version !== expectedVersion) return undefined;
+    }
+    const values = rowValues(map, data as Record<string, unknown>, sqliteCodec) as SQLInputValue[];
+    const assignments = map.columns.map((column, i) => `${quoted(column.column)} = ?${i + 3}`);
+    if (map.version) assignments.push(`${quoted(map.version)} = coalesce(${quoted(map.version)}, 0) + 1`);
+    const guard = map.version ? ` AND (?2 IS NULL OR ${quoted(map.version)} = ?2)` : '';
+    const row = this.statement(`UPDATE ${quoted(map.table)} SET ${assignments.join(', ')} WHERE ${id} = ?1${guard} RETURNING ${this.selected}`)
+      .get(this.bound(key), map.version ? expectedVersion ?? null : null, ...values) as Row | undefined;
+    if (!row) return undefined;
+    if (!map.managed) this.bump();
+    return this.record(row);
+  }
+
+  /** Deletes the rows the WHERE clause selects; in a table the application owns, leaves their tombstones and counts the write here. */
+  private remove(where: string, parameters: SQLInputValue[]): number {
+    const { map } = this;
+    if (map.managed) return Number(this.statement(`DELETE FROM ${quoted(map.table)} WHERE ${where}`).run(...parameters).changes);
+    const gone = this.statement(`DELETE FROM ${quoted(map.table)} WHERE ${where} RETURNING ${quoted(map.id.column)} AS id`).all(...parameters);
+    const tombstone = this.statement('INSERT OR IGNORE INTO corral_tombstones (collection, id) VALUES (?, ?)');
+    for (const row of gone) tombstone.run(map.collection, row.id as SQLInputValue);
+    if (gone.length > 0) this.bump();
+    return gone.length;
   }
 
   async create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
-    return this.database.write(options, () => this.insert(data));
+    return this.write(options, () => this.insert(data));
   }
 
   async replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>> {
-    return this.database.write(options, (): WriteResult<T> => {
-      const row = this.row(id);
-      if (!row) return { status: 'missing' };
-      if (row.deleted) return { status: 'gone' };
-      if (expectedVersion !== undefined && expectedVersion !== Number(row.version)) return { status: 'conflict', current: this.record(row) };
-      return { status: 'ok', record: this.overwrite(Number(row.seq), data) };
+    return this.write(options, (): WriteResult<T> => {
+      const key = keyOfId(this.map.id.storage, id);
+      const written = key === undefined ? undefined : this.overwrite(key, data, expectedVersion);
+      return written ? { status: 'ok', record: written } : unwritten(this.lookup(id));
     });
   }
 
   async delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>> {
-    return this.database.write(options, (): DeleteResult<T> => {
-      const row = this.row(id);
-      if (!row) return { status: 'missing' };
-      if (row.deleted) return { status: 'gone' };
-      if (expectedVersion !== undefined && expectedVersion !== Number(row.version)) return { status: 'conflict', current: this.record(row) };
-      this.tombstone('seq = ?', [Number(row.seq)]);
+    return this.write(options, (): DeleteResult<T> => {
+      const { map } = this;
+      const key = keyOfId(map.id.storage, id);
+      const now = this.lookup(id);
+      if (key === undefined || now.status !== 'found') return unwritten(now);
+      if (expectedVersion !== undefined && now.record.version !== expectedVersion) return unwritten(now);
+      this.remove(`${quoted(map.id.column)} = ?`, [this.bound(key)]);
       return { status: 'ok' };
-    });
+    }, true);
   }
 
   async deleteWhere(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
-    return this.database.write(options, () => {
-      const where = whereOf(filter, undefined, this.declared.searchable);
-      return this.tombstone(where.sql, where.parameters);
-    });
+    return this.write(options, () => {
+      const where: Where = whereOf(this.map, sqliteDialect, filter, undefined);
+      return where.none ? 0 : this.remove(where.sql, where.parameters as SQLInputValue[]);
+    }, true);
   }
 
   async revision(options?: StoreCallOptions): Promise<number> {
     this.database.check(options);
-    return this.currentRevision();
+    return this.currentRevision(!options?.transaction);
   }
 
   async deleteAll(expectedRevision?: number, options?: StoreCallOptions): Promise<DeleteAllResult> {
-    return this.database.write(options, (): DeleteAllResult => {
+    return this.write(options, (): DeleteAllResult => {
       const revision = this.currentRevision();
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-      const count = this.tombstone('deleted = 0', []);
-      if (count === 0) this.bump(); // a committed write, even of nothing
+      const count = this.remove('1 = 1', []);
+      // A committed write, even of nothing (the triggers count rows, and there were none).
+      if (count === 0) this.bump();
       return { status: 'ok', count };
-    });
+    }, true);
   }
 
   async replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number, options?: StoreCallOptions): Promise<ReplaceManyResult<T>> {
-    return this.database.write(options, (): ReplaceManyResult<T> => {
+    return this.write(options, (): ReplaceManyResult<T> => {
       const revision = this.currentRevision();
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-      // Every entry is checked before anything is written; an id listed twice counts its earlier entry's version bump.
-      const versions = new Map<number, number>();
-      const steps: { seq: number; data: T }[] = [];
+      const { map } = this;
+      const current = new Map<string, Lookup<T>>();
       for (const entry of entries) {
-        const row = this.row(entry.id);
-        if (!row) return { status: 'missing', id: entry.id };
-        if (row.deleted) return { status: 'gone', id: entry.id };
-        const seq = Number(row.seq);
-        const version = versions.get(seq) ?? Number(row.version);
-        if (entry.expectedVersion !== undefined && entry.expectedVersion !== version) return { status: 'conflict', id: entry.id, current: this.record(row) };
-        versions.set(seq, version + 1);
-        steps.push({ seq, data: entry.data });
+        const key = keyOfId(map.id.storage, entry.id);
+        if (key !== undefined && !current.has(key)) current.set(key, this.lookup(key));
       }
-      return { status: 'ok', records: steps.map((step) => this.overwrite(step.seq, step.data)) };
+      // Counted versions go up by one per write; a digest cannot be foretold, so a repeated id with an expected version is refused.
+      const plan = planReplaceMany(entries, (id) => keyOfId(map.id.storage, id), current, (version) => (map.version ? version + 1 : undefined));
+      if ('refused' in plan) return plan.refused;
+      return { status: 'ok', records: plan.steps.map((step) => this.overwrite(step.key, step.data, undefined)!) };
     });
   }
+}
+
+/** A row's version where no column counts writes: a digest of the values the API serves, so any change to them gives a new one. */
+function digestOf(map: TableMap, row: Row): number {
+  const values = map.columns.map((column) => row[column.column] ?? null);
+  const text = JSON.stringify(values, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  // 52 bits: a whole number JavaScript holds exactly.
+  return Number.parseInt(hash('sha1', text, 'hex').slice(0, 13), 16);
 }

@@ -42,3 +42,21 @@ export async function unreachableDatabaseUrl(database = 'test'): Promise<string>
   await new Promise((resolve) => server.close(resolve));
   return `postgres://postgres@127.0.0.1:${port}/${database}`;
 }
+
+/**
+ * Loads a dump made by `pg_dump --inserts` of schema `from` into schema `to` (a fresh one), as a
+ * database made by an earlier release of the package would be.
+ */
+export async function loadDump(path: string, from: string, to: string): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
+  const sql = (await readFile(path, 'utf8'))
+    .split('\n').filter((line) => !line.startsWith('\\')).join('\n') // psql's own commands (\restrict), not SQL
+    .replaceAll(`${from}.`, `"${to}".`).replaceAll(`SCHEMA ${from};`, `SCHEMA "${to}";`);
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,72 @@
+import { quoted, type ColumnMap, type ColumnStorage, type QueryDialect, type ValueCodec } from '@corral/sql';
+
+/** PostgreSQL has booleans, hands jsonb over parsed, and keeps no NUL character in text. */
+export const postgresCodec: ValueCodec = { boolean: (value) => value, jsonAsText: false, nulInText: false };
+
+const parameterTypes: Partial<Record<ColumnStorage, string>> = { integer: '::bigint', real: '::double precision', uuid: '::uuid', json: '::jsonb', boolean: '::boolean' };
+
+/** The column type a store gives each storage in the tables it makes. */
+export const postgresTypes: Record<ColumnStorage, string> = { text: 'text', uuid: 'uuid', integer: 'bigint', real: 'double precision', boolean: 'boolean', json: 'jsonb' };
+
+/**
+ * How text is ordered: by code point, whatever the database's collation ("C"), so every store
+ * orders alike. A column of an enum type is ordered by its labels' text, not by their position.
+ */
+function textKey(column: ColumnMap, enumTyped: boolean): string {
+  return enumTyped ? `(${quoted(column.column)}::text COLLATE "C")` : `(${quoted(column.column)} COLLATE "C")`;
+}
+
+/**
+ * PostgreSQL's WHERE and ORDER BY parts. `enumColumns` are the columns of a table the application
+ * owns that have an enum type. A search compares `lower(column)`, the expression a trigram index
+ * can serve (the store makes one per searchable column of its own tables); lower() folds case by
+ * the database's locale, which under a UTF-8 locale agrees with JavaScript's `toLowerCase` but for
+ * a few special letters.
+ */
+export function postgresDialect(enumColumns: ReadonlySet<string> = new Set()): QueryDialect {
+  return {
+    codec: postgresCodec,
+    placeholder: (n) => `$${n}`,
+    // Parameters are typed by what the field holds, not by the column, so that a value a smaller
+    // column cannot hold compares as unequal instead of failing (and the column's index still serves).
+    equals: (column, placeholder) => `${quoted(column.column)} = ${placeholder}${parameterTypes[column.storage] ?? ''}`,
+    contains: (column, placeholder) => `lower(${quoted(column.column)}${column.storage === 'text' && !enumColumns.has(column.column) ? '' : '::text'}) LIKE ${placeholder}`,
+    sortKey: (column) => (column.storage === 'text' ? textKey(column, enumColumns.has(column.column)) : quoted(column.column)),
+    // PostgreSQL already puts NULL last ascending and first descending.
+    nulls: () => '',
+  };
+}
+
+/** How a column of a table the application owns stores values, from information_schema's `data_type` and `udt_name`. */
+export function storageOfPostgres(dataType: string, udtName: string): ColumnStorage | 'other' {
+  switch (dataType) {
+    case 'text':
+    case 'character varying':
+    case 'character':
+      return 'text';
+    case 'uuid':
+      return 'uuid';
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+      return 'integer';
+    case 'real':
+    case 'double precision':
+    case 'numeric':
+      return 'real';
+    case 'boolean':
+      return 'boolean';
+    case 'json':
+    case 'jsonb':
+      return 'json';
+    case 'USER-DEFINED':
+      return udtName === 'citext' ? 'text' : 'other';
+    default:
+      return 'other';
+  }
+}
+
+/** An SQL string literal. */
+export function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}

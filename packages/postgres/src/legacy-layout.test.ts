@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { partsInit, thingsInit, type Part, type Thing } from '../../core/src/store/store.case.test.js';
+import { expectPreviousRecordsKept } from '../../sql/src/previous-layout.case.test.js';
+import { postgresDatabase } from './database.js';
+import { dropSchema, freshSchemaName, loadDump, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+
+const available = await serverAvailable();
+const schemas: string[] = [];
+afterAll(async () => {
+  for (const schema of schemas) await dropSchema(schema);
+});
+const dump = new URL('../test-fixtures/things-layout1.sql', import.meta.url).pathname;
+
+/** A schema holding what the previous release made: things and parts as JSON documents. */
+async function previousRelease(): Promise<string> {
+  const schema = freshSchemaName('layout1');
+  schemas.push(schema);
+  await loadDump(dump, 'corral_layout1', schema);
+  return schema;
+}
+
+async function sql(schema: string, text: string) {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(`SET search_path TO "${schema}"`);
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function start(schema: string) {
+  const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+  const things = database.store<Thing>();
+  const parts = database.store<Part>();
+  await things.init?.(thingsInit);
+  await parts.init?.(partsInit(things));
+  return { database, things, parts };
+}
+
+describe.runIf(available)('a PostgreSQL schema of the previous layout (JSON documents)', () => {
+  it('is moved to columns at start-up: records, versions, deletions, revisions and the id sequence', async () => {
+    const schema = await previousRelease();
+    const { database, things, parts } = await start(schema);
+    await expectPreviousRecordsKept(things, parts);
+    expect((await things.list({ search: { text: 'ZÜR', fields: ['name'] }, offset: 0, limit: 10 })).items.map((r) => r.id)).toEqual(['4']);
+    expect(Number((await things.create({ name: 'Eel', legs: 0, kind: 'eel' })).id)).toBeGreaterThan(4);
+    await database.close();
+    expect(await sql(schema, `SELECT column_name FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'things' ORDER BY ordinal_position`))
+      .toEqual(['id', 'version', 'name', 'legs', 'kind', 'wild', 'tags'].map((column_name) => ({ column_name })));
+    expect(await sql(schema, `SELECT layout FROM corral_tables ORDER BY collection`)).toEqual([{ layout: 2 }, { layout: 2 }]);
+    // A second start finds the new layout and leaves it as it is.
+    const again = await start(schema);
+    expect(await again.things.count({})).toBe(4);
+    await again.database.close();
+  });
+
+  it('refuses records that do not fit their columns, naming them with the fix, and moves nothing until they are fixed', async () => {
+    const schema = await previousRelease();
+    await sql(schema, `UPDATE things SET data = data - 'legs' WHERE seq = 2`);
+    await sql(schema, `UPDATE things SET data = jsonb_set(data, '{kind}', '"cow"') WHERE seq = 4`);
+    await sql(schema, `UPDATE things SET data = jsonb_set(data, '{colour}', '"grey"') WHERE seq = 1`);
+    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    const error = await Promise.resolve(database.store<Thing>().init?.(thingsInit)).then(() => undefined, (e: unknown) => e as Error & { code: string });
+    await database.close();
+    expect(error?.code).toBe('CORRAL_TABLE_LAYOUT_MISMATCH');
+    expect(error?.message).toMatch(/1 record\(s\) of things \(ids 2\) have no legs, which is required\. Fix: UPDATE .*jsonb_set/);
+    expect(error?.message).toMatch(/1 record\(s\) of things \(ids 4\) hold a kind other than cat, dog, eel/);
+    expect(error?.message).toMatch(/1 record\(s\) of things \(ids 1\) hold colour, which no field of the schema keeps: moving them would lose those values\. Fix: UPDATE .*data - 'colour'/);
+    expect(await sql(schema, `SELECT layout FROM corral_tables WHERE collection = 'things'`)).toEqual([{ layout: 1 }]);
+    await sql(schema, `UPDATE things SET data = jsonb_set(data, '{legs}', '4') WHERE seq = 2; UPDATE things SET data = jsonb_set(data, '{kind}', '"cat"') WHERE seq = 4; UPDATE things SET data = data - 'colour' WHERE seq = 1`);
+    const { database: fixed, things } = await start(schema);
+    expect(await things.get('2')).toMatchObject({ record: { data: { legs: 4 } } });
+    await fixed.close();
+  });
+});

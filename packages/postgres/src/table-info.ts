@@ -1,0 +1,43 @@
+import type { OwnedColumn } from '@corral/sql';
+import type { Queryable } from './database.js';
+import { storageOfPostgres } from './dialect.js';
+
+/** Whether `schema.table` is a table (names as stored, unquoted). */
+export async function tableExists(on: Queryable, schema: string, table: string): Promise<boolean> {
+  const found = await on.query(`SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = $2`, [schema, table]);
+  return (found.rowCount ?? 0) > 0;
+}
+
+/** The columns of a table, as information_schema and pg_enum tell them; enum types are text columns with labels. */
+export async function columnsOf(on: Queryable, schema: string, table: string): Promise<(OwnedColumn & { readonly enumTyped: boolean })[]> {
+  const result = await on.query(`
+    SELECT c.column_name, c.data_type, c.udt_name, c.is_nullable, c.column_default, c.is_identity, c.is_generated,
+      (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace JOIN pg_enum e ON e.enumtypid = t.oid
+        WHERE t.typname = c.udt_name AND n.nspname = c.udt_schema) AS labels
+    FROM information_schema.columns c WHERE c.table_schema = $1 AND c.table_name = $2 ORDER BY c.ordinal_position`, [schema, table]);
+  return result.rows.map((row) => {
+    const labels = row.labels as string[] | null;
+    return {
+      name: String(row.column_name),
+      storage: labels ? 'text' : storageOfPostgres(String(row.data_type), String(row.udt_name)),
+      type: String(row.data_type),
+      notNull: row.is_nullable === 'NO',
+      hasDefault: row.column_default !== null || row.is_identity === 'YES' || row.is_generated === 'ALWAYS',
+      generated: row.is_generated === 'ALWAYS',
+      enumTyped: labels !== null,
+      ...(labels ? { labels } : {}),
+    };
+  });
+}
+
+/** Names of a table's indexes. */
+export async function indexesOf(on: Queryable, schema: string, table: string): Promise<string[]> {
+  const result = await on.query(`SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2`, [schema, table]);
+  return result.rows.map((row) => String(row.indexname));
+}
+
+/** A count for start-up decisions (not for serving). */
+export async function countRows(on: Queryable, table: string, where = 'true'): Promise<number> {
+  const result = await on.query(`SELECT count(*)::bigint AS n FROM ${table} WHERE ${where}`);
+  return Number(result.rows[0]!.n);
+}

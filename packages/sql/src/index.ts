@@ -1,0 +1,37 @@
+export { countMatches, pageWindow, settledTotal, type Counted, type CountSource, type PageWindow } from './counting.js';
+export { existingTableProblems, type OwnedColumn } from './existing-table.js';
+export { keyOfId, keysOfIds, type IdStorage } from './ids.js';
+export { indexMark, indexPlan, type PlannedIndex } from './index-plan.js';
+export { derivedName, isPlainName, maxIdentifierLength, quoted, snakeCase } from './names.js';
+export { lookupOf, planReplaceMany, unwritten, type ReplacePlan, type ReplaceStep } from './outcomes.js';
+export { containing, orderOf, selectedColumns, whereOf, type QueryDialect, type Where } from './query.js';
+export { legacyRefused, schemaChangeRefused, tableMismatch, type LegacyProblem } from './refusals.js';
+export {
+  definitionOf,
+  describeChange,
+  diffTable,
+  type ActualColumn,
+  type ColumnChange,
+  type ColumnDefinition,
+  type DroppedColumn,
+  type NarrowedValues,
+  type RefusedChange,
+  type RetypedColumn,
+  type SchemaChange,
+  type TableDiff,
+  type TableFacts,
+} from './schema-diff.js';
+export {
+  managedVersionColumn,
+  tableMapOf,
+  withActualStorage,
+  type ColumnMap,
+  type ColumnStorage,
+  type IdColumn,
+  type Reference,
+  type TableMap,
+  type TableOptions,
+} from './table-map.js';
+export { columnValue, fieldValue, recordData, rowValues, type ValueCodec } from './values.js';
+export { violationError, type Violation } from './violations.js';
+export { countWhere, listPage, lookups, type Maybe, type PageRead, type RevisionRead, type TableReads } from './reads.js';

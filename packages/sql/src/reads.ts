@@ -1,0 +1,92 @@
+import type { ListQuery, ListResult, Lookup, StoredRecord } from '@corral/core';
+import { countMatches, settledTotal, pageWindow, type Counted, type PageWindow } from './counting.js';
+import { keyOfId, keysOfIds } from './ids.js';
+import { lookupOf } from './outcomes.js';
+import { orderOf, whereOf, type QueryDialect, type Where } from './query.js';
+import type { TableMap } from './table-map.js';
+
+/** A value, or a promise of it: SQLite answers at once, PostgreSQL later. */
+export type Maybe<V> = V | Promise<V>;
+
+/** The collection's revision, and the live count kept beside it (undefined where the store keeps none). */
+export interface RevisionRead {
+  /** The collection's revision. */
+  readonly revision: number;
+  /** Live records counted beside it; undefined where none are kept. */
+  readonly kept: number | undefined;
+}
+
+/** A page of records read together with the revision, in one statement (one snapshot). */
+export interface PageRead<T> extends RevisionRead {
+  /** The page's records, in order. */
+  readonly records: StoredRecord<T>[];
+}
+
+/**
+ * The statements a dialect runs for reads, bound to one connection (or one unit of work). SQLite
+ * answers synchronously, PostgreSQL with promises; both fit.
+ */
+export interface TableReads<T> {
+  /** The revision and the kept live count. */
+  revision(): Maybe<RevisionRead>;
+  /** One page of matches in the given ORDER BY, with the revision read in the same statement. */
+  page(where: Where, order: string, window: PageWindow): Maybe<PageRead<T>>;
+  /** The database's estimate of the matches; undefined without one. */
+  estimate(where: Where): Maybe<number | undefined>;
+  /** The exact number of matches. */
+  count(where: Where): Maybe<number>;
+  /** The live records with these keys (in any order). */
+  records(keys: readonly string[]): Maybe<StoredRecord<T>[]>;
+  /** Which of these keys are tombstones. */
+  tombstones(keys: readonly string[]): Maybe<ReadonlySet<string>>;
+}
+
+/**
+ * One page of a list with its total and revision. The page and the revision come from one
+ * statement, so a list's tag never names a revision newer than its rows (a bulk If-Match built
+ * from it cannot cover a record the client never saw). The total is worked out with as little as
+ * it takes: a page that ends the list tells it exactly, a kept count answers an unfiltered list,
+ * and only otherwise is the database asked to estimate or count (see {@link countMatches}).
+ */
+export async function listPage<T>(map: TableMap, dialect: QueryDialect, reads: TableReads<T>, query: ListQuery): Promise<ListResult<T>> {
+  const where = whereOf(map, dialect, query.filter ?? {}, query.search);
+  const window = pageWindow(query);
+  const read: PageRead<T> = window.limit > 0 && !where.none ? await reads.page(where, orderOf(map, dialect, query.sort), window) : { ...(await reads.revision()), records: [] };
+  const { records, revision, kept } = read;
+  if (where.none) return { items: [], total: 0, revision };
+  let counted: Counted;
+  if (window.limit > 0 && records.length < window.limit && (records.length > 0 || window.offset === 0)) counted = { total: window.offset + records.length, estimated: false };
+  else if (where.all && kept !== undefined) counted = { total: kept, estimated: false };
+  else {
+    counted = await countMatches(query.count, {
+      estimate: async () => reads.estimate(where),
+      count: async () => reads.count(where),
+    });
+  }
+  const total = settledTotal(counted, window, records.length);
+  return { items: records, total: total.total, ...(total.estimated ? { totalEstimated: true } : {}), revision };
+}
+
+/** How many records match an exact filter; a kept count answers `{}`. */
+export async function countWhere<T>(map: TableMap, dialect: QueryDialect, reads: TableReads<T>, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const where = whereOf(map, dialect, filter, undefined);
+  if (where.none) return 0;
+  if (where.all) {
+    const { kept } = await reads.revision();
+    if (kept !== undefined) return kept;
+  }
+  return reads.count(where);
+}
+
+/** One lookup per id, in the order asked: found, gone (a tombstone) or missing. Two queries at most. */
+export async function lookups<T>(map: TableMap, reads: TableReads<T>, ids: readonly string[]): Promise<Lookup<T>[]> {
+  const keys = keysOfIds(map.id.storage, ids);
+  if (keys.length === 0) return ids.map(() => ({ status: 'missing' }));
+  const found = new Map((await reads.records(keys)).map((record) => [record.id, record]));
+  const absent = keys.filter((key) => !found.has(key));
+  const gone = absent.length > 0 ? await reads.tombstones(absent) : new Set<string>();
+  return ids.map((id) => {
+    const key = keyOfId(map.id.storage, id);
+    return key === undefined ? { status: 'missing' } : lookupOf(found.get(key), gone.has(key));
+  });
+}

@@ -1,0 +1,34 @@
+import { ApiError } from '@corral/core';
+import type { TableMap } from './table-map.js';
+
+/** A rule of the database that refused a write, in terms both dialects can report. */
+export interface Violation {
+  /** Which kind of rule: a unique value, a foreign key, NOT NULL, or a check (also a value the column type refuses). */
+  readonly kind: 'unique' | 'foreign-key' | 'not-null' | 'check';
+  /** The column named by the database, when it names one. */
+  readonly column?: string;
+  /** The constraint's name, when the database gives it. */
+  readonly constraint?: string;
+}
+
+/**
+ * The API error for a write the database refused: a taken unique value is a 409; a foreign key
+ * still pointing at a record being deleted is `resourceInUse`; a key naming no record, a missing
+ * value or a failed check (rules of a table the user owns that the schema does not state) are
+ * invalid input, 422, naming the field when the column is one of the collection's.
+ */
+export function violationError(map: TableMap, violation: Violation, deleting: boolean): ApiError {
+  const field = map.columns.find((column) => column.column === violation.column)?.field;
+  const rule = violation.constraint ? ` (${violation.constraint})` : '';
+  switch (violation.kind) {
+    case 'unique':
+      return new ApiError('valueTaken', `Another record of ${map.collection} already holds this ${field ? `value of ${field}` : 'value'}${rule}; nothing was written`);
+    case 'foreign-key':
+      if (deleting) return new ApiError('resourceInUse', `Cannot delete: other records still refer to this record of ${map.collection}${rule}. Delete or move them first`);
+      return new ApiError('validationFailed', `A reference names no existing record${rule}`, { fieldErrors: [{ field: field ?? violation.column ?? '', message: 'must name an existing record' }] });
+    default:
+      return new ApiError('validationFailed', `The database refused the values${rule}`, {
+        fieldErrors: [{ field: field ?? violation.column ?? violation.constraint ?? '', message: violation.kind === 'not-null' ? 'is required' : `breaks a rule of the table${rule}` }],
+      });
+  }
+}

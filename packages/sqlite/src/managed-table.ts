@@ -1,0 +1,208 @@
+import { CorralError } from '@corral/core';
+import {
+  definitionOf, derivedName, diffTable, indexMark, indexPlan, quoted, schemaChangeRefused, tableMismatch,
+  type ColumnDefinition, type ColumnMap, type SchemaChange, type TableMap,
+} from '@corral/sql';
+import type { DatabaseSync } from 'node:sqlite';
+import { literal, sqliteTypes } from './dialect.js';
+import { columnsOf, indexesOf, rowCount, tableExists } from './table-info.js';
+
+/** The layout of the tables this package makes: 2 is a column per field (1 was one JSON document per row). */
+export const layoutVersion = 2;
+
+/** A column's definition in a CREATE TABLE or ADD COLUMN: type, NOT NULL, the checks its values need, its foreign key. */
+export function columnSql(column: ColumnMap): string {
+  const name = quoted(column.column);
+  const parts = [name, sqliteTypes[column.storage]];
+  if (column.required) parts.push('NOT NULL');
+  if (column.values) parts.push(`CHECK (${name} IN (${column.values.map(literal).join(', ')}))`);
+  if (column.storage === 'boolean') parts.push(`CHECK (${name} IN (0, 1))`);
+  if (column.storage === 'json') parts.push(`CHECK (json_valid(${name}))`);
+  if (column.references) {
+    const { table, column: key, onDelete } = column.references;
+    parts.push(`REFERENCES ${quoted(table)} (${quoted(key)}) ON DELETE ${onDelete === 'cascade' ? 'CASCADE' : 'RESTRICT'}`);
+  }
+  return parts.join(' ');
+}
+
+/** CREATE TABLE for the declared layout: the id (never reused: AUTOINCREMENT), the version, a column per field; STRICT types. */
+export function createTableSql(map: TableMap, name = map.table): string {
+  const columns = [`"id" INTEGER PRIMARY KEY AUTOINCREMENT`, `${quoted(map.version!)} INTEGER NOT NULL DEFAULT 1`, ...map.columns.map(columnSql)];
+  return `CREATE TABLE ${quoted(name)} (${columns.join(', ')}) STRICT`;
+}
+
+/**
+ * Triggers that keep the bookkeeping true whoever writes the table (the API, or SQL from another
+ * program): an insert or delete moves the live count and the revision, a delete leaves a tombstone,
+ * and an update that leaves the version as it was (one not made by the store) raises it, so that
+ * ETags change and a stale If-Match is refused.
+ */
+function triggerSql(map: TableMap): string[] {
+  const table = quoted(map.table);
+  const version = quoted(map.version!);
+  const collection = literal(map.collection);
+  const bump = (live: string) => `UPDATE corral_revisions SET revision = revision + 1${live} WHERE collection = ${collection};`;
+  const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
+  return [
+    `CREATE TRIGGER IF NOT EXISTS ${name('inserted')} AFTER INSERT ON ${table} BEGIN ${bump(', live = live + 1')} END`,
+    `CREATE TRIGGER IF NOT EXISTS ${name('updated')} AFTER UPDATE ON ${table} BEGIN ${bump('')} END`,
+    `CREATE TRIGGER IF NOT EXISTS ${name('versioned')} AFTER UPDATE ON ${table} WHEN NEW.${version} = OLD.${version} BEGIN UPDATE ${table} SET ${version} = OLD.${version} + 1 WHERE "id" = NEW."id"; END`,
+    `CREATE TRIGGER IF NOT EXISTS ${name('deleted')} AFTER DELETE ON ${table} BEGIN INSERT OR IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, OLD."id"); ${bump(', live = live - 1')} END`,
+  ];
+}
+
+/** The indexes the declarations call for (dropping those of the store's own that they no longer do). */
+function syncIndexes(connection: DatabaseSync, map: TableMap): void {
+  const plan = indexPlan(map);
+  const wanted = new Set(plan.map((index) => index.name));
+  for (const name of indexesOf(connection, map.table).keys()) {
+    if (name.startsWith(`${map.table}_${indexMark}`) && !wanted.has(name)) connection.exec(`DROP INDEX ${quoted(name)}`);
+  }
+  for (const index of plan) {
+    const keys = [...index.equal, ...(index.sorted ? [index.sorted] : [])].map((column) => quoted(column.column));
+    connection.exec(`CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${quoted(map.table)} (${[...keys, '"id"'].join(', ')})`);
+  }
+}
+
+/** What the store wrote down when it last made or changed the table. */
+export function storedDefinition(connection: DatabaseSync, collection: string): { table: string; columns: ColumnDefinition[] } | undefined {
+  const row = connection.prepare('SELECT table_name, definition FROM corral_tables WHERE collection = ?').get(collection);
+  return row ? { table: String(row.table_name), columns: JSON.parse(String(row.definition)) as ColumnDefinition[] } : undefined;
+}
+
+/** Writes down the declared layout, so the next start can tell what changed. */
+function recordDefinition(connection: DatabaseSync, map: TableMap): void {
+  connection.prepare(`INSERT INTO corral_tables (collection, layout, table_name, definition) VALUES (?, ?, ?, ?)
+    ON CONFLICT (collection) DO UPDATE SET layout = excluded.layout, table_name = excluded.table_name, definition = excluded.definition`)
+    .run(map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf)));
+}
+
+/** What must happen to the table: nothing, plain ADD COLUMNs, or a rebuild (SQLite alters little else in place). */
+export type TableWork = { readonly kind: 'create' } | { readonly kind: 'add'; readonly columns: ColumnMap[] } | { readonly kind: 'rebuild'; readonly changes: SchemaChange[] };
+
+/** The condition under which a value of the column does not fit its new storage's check. */
+function unfitting(column: ColumnMap): string | undefined {
+  const name = quoted(column.column);
+  if (column.storage === 'boolean') return `${name} IS NOT NULL AND ${name} NOT IN (0, 1)`;
+  if (column.storage === 'json') return `${name} IS NOT NULL AND NOT json_valid(${name})`;
+  return undefined;
+}
+
+/** The condition under which a row's key names no row of the parent table. */
+function orphaned(column: ColumnMap): string {
+  const { table, column: key } = column.references!;
+  return `${quoted(column.column)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${quoted(table)} AS parent WHERE parent.${quoted(key)} = ${quoted(column.column)})`;
+}
+
+/**
+ * Compares the table with the declarations (in the caller's transaction). Changes that could lose
+ * data stop start-up here, with the SQL that makes them safe; the rest come back as work to do. A
+ * table of that name that the store did not make is refused: it may be the application's own.
+ */
+export async function plannedWork(connection: DatabaseSync, map: TableMap): Promise<TableWork> {
+  if (!tableExists(connection, map.table)) return { kind: 'create' };
+  const stored = storedDefinition(connection, map.collection);
+  if (!stored) throw tableMismatch(map, [`table ${map.table} exists but the store did not make it; to serve a table of your own, give the store \`table: '${map.table}'\` (and \`id\`, \`columns\`)`]);
+  const table = quoted(map.table);
+  const { safe, refused } = await diffTable(map, columnsOf(connection, map.table), stored.columns, {
+    rows: async () => rowCount(connection, table),
+    nulls: async (column) => rowCount(connection, table, `${quoted(column)} IS NULL`),
+    outside: async (column, values) => rowCount(connection, table, `${quoted(column)} IS NOT NULL AND ${quoted(column)} NOT IN (${values.map(literal).join(', ')})`),
+    unfit: async (column) => {
+      const condition = unfitting(column);
+      return condition ? rowCount(connection, table, condition) : 0;
+    },
+    orphans: async (column) => rowCount(connection, table, orphaned(column)),
+  }, (storage) => sqliteTypes[storage]);
+  if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(connection, map, change));
+  if (safe.every((change) => change.kind === 'add' && !change.column.required && !change.column.references)) {
+    return { kind: 'add', columns: safe.map((change) => (change as { column: ColumnMap }).column) };
+  }
+  return { kind: 'rebuild', changes: safe };
+}
+
+/** SQL that turns a refused change into a safe one; the store does the rest at the next start. */
+function resolution(connection: DatabaseSync, map: TableMap, change: SchemaChange): string {
+  const table = quoted(map.table);
+  const dropIndexes = (column: string) => [...indexesOf(connection, map.table)].filter(([, columns]) => columns.includes(column)).map(([name]) => `DROP INDEX ${quoted(name)}; `).join('');
+  switch (change.kind) {
+    case 'add':
+      return `ALTER TABLE ${table} ADD COLUMN ${quoted(change.column.column)} ${sqliteTypes[change.column.storage]}; UPDATE ${table} SET ${quoted(change.column.column)} = <a value> WHERE ${quoted(change.column.column)} IS NULL;`;
+    case 'require':
+      return `UPDATE ${table} SET ${quoted(change.column.column)} = <a value> WHERE ${quoted(change.column.column)} IS NULL;`;
+    case 'values':
+      return `UPDATE ${table} SET ${quoted(change.column.column)} = <one of ${change.column.values?.join(', ')}> WHERE ${quoted(change.column.column)} NOT IN (${(change.column.values ?? []).map(literal).join(', ')});`;
+    case 'drop':
+      return `${dropIndexes(change.name)}ALTER TABLE ${table} DROP COLUMN ${quoted(change.name)}; (its values are lost: copy them elsewhere first if they matter)`;
+    case 'retype': {
+      const unfit = unfitting(change.column);
+      if (change.from === sqliteTypes[change.column.storage] || unfit) {
+        // The type stays; the values must pass the new storage's check.
+        return `UPDATE ${table} SET ${quoted(change.column.column)} = <a ${change.column.storage} value> WHERE ${unfit ?? 'false'};`;
+      }
+      const column = quoted(change.column.column);
+      const old = quoted(`${change.column.column}_old`);
+      return `${dropIndexes(change.column.column)}ALTER TABLE ${table} RENAME COLUMN ${column} TO ${old}; ALTER TABLE ${table} ADD COLUMN ${column} ${sqliteTypes[change.column.storage]}; UPDATE ${table} SET ${column} = CAST(${old} AS ${sqliteTypes[change.column.storage]}); ALTER TABLE ${table} DROP COLUMN ${old};`;
+    }
+    case 'reference':
+      return `DELETE FROM ${table} WHERE ${orphaned(change.column)}; (or point those rows at records that exist)`;
+    default:
+      return 'nothing: this change is always made';
+  }
+}
+
+/**
+ * Fails when rows of the tables, or of tables referring to them, point at nothing: a rebuild or a
+ * move runs with foreign keys off, so the store checks the tables it touched before it commits.
+ */
+export function checkForeignKeys(connection: DatabaseSync, map: TableMap): void {
+  const referring = connection.prepare(`SELECT m.name FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f."table" = ? COLLATE NOCASE`).all(map.table).map((row) => String(row.name));
+  for (const table of new Set([map.table, ...referring])) {
+    const broken = connection.prepare('SELECT count(*) AS n FROM pragma_foreign_key_check(?)').get(table)!;
+    if (Number(broken.n) > 0) throw new CorralError('CORRAL_SCHEMA_CHANGE_REFUSED', `Collection "${map.collection}": changing table ${map.table} would leave ${Number(broken.n)} row(s) of ${table} naming records that do not exist, so nothing was changed`);
+  }
+}
+
+/**
+ * Makes the table a new collection needs, or adds its new optional columns. Runs in the caller's
+ * transaction.
+ */
+export function createOrExtend(connection: DatabaseSync, map: TableMap, work: TableWork): void {
+  if (work.kind === 'create') connection.exec(createTableSql(map));
+  if (work.kind === 'add') for (const column of work.columns) connection.exec(`ALTER TABLE ${quoted(map.table)} ADD COLUMN ${columnSql(column)}`);
+}
+
+/**
+ * Rebuilds the table in the declared layout the way SQLite documents it: a new table, the rows
+ * copied (the changes are safe, so every row fits), the old table dropped and the new one renamed.
+ * Ids keep counting where they were. The caller runs this with foreign keys off.
+ */
+export function rebuild(connection: DatabaseSync, map: TableMap): void {
+  const staging = derivedName(map.table, 'corral_rebuild');
+  const kept = new Set(columnsOf(connection, map.table).map((column) => column.name));
+  const copied = ['id', map.version!, ...map.columns.map((column) => column.column)].filter((name) => kept.has(name)).map((name) => quoted(name)).join(', ');
+  const sequence = connection.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').get(map.table)?.seq;
+  connection.exec(createTableSql(map, staging));
+  connection.exec(`INSERT INTO ${quoted(staging)} (${copied}) SELECT ${copied} FROM ${quoted(map.table)}`);
+  connection.exec(`DROP TABLE ${quoted(map.table)}`);
+  connection.exec(`ALTER TABLE ${quoted(staging)} RENAME TO ${quoted(map.table)}`);
+  keepSequence(connection, map.table, sequence === undefined || sequence === null ? undefined : Number(sequence));
+}
+
+/** Makes the table's id sequence continue from `last` (SQLite forgets it with the dropped table), so no id is handed out twice. */
+export function keepSequence(connection: DatabaseSync, table: string, last: number | undefined): void {
+  if (last === undefined) return;
+  const now = connection.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').get(table);
+  if (now) connection.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(last, table);
+  else connection.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, last);
+}
+
+/** After the table is as declared: its indexes and triggers, the written-down layout, and a live count that matches the rows. */
+export function finishManaged(connection: DatabaseSync, map: TableMap): void {
+  syncIndexes(connection, map);
+  for (const sql of triggerSql(map)) connection.exec(sql);
+  recordDefinition(connection, map);
+  connection.prepare('INSERT OR IGNORE INTO corral_revisions (collection, revision) VALUES (?, 0)').run(map.collection);
+  // Counted again at every start: rows written while the triggers were missing cannot leave it wrong for long.
+  connection.prepare(`UPDATE corral_revisions SET live = (SELECT count(*) FROM ${quoted(map.table)}) WHERE collection = ?`).run(map.collection);
+}
