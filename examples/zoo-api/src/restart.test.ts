@@ -4,32 +4,14 @@ import { join } from 'node:path';
 import { silentLogger } from '@corral/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
-import { serve, type RunningService } from './serve.js';
+import { serve } from './serve.js';
+import { adminToken as token, call } from './testing/service-calls.js';
 
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'corral-zoo-data-'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
-
-async function token(service: RunningService): Promise<string> {
-  const res = await fetch(`${service.localOrigin}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function call(service: RunningService, bearer: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${service.localOrigin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, etag: res.headers.get('etag'), json: text ? JSON.parse(text) : undefined };
-}
 
 const postgres = await serverAvailable();
 const schema = freshSchemaName('restart');
