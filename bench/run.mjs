@@ -154,7 +154,7 @@ if ((!partOnly || clientOnly) && !process.argv.includes('--no-client')) {
 let databases;
 if (!process.argv.includes('--no-db') && (!partOnly || dbOnly)) {
   const { databaseBench } = await import('./databases.mjs');
-  databases = await databaseBench({ quick, timing });
+  databases = await databaseBench({ quick, timing, rounds });
   lines.push(...databases.lines);
 }
 
