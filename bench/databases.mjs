@@ -101,14 +101,39 @@ async function rounds(servers, count, timing) {
   return Object.fromEntries(Object.entries(samples).map(([name, byLabel]) => [name, Object.fromEntries(Object.entries(byLabel).map(([label, values]) => [label, median(values)]))]));
 }
 
-export async function databaseBench({ quick, timing, rounds: roundCount = 3 }) {
-  const sizes = quick ? [10_000] : [10_000, 1_000_000];
+/**
+ * Cursor paging: the first page by cursor against a page deep in the list (page 10,000 at 1M rows),
+ * whose URL is found by following nextPage links from the first. Both on the same server, same run.
+ */
+async function cursorDepth(server, size, timing, count) {
+  const depth = Math.min(10_000, Math.floor(size / 20));
+  const first = '/v1/items?paging=cursor&sortby=name&limit=10';
+  let path = first;
+  for (let page = 1; page < depth; page++) {
+    const body = await (await fetch(`${server.origin}${path}`)).json();
+    path = body.links.find((link) => link.rel === 'nextPage').href;
+  }
+  const samples = { first: [], deep: [] };
+  for (let round = 0; round < count; round++) {
+    for (const [label, url] of round % 2 === 0 ? [['first', first], ['deep', path]] : [['deep', path], ['first', first]]) {
+      const { rps } = await measure(`${server.origin}${url}`, { ...timing, timeoutSeconds: 30 });
+      samples[label].push(rps);
+      console.error(`db round ${round + 1} cursor page ${label === 'first' ? 1 : depth}: ${Math.round(rps)} req/s`);
+    }
+  }
+  return { depth, first: median(samples.first), deep: median(samples.deep) };
+}
+
+export async function databaseBench({ quick, timing, rounds: roundCount = 3, sizes = quick ? [10_000] : [10_000, 1_000_000] }) {
   const labels = Object.keys(endpoints);
   const lines = ['', '## Databases: Corral against hand-written servers on the same tables', '',
     `Servers on the server core, wrk on the other; PostgreSQL 15 on this machine (not pinned). ${roundCount} interleaved round(s), medians. Tables of real columns with ordinary indexes, filled once and kept; every server counts like PostgREST's count=estimated (the estimate first, an exact count at or under 10,000, a page that ends the list exact). "owned" is Corral serving the hand-made table through \`store({ table })\`; "managed" a table Corral made and keeps.`, '',
     `| rows | server | ${labels.map((l) => `${l} req/s`).join(' | ')} |`, `|---:|---|${labels.map(() => '---:').join('|')}|`];
   const ratioLines = ['', `| rows | ratio | ${labels.join(' | ')} |`, `|---:|---|${labels.map(() => '---:').join('|')}|`];
   const results = {};
+  const cursors = {};
+  const cursorLines = ['', 'Cursor paging (`paging=cursor&sortby=name&limit=10`) on corral pg (owned table): the first page against a page deep in the list, reached by following nextPage.', '',
+    '| rows | deep page | page 1 req/s | deep page req/s | deep / page 1 |', '|---:|---:|---:|---:|---:|'];
   for (const size of sizes) {
     const schema = `corral_bench_cols_${size}`;
     const managedSchema = `corral_bench_managed_${size}`;
@@ -132,12 +157,15 @@ export async function databaseBench({ quick, timing, rounds: roundCount = 3 }) {
       for (const [name, byLabel] of Object.entries(medians)) lines.push(`| ${size.toLocaleString('en')} | ${name} | ${labels.map((l) => Math.round(byLabel[l])).join(' | ')} |`);
       const ratio = (name, peer) => `| ${size.toLocaleString('en')} | ${name} / ${peer} | ${labels.map((l) => (medians[name][l] / medians[peer][l]).toFixed(2)).join(' | ')} |`;
       ratioLines.push(ratio('corral pg (owned table)', 'hand-written pg'), ratio('corral pg (managed table)', 'hand-written pg'), ratio('corral sqlite (managed table)', 'hand-written sqlite'));
+      const cursor = (cursors[size] = await cursorDepth(servers['corral pg (owned table)'], size, timing, roundCount));
+      cursorLines.push(`| ${size.toLocaleString('en')} | ${cursor.depth.toLocaleString('en')} | ${Math.round(cursor.first)} | ${Math.round(cursor.deep)} | ${(cursor.deep / cursor.first).toFixed(2)} |`);
     } finally {
       for (const server of Object.values(servers)) server.stop();
     }
   }
-  lines.push(...ratioLines);
+  lines.push(...ratioLines, ...cursorLines);
   const ratios = {};
+  for (const size of sizes) ratios[`${size} cursor page ${cursors[size].depth} / page 1`] = cursors[size].deep / cursors[size].first;
   for (const size of sizes) for (const label of labels) ratios[`${size} ${label}: corral pg (owned table) / hand-written pg`] = results[size]['corral pg (owned table)'][label] / results[size]['hand-written pg'][label];
   return { lines, results, ratios };
 }

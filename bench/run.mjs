@@ -18,7 +18,7 @@ if (canPin && !process.env.BENCH_PINNED) {
 const quick = process.argv.includes('--quick');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 // --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part;
-// --no-db to skip the databases; --db-only for the databases alone.
+// --no-db to skip the databases; --db-only for the databases alone; --db-rows=1000000 for one table size.
 const rounds = Number(option('rounds') ?? (quick ? 1 : 3));
 const thisNodeOnly = quick || process.argv.includes('--this-node');
 const timing = quick ? { warmupSeconds: 1, seconds: 2 } : { warmupSeconds: 2, seconds: 5 };
@@ -154,7 +154,7 @@ if ((!partOnly || clientOnly) && !process.argv.includes('--no-client')) {
 let databases;
 if (!process.argv.includes('--no-db') && (!partOnly || dbOnly)) {
   const { databaseBench } = await import('./databases.mjs');
-  databases = await databaseBench({ quick, timing, rounds });
+  databases = await databaseBench({ quick, timing, rounds, ...(option('db-rows') ? { sizes: [Number(option('db-rows'))] } : {}) });
   lines.push(...databases.lines);
 }
 

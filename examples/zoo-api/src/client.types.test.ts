@@ -25,6 +25,23 @@ describe('@corral/client types from the zoo declarations', () => {
     await employees.list({ filter: { name: 'Bruno' } });
     // @ts-expect-error -- a filter value of the wrong type
     await employees.list({ filter: { state: 'retired' } });
+    // Operators, typed by the field: ranges of numbers, lists of enum values.
+    await employees.list({ filter: { year_of_birth: { gte: 1990, lt: 2000 }, maturity: { in: ['junior', 'senior'] } } });
+    await employees.list({ filter: { year_of_birth: 1990, state: { in: ['internal'] } } });
+    // @ts-expect-error -- a range bound of the wrong type
+    await employees.list({ filter: { year_of_birth: { gte: '1990' } } });
+    // @ts-expect-error -- `in` takes a list of the enum's values
+    await employees.list({ filter: { maturity: { in: ['retired'] } } });
+    // @ts-expect-error -- `gt` is not declared for maturity
+    await employees.list({ filter: { maturity: { gt: 'junior' } } });
+    // `fields` keeps only the chosen fields in the records' type.
+    const named = await employees.list({ fields: ['name', 'state'] });
+    expectTypeOf(named.items[0]!.name).toEqualTypeOf<string>();
+    expectTypeOf(named.items[0]!.id).toEqualTypeOf<string>();
+    // @ts-expect-error -- yearOfBirth was not selected
+    expectTypeOf(named.items[0]!.yearOfBirth).toEqualTypeOf<number>();
+    // @ts-expect-error -- `salary` is no field
+    await employees.list({ fields: ['salary'] });
     // @ts-expect-error -- `state` is not sortable
     await employees.list({ sort: 'state' });
     // @ts-expect-error -- `salary` is no field of an employee

@@ -1,3 +1,4 @@
+import { appendFilters } from './filters.js';
 import { followLink, type Followed } from './follow.js';
 import { jobOf, type Job } from './jobs.js';
 import { hrefOf } from './links.js';
@@ -10,7 +11,7 @@ import { expectSuccess } from './transport.js';
 
 /** What a list asks for; every part is optional. */
 export interface ListOptions<S extends CollectionShape = UntypedShape> {
-  /** Declared filters and the values records must have. */
+  /** Declared filters and the values records must have: a value, or operator -> value (`{ gte: 1990 }`). */
   readonly filter?: Partial<S['filters']>;
   /** A sortable field (`sortby`). */
   readonly sort?: S['sortable'];
@@ -20,10 +21,35 @@ export interface ListOptions<S extends CollectionShape = UntypedShape> {
   readonly query?: string;
   /** Index of the first record. */
   readonly offset?: number;
+  /** `cursor`: pages start at a place (`nextPage`/`previousPage` carry `after`/`before` cursors) rather than an offset. */
+  readonly paging?: 'offset' | 'cursor';
   /** Page size (the server caps it). */
   readonly limit?: number;
+  /** Only these fields (besides `id` and `links`): `fields=a,b`; the records' type keeps just them. */
+  readonly fields?: readonly FieldName<S>[];
   /** Cancels the request. */
   readonly signal?: AbortSignal;
+}
+
+/** A field of the collection's records. */
+export type FieldName<S extends CollectionShape> = Extract<keyof S['record'], string>;
+
+/** The shape of a list's records once `fields` chose some: the same shape when it chose every field (or none was given). */
+export type Selected<S extends CollectionShape, F extends string> = [FieldName<S>] extends [F] ? S : Omit<S, 'record'> & SelectedRecord<S, F>;
+
+/** The record part of {@link Selected}. */
+export interface SelectedRecord<S extends CollectionShape, F extends string> {
+  /** The record's data, with the chosen fields only. */
+  readonly record: Pick<S['record'], Extract<F, keyof S['record']>>;
+}
+
+/** List options whose `fields` are `F`. */
+export type ListOptionsOf<S extends CollectionShape, F extends string> = ListOptions<S> & ChosenFields<F>;
+
+/** The `fields` of {@link ListOptionsOf}, kept as the literal names given. */
+export interface ChosenFields<F extends string> {
+  /** Only these fields (besides `id` and `links`). */
+  readonly fields?: readonly F[];
 }
 
 /** A record just created and the URL the server gave it (`Location`). */
@@ -50,26 +76,28 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   ) {}
 
   /** One page; the query carries the filters, sorting, search and window asked for. */
-  async list(options: ListOptions<S> = {}): Promise<Page<ClientRecord<S>>> {
+  async list<const F extends FieldName<S> = FieldName<S>>(options: ListOptionsOf<S, F> = {}): Promise<Page<ClientRecord<Selected<S, F>>>> {
     const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(options.filter ?? {})) if (value !== undefined) query.append(name, String(value));
+    appendFilters(query, options.filter ?? {});
     if (options.sort !== undefined) query.append('sortby', options.sort);
     if (options.order !== undefined) query.append('order', options.order);
     if (options.query !== undefined) query.append('query', options.query);
+    if (options.paging !== undefined) query.append('paging', options.paging);
     if (options.offset !== undefined) query.append('offset', String(options.offset));
     if (options.limit !== undefined) query.append('limit', String(options.limit));
+    if (options.fields !== undefined) query.append('fields', options.fields.join(','));
     const base = await this.url();
     const url = query.size === 0 ? base : `${base}?${query}`;
     return pageOf(await this.resources.read(url, options.signal), url);
   }
 
   /** Every page, following each page's `nextPage` link until there is none. */
-  async *pages(options: ListOptions<S> = {}): AsyncGenerator<Page<ClientRecord<S>>> {
+  async *pages<const F extends FieldName<S> = FieldName<S>>(options: ListOptionsOf<S, F> = {}): AsyncGenerator<Page<ClientRecord<Selected<S, F>>>> {
     yield* pagesFrom(this.resources, await this.list(options), options.signal);
   }
 
   /** Every record of the list, page after page (`for await (const r of employees.all())`). */
-  all(options: ListOptions<S> = {}): AsyncGenerator<ClientRecord<S>> {
+  all<const F extends FieldName<S> = FieldName<S>>(options: ListOptionsOf<S, F> = {}): AsyncGenerator<ClientRecord<Selected<S, F>>> {
     return recordsFrom(this.pages(options));
   }
 

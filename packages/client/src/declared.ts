@@ -1,3 +1,4 @@
+import type { FilterInput } from './filters.js';
 import type { ClientRecordBase } from './follow.js';
 import type { FollowAny } from './shapes.js';
 
@@ -11,12 +12,27 @@ import type { FollowAny } from './shapes.js';
 export interface CollectionTypes<C extends Declaration, Links extends object = Record<string, unknown>> {
   /** The record's data, without `id`. */
   readonly record: RecordData<C>;
-  /** Each declared filter with the type of the field it matches. */
-  readonly filters: { readonly [K in keyof C['filters']]: C['filters'][K] extends keyof RecordData<C> ? RecordData<C>[C['filters'][K]] : never };
+  /** Each declared filter with the type of the field it matches, or operator -> value for its declared operators. */
+  readonly filters: { readonly [K in keyof C['filters']]: FilterOf<C['filters'][K], RecordData<C>> };
   /** The declared sortable fields. */
   readonly sortable: Extract<C['sortable'][number], string>;
   /** Rel -> what following it gives. */
   readonly links: { readonly [Rel in keyof Links]: Target<Links[Rel]> };
+}
+
+/** A declared filter's value: a bare field name filters by equality; a declaration with operators allows those. */
+export type FilterOf<Entry, R> = Entry extends keyof R
+  ? R[Entry]
+  : Entry extends DeclaredOperators<infer F, infer Op>
+    ? F extends keyof R ? FilterInput<NonNullable<R[F]>, Extract<Op, string>> : never
+    : never;
+
+/** A filter declared with operators, as {@link FilterOf} reads it. */
+export interface DeclaredOperators<F, Op> {
+  /** The field compared. */
+  readonly field: F;
+  /** The operators allowed. */
+  readonly operators: readonly Op[];
 }
 
 /** What the client reads of a declaration's type: the parts `defineCollection` returns. */

@@ -2,8 +2,8 @@ import { hrefOf, type Link } from './links.js';
 
 /** One page of a list, as the envelope gave it. */
 export interface Page<R> {
-  /** Index of the first record of the page in the whole list. */
-  readonly offset: number;
+  /** Index of the first record of the page in the whole list; undefined for a page found by cursor (`paging: 'cursor'`). */
+  readonly offset: number | undefined;
   /** The page size the server used. */
   readonly limit: number;
   /** Records matching the list's filters and search (an estimate when `totalEstimated`). */
@@ -20,11 +20,11 @@ export interface Page<R> {
 
 const envelopeKeys = new Set(['offset', 'limit', 'total', 'totalEstimated', 'links']);
 
-/** Whether a body is a list envelope (`offset`, `limit`, `total`, the records, `links`). */
+/** Whether a body is a list envelope (`offset` unless paged by cursor, `limit`, `total`, the records, `links`). */
 export function isEnvelope(body: unknown): body is Record<string, unknown> {
   if (body === null || typeof body !== 'object') return false;
   const fields = body as Record<string, unknown>;
-  return typeof fields.offset === 'number' && typeof fields.limit === 'number' && typeof fields.total === 'number';
+  return (fields.offset === undefined || typeof fields.offset === 'number') && typeof fields.limit === 'number' && typeof fields.total === 'number' && Array.isArray(fields.links);
 }
 
 /** Reads an envelope; the records are under the collection's name, the one array that is not `links`. */
@@ -34,7 +34,7 @@ export function pageOf<R>(body: unknown, base: string): Page<R> {
   const links = (Array.isArray(body.links) ? body.links : []) as Link[];
   const next = hrefOf({ links }, 'nextPage');
   return {
-    offset: body.offset as number,
+    offset: body.offset as number | undefined,
     limit: body.limit as number,
     total: body.total as number,
     totalEstimated: body.totalEstimated === true,

@@ -10,7 +10,7 @@ import type { Page } from './page.js';
 export interface CollectionShape {
   /** The data of a record, without `id` and `links`. */
   readonly record: object;
-  /** Filter parameter -> the type of its value. */
+  /** Filter parameter -> the type of its value (or operator -> value, see `FilterInput`). */
   readonly filters: object;
   /** Names `sort` accepts. */
   readonly sortable: string;
@@ -22,8 +22,8 @@ export interface CollectionShape {
 export interface UntypedShape {
   /** Any JSON object. */
   readonly record: Record<string, unknown>;
-  /** Any filter name, with a text, number or boolean value. */
-  readonly filters: Record<string, string | number | boolean>;
+  /** Any filter name, with a text, number or boolean value, or operator -> value (`{ gte: 3 }`, `{ in: ['a', 'b'] }`). */
+  readonly filters: Record<string, string | number | boolean | Readonly<Record<string, string | number | boolean | readonly (string | number | boolean)[]>>>;
   /** Any field name. */
   readonly sortable: string;
   /** Any rel, leading to JSON the caller checks. */

@@ -38,6 +38,8 @@ const everUsed: readonly (readonly [number, string])[] = Object.freeze([
   [1027, 'idempotencyRequestInFlight'],
   [1028, 'invalidIdempotencyKey'],
   [1029, 'valueTaken'],
+  [1030, 'filterOperatorNotAllowed'],
+  [1031, 'invalidCursor'],
 ] as const);
 
 const entries = (Object.keys(errorCodes) as ErrorCodeName[]).map((name) => ({ name, ...errorCodes[name] }));

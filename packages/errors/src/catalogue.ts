@@ -345,6 +345,28 @@ export const errorCodes = {
     /** Longer explanation served on the error catalogue pages. */
     description: 'Another record already holds a value that the database keeps unique (an e-mail address, a code), so nothing was written. Choose another value, or change the record that holds it.',
   },
+  /** A filter parameter names an operator the collection does not allow for it. */
+  filterOperatorNotAllowed: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1030,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Filter operator not allowed',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'A filter such as year_of_birth[gte]=1990 names an operator (eq, ne, gt, gte, lt, lte, in) that this collection does not allow for that filter, or an operator that does not exist. The message lists the operators the filter accepts.',
+  },
+  /** A cursor (`after` or `before`) is not one this list gave out. */
+  invalidCursor: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1031,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Invalid cursor',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'The after or before parameter of a cursor-paged list is not a cursor this list gave out: it was changed, cut, or taken from a list with another sort, filter or search. Follow the nextPage and previousPage links as they are, or start again from the first page.',
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** Key of a catalogue entry; {@link ApiError} is created from one of these. */

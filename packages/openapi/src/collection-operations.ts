@@ -2,7 +2,7 @@ import type { AnyCollection, DocumentedRoute, RouteKind, VersionDescription } fr
 import { authStatuses, securityOf } from './access.js';
 import { pascal } from './collection-schemas.js';
 import { ref } from './json-schema.js';
-import { listParameters } from './list-parameters.js';
+import { fieldsParameter, listParameters } from './list-parameters.js';
 import { ifMatch, ifNoneMatch, preferAsync } from './parameters.js';
 import { errorResponses, etagHeader, jsonResponse, locationHeader, notModified } from './responses.js';
 
@@ -38,7 +38,7 @@ const describers: Partial<Record<RouteKind, Describe>> = {
     responses: { 204: { description: 'Deleted' }, 202: jsonResponse('Accepted as a job', ref('JobAccepted')), ...errors([400, 406, 409, 412, 428, 500]) },
   }),
   read: ({ collection, name, suffix, errors }) => ({
-    operationId: `get${name}${suffix}`, summary: `Read a record of ${collection.name}`, description: 'The record with its links; 410 once deleted, 404 if it never existed.', parameters: [ifNoneMatch],
+    operationId: `get${name}${suffix}`, summary: `Read a record of ${collection.name}`, description: 'The record with its links; 410 once deleted, 404 if it never existed.', parameters: [fieldsParameter(collection), ifNoneMatch],
     responses: { 200: jsonResponse('The record', ref(name), etagHeader), 304: notModified, ...errors([400, 404, 406, 410, 500]) },
   }),
   replace: ({ collection, name, suffix, nested, errors }) => ({

@@ -54,7 +54,7 @@ export function collectionSchemas(collection: AnyCollection): Record<string, Jso
       type: 'object',
       description: `A page of ${collection.name}.`,
       properties: {
-        offset: { type: 'integer', minimum: 0 },
+        offset: { type: 'integer', minimum: 0, description: 'Position of the first record; absent from a page found by cursor (paging=cursor)' },
         limit: { type: 'integer', minimum: 1 },
         total: { type: 'integer', minimum: 0 },
         ...(collection.count === 'exact'
@@ -63,7 +63,7 @@ export function collectionSchemas(collection: AnyCollection): Record<string, Jso
         [collection.name]: { type: 'array', items: ref(name) },
         links: { type: 'array', items: ref('Link'), description: 'nextPage and previousPage, when there are such pages' },
       },
-      required: ['offset', 'limit', 'total', collection.name, 'links'],
+      required: ['limit', 'total', collection.name, 'links'],
       additionalProperties: false,
     },
     ...(nestedOnly ? {} : bulkSchemas(name, collection.name, { ...echoed, ...input }, inputRequired)),

@@ -192,7 +192,7 @@ describe('openApiDocument', () => {
     }
     for (const name of ['AnimalsBulkItem', 'AnimalsBulkResult', 'AnimalsCreate', 'AnimalsReplace']) expect(schemas, name).not.toHaveProperty([name]);
     expect(schemas.ZoosBulkResult.required).toEqual(['updated', 'zoos']);
-    expect(schemas.ZoosPage.required).toEqual(['offset', 'limit', 'total', 'zoos', 'links']);
+    expect(schemas.ZoosPage.required).toEqual(['limit', 'total', 'zoos', 'links']); // offset: not on a page found by cursor
     expect(schemas.ZoosPage.properties).not.toHaveProperty('totalEstimated');
   });
 
@@ -235,7 +235,7 @@ describe('openApiDocument', () => {
   it('lists paging, filter, sort and search parameters, typed from the schema', () => {
     const { paths } = documentOf();
     const list = paths['/v1/zoos'].get;
-    expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'city', 'visitors', 'sortby', 'order', 'query', 'If-None-Match']);
+    expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'city', 'visitors', 'fields', 'sortby', 'order', 'query', 'If-None-Match']);
     const byName = Object.fromEntries((list.parameters as Json[]).map((p) => [p.name, p]));
     expect(byName.limit.schema).toEqual({ type: 'integer', format: 'int32', minimum: 1, maximum: 50 });
     expect(byName.offset.schema).toEqual({ type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
@@ -248,12 +248,29 @@ describe('openApiDocument', () => {
     expect(byName.sortby.schema).toEqual({ type: 'string', enum: ['name', 'visitors'] });
     expect(byName.order.schema).toEqual({ type: 'string', enum: ['asc', 'desc'] });
     expect(byName.query.description).toContain('name, city');
+    expect(byName.paging.schema).toEqual({ type: 'string', enum: ['offset', 'cursor'] });
+    expect(byName.after.schema).toEqual({ type: 'string', maxLength: 2048 });
+    expect(byName.fields).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string' } } });
+    expect(parameterNames(paths['/v1/zoos/{id}'].get)).toEqual(['fields', 'If-None-Match']);
+  });
+
+  it('gives each declared operator of a filter a parameter of its own, a list for in', () => {
+    const ranged = defineCollection({
+      name: 'keepers',
+      schema: z.object({ age: z.number().int().min(16), grade: z.enum(['a', 'b']) }),
+      filters: { age: { field: 'age', operators: ['eq', 'gte', 'lt'] }, grade: { field: 'grade', operators: ['in', 'ne'] } },
+    });
+    const list = documentOf(describeVersion({ collections: [ranged] })).paths['/v1/keepers'].get;
+    const filters = (list.parameters as Json[]).filter((p) => p.name.startsWith('age') || p.name.startsWith('grade'));
+    expect(filters.map((p) => p.name)).toEqual(['age', 'age[gte]', 'age[lt]', 'grade[in]', 'grade[ne]']);
+    expect(filters[1]).toMatchObject({ in: 'query', required: false, description: 'Only records whose age is at least this value.', schema: { type: 'integer', minimum: 16 } });
+    expect(filters[3]).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: ['a', 'b'] } } });
   });
 
   it('leaves out sort and search parameters a collection does not offer', () => {
     const list = documentOf().paths['/v1/zoos/{parentId}/animals'].get;
-    expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'species', 'If-None-Match']);
-    expect(list.parameters[4].schema).toEqual({ type: 'string', enum: ['lion', 'zebra', 'penguin'] });
+    expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'species', 'fields', 'If-None-Match']);
+    expect(list.parameters[7].schema).toEqual({ type: 'string', enum: ['lion', 'zebra', 'penguin'] });
   });
 
   it('describes an operation by its query schema and result schema', () => {
@@ -309,7 +326,7 @@ describe('openApiDocument', () => {
     const addedPaths = Object.keys(after.paths).filter((path) => !(path in before.paths));
     expect(addedPaths.sort()).toEqual(['/v1/keepers', '/v1/keepers/{id}']);
     expect(after.paths['/v1/keepers'].get.security).toEqual([{ oauth2: ['zoo:read'] }]);
-    expect(parameterNames(after.paths['/v1/keepers'].get)).toEqual(['offset', 'limit', 'page', 'per_page', 'zoo_id', 'sortby', 'order', 'If-None-Match']);
+    expect(parameterNames(after.paths['/v1/keepers'].get)).toEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'zoo_id', 'fields', 'sortby', 'order', 'If-None-Match']);
 
     const addedSchemas = Object.keys(after.components.schemas).filter((name) => !(name in before.components.schemas));
     expect(addedSchemas.sort()).toEqual(['Keepers', 'KeepersBulkItem', 'KeepersBulkResult', 'KeepersCreate', 'KeepersPage', 'KeepersPatch', 'KeepersReplace']);

@@ -30,6 +30,18 @@ export function postgresDialect(enumColumns: ReadonlySet<string> = new Set()): Q
     // Parameters are typed by what the field holds, not by the column, so that a value a smaller
     // column cannot hold compares as unequal instead of failing (and the column's index still serves).
     equals: (column, placeholder) => `${quoted(column.column)} = ${placeholder}${parameterTypes[column.storage] ?? ''}`,
+    // A bound an integer column cannot hold (a fraction, a huge number) is compared as a double.
+    compare: (column, operator, placeholder, value) => {
+      const cast = column.storage === 'integer' && !Number.isSafeInteger(value) ? '::double precision' : (parameterTypes[column.storage] ?? '');
+      const key = column.storage === 'text' ? textKey(column, enumColumns.has(column.column)) : quoted(column.column);
+      return `${key} ${operator} ${placeholder}${cast}`;
+    },
+    typed: (column, placeholder) => `${placeholder}${parameterTypes[column.storage] ?? ''}`,
+    differs: (column, placeholder) => `${quoted(column.column)} IS DISTINCT FROM ${placeholder}${parameterTypes[column.storage] ?? ''}`,
+    // One array parameter, so that a list of any length is the same statement.
+    // A column of an enum type takes the array's type from the column; text and others are cast.
+    oneOf: (column, placeholder) => `${quoted(column.column)} = ANY(${placeholder}${enumColumns.has(column.column) ? '' : `${parameterTypes[column.storage] ?? '::text'}[]`})`,
+    list: (values) => values,
     contains: (column, placeholder) => `lower(${quoted(column.column)}${column.storage === 'text' && !enumColumns.has(column.column) ? '' : '::text'}) LIKE ${placeholder}`,
     sortKey: (column) => (column.storage === 'text' ? textKey(column, enumColumns.has(column.column)) : quoted(column.column)),
     // PostgreSQL already puts NULL last ascending and first descending.

@@ -3,7 +3,7 @@ import type {
   DeleteAllResult, DeleteResult, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
 import {
-  countWhere, existingTableProblems, keyOfId, keysOfIds, legacyRefused, listPage, lookups, planReplaceMany, quoted, recordData, rowValues, selectedColumns, tableMapOf,
+  countWhere, existingTableProblems, keyOfId, keysOfIds, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf,
   tableMismatch, unwritten, whereOf, withActualStorage, type PageWindow, type QueryDialect, type RevisionRead, type TableMap, type TableOptions, type TableReads, type Where,
 } from '@corral/sql';
 import type pg from 'pg';
@@ -133,13 +133,29 @@ export class PostgresStore<T extends object> implements Store<T> {
     return (this.selectList ??= `${selectedColumns(this.map)}, ${this.versionSql} AS ${versionAlias}`);
   }
 
+  /** SELECT lists and maps of the field selections lists asked for (few: one per `?fields=` in use). */
+  private readonly selections = new Map<string, { readonly select: string; readonly map: TableMap }>();
+
+  /** The SELECT list and map of a selection of fields. */
+  private selection(fields: readonly string[]): { readonly select: string; readonly map: TableMap } {
+    const key = fields.join(',');
+    let found = this.selections.get(key);
+    if (!found) {
+      const map = projectedMap(this.map, fields);
+      found = { select: `${selectedColumns(map)}, ${this.versionSql} AS ${versionAlias}`, map };
+      // Clients choose selections: a bounded number of them is remembered.
+      if (this.selections.size < 64) this.selections.set(key, found);
+    }
+    return found;
+  }
+
   /** The type an id parameter is cast to: a key of a smaller integer column still compares (and uses its index) without overflowing. */
   private get idType(): string {
     return this.map.id.storage === 'integer' ? 'bigint' : this.map.id.storage;
   }
 
-  private record(row: Row): StoredRecord<T> {
-    return { id: String(row[this.map.id.column]), version: Number(row[versionAlias]), data: recordData(this.map, row, postgresCodec) as T };
+  private record(row: Row, map = this.map): StoredRecord<T> {
+    return { id: String(row[map.id.column]), version: Number(row[versionAlias]), data: recordData(map, row, postgresCodec) as T };
   }
 
   private query<R extends pg.QueryResultRow = Row>(on: Queryable, text: string, values: unknown[] = [], planEachTime = false): Promise<pg.QueryResult<R>> {
@@ -162,22 +178,23 @@ export class PostgresStore<T extends object> implements Store<T> {
     return {
       revision,
       // One statement reads the rows and the revision (one snapshot), so a page's tag is never newer than its rows.
-      page: async (where: Where, order: string, window: PageWindow) => {
+      page: async (where: Where, order: string, window: PageWindow, fields?: readonly string[]) => {
         const n = where.parameters.length;
+        const { select, map: read } = fields ? this.selection(fields) : { select: this.selected, map };
         // Revision and live count in one subquery: each one adds to the planning of every page.
-        const rows = () => this.query(on, `SELECT ${this.selected}, (SELECT ARRAY[revision, live] FROM ${revisions} WHERE collection = $${n + 3}) AS corral_counts
-          FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...where.parameters, window.limit, window.offset, map.collection], where.searched);
+        const rows = () => this.query(on, `SELECT ${select}, (SELECT ARRAY[revision, live] FROM ${revisions} WHERE collection = $${n + 3}) AS corral_counts
+          FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...where.parameters, window.limit, window.offset, map.collection], where.searched || where.compared);
         const counts = (value: unknown) => {
           const [revisionRead, live] = value as [string, string | null];
           return { revision: Number(revisionRead), kept: map.managed ? Number(live) : undefined };
         };
         for (;;) {
-          const read = await rows();
-          const first = read.rows[0];
-          if (first) return { ...counts(first.corral_counts), records: read.rows.map((row) => this.record(row)) };
+          const page = await rows();
+          const first = page.rows[0];
+          if (first) return { ...counts(first.corral_counts), records: page.rows.map((row) => this.record(row, read)) };
           // An empty page carries no revision: read it with a check, in one snapshot, that the page is still empty.
           const check = await this.query(on, `SELECT ARRAY[revision, live] AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
-            [...where.parameters, window.offset, map.collection], where.searched);
+            [...where.parameters, window.offset, map.collection], where.searched || where.compared);
           const row = check.rows[0]!;
           if (!row.appeared) return { ...counts(row.corral_counts), records: [] };
         }
@@ -187,7 +204,7 @@ export class PostgresStore<T extends object> implements Store<T> {
         const plan = await on.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where.sql}`, where.parameters);
         return Number((plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan['Plan Rows']);
       },
-      count: async (where) => Number((await this.query(on, `SELECT count(*)::bigint AS n FROM ${table} WHERE ${where.sql}`, where.parameters, where.searched)).rows[0]!.n),
+      count: async (where) => Number((await this.query(on, `SELECT count(*)::bigint AS n FROM ${table} WHERE ${where.sql}`, where.parameters, where.searched || where.compared)).rows[0]!.n),
       records: async (keys) => (keys.length === 1
         ? await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = $1::${this.idType}`, [keys[0]])
         : await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = ANY($1::${this.idType}[])`, [keys])).rows.map((row) => this.record(row)),
@@ -295,8 +312,8 @@ export class PostgresStore<T extends object> implements Store<T> {
   }
 
   async deleteWhere(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
-    if (whereOf(this.map, this.dialect, filter, undefined).none) return 0;
-    return this.guarded(() => this.remove(this.database.on(options), (first) => whereOf(this.map, this.dialect, filter, undefined, first)), true);
+    if (whereOf(this.map, this.dialect, filter).none) return 0;
+    return this.guarded(() => this.remove(this.database.on(options), (first) => whereOf(this.map, this.dialect, filter, {}, first)), true);
   }
 
   async revision(options?: StoreCallOptions): Promise<number> {

@@ -15,7 +15,8 @@ export interface PlannedIndex {
 export const indexMark = 'by_';
 
 /**
- * The ordinary indexes the declarations call for: one per filter field and per sort field, and one
+ * The ordinary indexes the declarations call for: one per filter field and per sort field (a field
+ * compared by range counts as one: the index keeps it in the order ranges are read), and one
  * per filter-sort pair, so that a filtered, sorted page is one index range read in order. The id
  * ends every index, as it ends every ORDER BY. Searches are left to the dialect (a trigram index on
  * PostgreSQL; SQLite has none for substrings).
@@ -29,6 +30,7 @@ export function indexPlan(map: TableMap): PlannedIndex[] {
   };
   for (const filter of map.filterable) add([filter], undefined);
   for (const sort of map.sortable) add([], sort);
+  for (const ranged of map.ranged) add([], ranged);
   for (const filter of map.filterable) for (const sort of map.sortable) if (filter !== sort) add([filter], sort);
   return plan;
 }

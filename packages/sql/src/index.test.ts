@@ -28,6 +28,7 @@ it('exposes exactly the public API', async () => {
       "orderOf",
       "pageWindow",
       "planReplaceMany",
+      "projectedMap",
       "quoted",
       "recordData",
       "rowValues",

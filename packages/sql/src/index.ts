@@ -23,6 +23,7 @@ export {
 } from './schema-diff.js';
 export {
   managedVersionColumn,
+  projectedMap,
   tableMapOf,
   withActualStorage,
   type ColumnMap,

@@ -29,8 +29,11 @@ export interface PageRead<T> extends RevisionRead {
 export interface TableReads<T> {
   /** The revision and the kept live count. */
   revision(): Maybe<RevisionRead>;
-  /** One page of matches in the given ORDER BY, with the revision read in the same statement. */
-  page(where: Where, order: string, window: PageWindow): Maybe<PageRead<T>>;
+  /**
+   * One page of matches in the given ORDER BY, with the revision read in the same statement. With
+   * `fields`, the records' data may hold only those fields (see {@link projectedMap}).
+   */
+  page(where: Where, order: string, window: PageWindow, fields?: readonly string[]): Maybe<PageRead<T>>;
   /** The database's estimate of the matches; undefined without one. */
   estimate(where: Where): Maybe<number | undefined>;
   /** The exact number of matches. */
@@ -49,27 +52,34 @@ export interface TableReads<T> {
  * and only otherwise is the database asked to estimate or count (see {@link countMatches}).
  */
 export async function listPage<T>(map: TableMap, dialect: QueryDialect, reads: TableReads<T>, query: ListQuery): Promise<ListResult<T>> {
-  const where = whereOf(map, dialect, query.filter ?? {}, query.search);
-  const window = pageWindow(query);
-  const read: PageRead<T> = window.limit > 0 && !where.none ? await reads.page(where, orderOf(map, dialect, query.sort), window) : { ...(await reads.revision()), records: [] };
-  const { records, revision, kept } = read;
-  if (where.none) return { items: [], total: 0, revision };
+  const where = whereOf(map, dialect, query.filter ?? {}, query);
+  const { seek } = query;
+  // A page before a place is read backwards from it, then turned round.
+  const backwards = seek?.from === 'before';
+  const window = seek ? { offset: 0, limit: pageWindow(query).limit } : pageWindow(query);
+  const read: PageRead<T> = window.limit > 0 && !where.none ? await reads.page(where, orderOf(map, dialect, query.sort, backwards), window, query.fields) : { ...(await reads.revision()), records: [] };
+  const { revision, kept } = read;
+  const records = backwards ? [...read.records].reverse() : read.records;
+  if (where.none && !seek) return { items: [], total: 0, revision };
+  // A page found from a place says nothing of the total: the matches are counted without the place.
+  const counting = seek ? whereOf(map, dialect, query.filter ?? {}, { ...query, seek: undefined }) : where;
   let counted: Counted;
-  if (window.limit > 0 && records.length < window.limit && (records.length > 0 || window.offset === 0)) counted = { total: window.offset + records.length, estimated: false };
-  else if (where.all && kept !== undefined) counted = { total: kept, estimated: false };
+  if (counting.none) counted = { total: 0, estimated: false };
+  else if (!seek && window.limit > 0 && records.length < window.limit && (records.length > 0 || window.offset === 0)) counted = { total: window.offset + records.length, estimated: false };
+  else if (counting.all && kept !== undefined) counted = { total: kept, estimated: false };
   else {
     counted = await countMatches(query.count, {
-      estimate: async () => reads.estimate(where),
-      count: async () => reads.count(where),
+      estimate: async () => reads.estimate(counting),
+      count: async () => reads.count(counting),
     });
   }
-  const total = settledTotal(counted, window, records.length);
+  const total = seek ? counted : settledTotal(counted, window, records.length);
   return { items: records, total: total.total, ...(total.estimated ? { totalEstimated: true } : {}), revision };
 }
 
 /** How many records match an exact filter; a kept count answers `{}`. */
 export async function countWhere<T>(map: TableMap, dialect: QueryDialect, reads: TableReads<T>, filter: Readonly<Record<string, unknown>>): Promise<number> {
-  const where = whereOf(map, dialect, filter, undefined);
+  const where = whereOf(map, dialect, filter);
   if (where.none) return 0;
   if (where.all) {
     const { kept } = await reads.revision();

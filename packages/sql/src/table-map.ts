@@ -61,6 +61,8 @@ export interface TableMap {
   readonly filterable: readonly ColumnMap[];
   /** Columns lists sort by. */
   readonly sortable: readonly ColumnMap[];
+  /** Columns lists compare by range. */
+  readonly ranged: readonly ColumnMap[];
   /** Columns a search looks in. */
   readonly searchable: readonly ColumnMap[];
   /** The column of a field; throws for a field the collection does not have. */
@@ -145,6 +147,7 @@ export function tableMapOf(init: StoreInit, options: TableOptions, parent?: { re
     columns,
     filterable: init.filterable.map(column),
     sortable: init.sortable.map(column),
+    ranged: (init.ranged ?? []).map(column),
     searchable: init.searchable.map(column),
     column,
   };
@@ -170,7 +173,16 @@ export function withActualStorage(map: TableMap, id: IdStorage, storageOf: (colu
     columns,
     filterable: map.filterable.map((c) => column(c.field)),
     sortable: map.sortable.map((c) => column(c.field)),
+    ranged: map.ranged.map((c) => column(c.field)),
     searchable: map.searchable.map((c) => column(c.field)),
     column,
   };
+}
+
+/**
+ * The map of a selection: the same table with only the columns of `fields` (fields it does not
+ * have are passed over), so that a page reads fewer columns and its records hold just those fields.
+ */
+export function projectedMap(map: TableMap, fields: readonly string[]): TableMap {
+  return { ...map, columns: map.columns.filter((column) => fields.includes(column.field)) };
 }

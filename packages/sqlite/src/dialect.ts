@@ -35,6 +35,12 @@ export const sqliteDialect: QueryDialect = {
   codec: sqliteCodec,
   placeholder: (n) => `?${n}`,
   equals: (column, placeholder) => `${quoted(column.column)} = ${placeholder}`,
+  compare: (column, operator, placeholder) => `${quoted(column.column)} ${operator} ${placeholder}`,
+  typed: (_column, placeholder) => placeholder,
+  differs: (column, placeholder) => `${quoted(column.column)} IS NOT ${placeholder}`,
+  // One JSON array parameter, so that a list of any length is the same statement.
+  oneOf: (column, placeholder) => `${quoted(column.column)} IN (SELECT value FROM json_each(${placeholder}))`,
+  list: (values) => JSON.stringify(values),
   contains(column, placeholder) {
     const name = quoted(column.column);
     if (column.kind === 'string' || column.kind === 'enum') {

@@ -22,7 +22,7 @@ function indexesLedBy(database: SqliteDatabase, map: TableMap, column: string): 
  * for searches (SQLite keeps nothing that estimates those).
  */
 export function statisticsEstimate(database: SqliteDatabase, map: TableMap, where: Where): number | undefined {
-  if (where.searched || where.equal.length > 1) return undefined;
+  if (where.searched || where.compared || where.equal.length > 1) return undefined;
   if (database.statement(`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat1'`).get() === undefined) return undefined;
   const numbers = (stat: unknown) => String(stat).split(' ').map(Number);
   if (where.all) {

@@ -4,7 +4,7 @@ import type {
   DeleteAllResult, DeleteResult, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
 import {
-  countWhere, existingTableProblems, keyOfId, legacyRefused, listPage, lookups, planReplaceMany, quoted, recordData, rowValues, selectedColumns, tableMapOf, tableMismatch, unwritten,
+  countWhere, existingTableProblems, keyOfId, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf, tableMismatch, unwritten,
   whereOf, withActualStorage, type TableMap, type TableOptions, type TableReads, type Where,
 } from '@corral/sql';
 import type { SQLInputValue } from 'node:sqlite';
@@ -133,13 +133,33 @@ export class SqliteStore<T extends object> implements Store<T> {
     return (this.selectList ??= `${selectedColumns(map)}${map.version ? `, ${quoted(map.version)} AS ${versionAlias}` : ''}`);
   }
 
+  /** SELECT lists and maps of the field selections lists asked for (few: one per `?fields=` in use). */
+  private readonly selections = new Map<string, { readonly select: string; readonly map: TableMap }>();
+
+  /**
+   * The SELECT list and map of a selection of fields. A version that is a digest of the row needs
+   * every column, so such a table is always read whole.
+   */
+  private selection(fields: readonly string[] | undefined): { readonly select: string; readonly map: TableMap } {
+    const { map } = this;
+    if (!fields || !map.version) return { select: this.selected, map };
+    const key = fields.join(',');
+    let found = this.selections.get(key);
+    if (!found) {
+      const projected = projectedMap(map, fields);
+      found = { select: `${selectedColumns(projected)}, ${quoted(map.version)} AS ${versionAlias}`, map: projected };
+      // Clients choose selections: a bounded number of them is remembered.
+      if (this.selections.size < 64) this.selections.set(key, found);
+    }
+    return found;
+  }
+
   /** A key from a URL as SQLite compares it with the id column (an integer column holds numbers, not text). */
   private bound(key: string): SQLInputValue {
     return this.map.id.storage === 'integer' ? BigInt(key) : key;
   }
 
-  private record(row: Row): StoredRecord<T> {
-    const { map } = this;
+  private record(row: Row, map = this.map): StoredRecord<T> {
     const version = map.version ? Number(row[versionAlias]) : digestOf(map, row);
     return { id: String(row[map.id.column]), version, data: recordData(map, row, sqliteCodec) as T };
   }
@@ -158,11 +178,14 @@ export class SqliteStore<T extends object> implements Store<T> {
       revision,
       // Revision first, then the rows: nothing of this process runs between two synchronous statements,
       // and another process's write landing between them makes the tag older than the rows, never newer.
-      page: (where, order, window) => ({
-        ...revision(),
-        records: (run(`SELECT ${this.selected} FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ?${where.parameters.length + 1} OFFSET ?${where.parameters.length + 2}`)
-          .all(...(where.parameters as SQLInputValue[]), window.limit, window.offset) as Row[]).map((row) => this.record(row)),
-      }),
+      page: (where, order, window, fields) => {
+        const { select, map: read } = this.selection(fields);
+        return {
+          ...revision(),
+          records: (run(`SELECT ${select} FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ?${where.parameters.length + 1} OFFSET ?${where.parameters.length + 2}`)
+            .all(...(where.parameters as SQLInputValue[]), window.limit, window.offset) as Row[]).map((row) => this.record(row, read)),
+        };
+      },
       estimate: (where) => statisticsEstimate(this.database, map, where),
       count: (where) => Number(run(`SELECT count(*) AS n FROM ${table} WHERE ${where.sql}`).get(...(where.parameters as SQLInputValue[]))!.n),
       records: (keys) => {
@@ -315,7 +338,7 @@ export class SqliteStore<T extends object> implements Store<T> {
 
   async deleteWhere(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
     return this.write(options, () => {
-      const where: Where = whereOf(this.map, sqliteDialect, filter, undefined);
+      const where: Where = whereOf(this.map, sqliteDialect, filter);
       return where.none ? 0 : this.remove(where.sql, where.parameters as SQLInputValue[]);
     }, true);
   }

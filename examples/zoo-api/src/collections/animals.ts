@@ -17,7 +17,11 @@ export function animalsCollection(zoos: Collection<typeof zooSchema, 'zoos'>, st
   return defineCollection({
     name: 'animals',
     schema: animalSchema,
-    filters: { zoo_id: 'zooId', animal_type_id: 'animalTypeId' },
+    filters: {
+      zoo_id: 'zooId',
+      animal_type_id: { field: 'animalTypeId', operators: ['eq', 'in'] },
+      year_of_birth: { field: 'yearOfBirth', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
+    },
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name', 'species', 'animalTypeId'],
     // A zoo that still has animals cannot be deleted (409): move or delete the animals first.

@@ -17,7 +17,11 @@ export function employeesCollection(stores: StoreFactory = memoryStores) {
   return defineCollection({
     name: 'employees',
     schema: employeeSchema,
-    filters: { state: 'state', maturity: 'maturity' },
+    filters: {
+      state: { field: 'state', operators: ['eq', 'in'] },
+      maturity: { field: 'maturity', operators: ['eq', 'in'] },
+      year_of_birth: { field: 'yearOfBirth', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
+    },
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name', 'state', 'maturity'],
     links: (employee) => [{ rel: 'salary', href: `employees/${employee.id}/salaryStatements` }],

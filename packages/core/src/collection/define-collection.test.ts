@@ -80,6 +80,21 @@ describe('defineCollection', () => {
     }
   });
 
+  it('keeps declared filter operators, and refuses operators a field cannot take', () => {
+    const typed = z.object({ year: z.number().int(), active: z.boolean(), tags: z.array(z.string()), state: z.enum(['a', 'b']) });
+    const ranged = defineCollection({ name: 'people', schema: typed, filters: { year: { field: 'year', operators: ['gte', 'lt'] }, state: 'state' } });
+    expect(ranged.filters).toStrictEqual({ year: { field: 'year', operators: ['gte', 'lt'] }, state: 'state' });
+    expect(Object.isFrozen(ranged.filters.year)).toBe(true);
+    const refusedWith = (filters: Record<string, unknown>) => () => defineCollection({ name: 'people', schema: typed, filters: filters as never });
+    expect(refusedWith({ year: { field: 'year', operators: [] } })).toThrow(expect.objectContaining({ code: 'CORRAL_INVALID_FILTER_OPERATOR', message: expect.stringContaining('allows no operator') }));
+    expect(refusedWith({ year: { field: 'year', operators: ['between'] } })).toThrow('names unknown operator "between"');
+    expect(refusedWith({ active: { field: 'active', operators: ['eq', 'gt'] } })).toThrow('orders a true-or-false field');
+    expect(refusedWith({ tags: { field: 'tags', operators: ['in'] } })).toThrow('compares a nested value');
+    expect(refusedWith({ 'year[gt]': 'year' })).toThrow('must be a word usable in a query string');
+    // Booleans still take equality, difference and lists.
+    expect(refusedWith({ active: { field: 'active', operators: ['eq', 'ne', 'in'] } })).not.toThrow();
+  });
+
   it('refuses unknown field names in filters, sortable and searchable', () => {
     const loose = schema as z.ZodObject; // lets wrong names past the type checker, to test the runtime check
     expect(() => defineCollection({ name: 'employees', schema: loose, filters: { level: 'maturity' } })).toThrow(

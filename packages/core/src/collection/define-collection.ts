@@ -4,6 +4,7 @@ import { memoryStore } from '../store/memory-store.js';
 import type { CallerContext, RequestState } from '../api/context.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../store/store.js';
+import { checkFilterOperators, filterField, type FilterEntry } from './filter-declaration.js';
 
 /** A record as handlers, hooks and link builders see it: the schema's output plus the server's id. */
 export type RecordOf<S extends z.ZodObject> = z.infer<S> & {
@@ -57,8 +58,11 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   readonly title?: string;
   /** Zod object describing the writable data; it validates bodies and drives the OpenAPI schemas. */
   readonly schema: S;
-  /** Query parameter name -> field it filters by exact value, e.g. `{ zoo_id: 'zooId' }`. */
-  readonly filters?: Readonly<Record<string, FieldOf<S>>>;
+  /**
+   * Query parameter name -> the field it filters, e.g. `{ zoo_id: 'zooId' }` (exact value), or the
+   * field with its operators: `{ year_of_birth: { field: 'yearOfBirth', operators: ['gte', 'lt'] } }`.
+   */
+  readonly filters?: FilterMap<S>;
   /** Fields clients may name in `sortby`; others are refused with a 400. */
   readonly sortable?: readonly FieldOf<S>[];
   /** Text fields that `query=<text>` searches (case-insensitive substring). */
@@ -110,8 +114,8 @@ export interface RecordCheck<S extends z.ZodObject> {
   readonly state: RequestState;
 }
 
-/** Filter parameters of a collection: query name -> the field it matches. */
-export type FilterMap<S extends z.ZodObject> = Readonly<Record<string, FieldOf<S>>>;
+/** Filter parameters of a collection: query name -> the field it matches, or the field with its operators. */
+export type FilterMap<S extends z.ZodObject> = Readonly<Record<string, FilterEntry<FieldOf<S>>>>;
 
 /**
  * A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}.
@@ -126,7 +130,7 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   readonly title: string;
   /** Zod object the records are validated against. */
   readonly schema: S;
-  /** Query parameter -> field pairs for exact-value filtering; empty when none. */
+  /** Query parameter -> the field it filters (with its operators, when declared); empty when none. */
   readonly filters: F;
   /** Fields accepted by `sortby`; empty when sorting is off. */
   readonly sortable: readonly So[];
@@ -182,13 +186,15 @@ export function defineCollection<S extends z.ZodObject, N extends string, const 
 ): Collection<S, N, F, So> {
   if (!validName.test(options.name)) throw new CorralError('CORRAL_INVALID_NAME', `Collection name "${options.name}" must be a word usable in a URL`);
   const fields = Object.keys(options.schema.shape);
-  const named = [...Object.values(options.filters ?? {}), ...(options.sortable ?? []), ...(options.searchable ?? [])];
+  const named = [...Object.values(options.filters ?? {}).map(filterField), ...(options.sortable ?? []), ...(options.searchable ?? [])];
   const parentField = options.parent?.field;
   for (const field of named) {
     if (!fields.includes(field) && field !== parentField) throw new CorralError('CORRAL_UNKNOWN_FIELD', `Collection "${options.name}" names unknown field "${field}"`);
   }
-  for (const parameter of Object.keys(options.filters ?? {})) {
+  for (const [parameter, entry] of Object.entries(options.filters ?? {})) {
     if (reservedParameters.includes(parameter)) throw new CorralError('CORRAL_RESERVED_PARAMETER', `Collection "${options.name}": filter name "${parameter}" is taken by paging, sorting or search`);
+    if (!validName.test(parameter)) throw new CorralError('CORRAL_INVALID_NAME', `Collection "${options.name}": filter name "${parameter}" must be a word usable in a query string`);
+    checkFilterOperators(options.name, parameter, entry, options.schema.shape[filterField(entry)] as z.ZodType | undefined);
   }
   if (parentField && !fields.includes(parentField) && options.parent?.topLevel !== false) {
     throw new CorralError('CORRAL_PARENT_KEY_NOT_IN_SCHEMA', `Collection "${options.name}": the parent key "${parentField}" is set from the path, so the collection must be nested only (parent.topLevel: false) or have the key in its schema`);
@@ -203,7 +209,7 @@ export function defineCollection<S extends z.ZodObject, N extends string, const 
     name: options.name,
     title: options.title ?? titleOf(options.name),
     schema: options.schema,
-    filters: Object.freeze({ ...options.filters }) as F,
+    filters: Object.freeze(Object.fromEntries(Object.entries(options.filters ?? {}).map(([parameter, entry]) => [parameter, typeof entry === 'string' ? entry : Object.freeze({ field: entry.field, operators: Object.freeze([...entry.operators]) })]))) as F,
     sortable: Object.freeze([...(options.sortable ?? [])]),
     searchable: Object.freeze([...(options.searchable ?? [])]),
     links: options.links ?? (() => []),

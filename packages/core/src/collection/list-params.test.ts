@@ -27,11 +27,11 @@ function refused(query: string, withRules = rules): ApiError {
 
 describe('listParamRules', () => {
   it('accepts the paging parameters, the filters, sortby/order and query', () => {
-    expect(rules.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'state', 'year', 'zoo_id', 'sortby', 'order', 'query']);
+    expect(rules.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'state', 'year', 'zoo_id', 'fields', 'sortby', 'order', 'query']);
   });
 
   it('leaves out sortby/order without sortable fields and query without searchable ones', () => {
-    expect(listParamRules(new Map(), [], [], {}).accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page']);
+    expect(listParamRules(new Map(), [], [], {}).accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields']);
     expect(listParamRules(new Map(), ['name'], [], {}).accepted).toContain('order');
     expect(listParamRules(new Map(), [], ['name'], {}).accepted).toContain('query');
   });
@@ -71,7 +71,7 @@ describe('parseListParams', () => {
     const error = refused('colour=red');
     expect(error).toMatchObject({ status: 400, errorCode: 1002 });
     expect(error.message).toBe(
-      'Unknown query parameter "colour". Accepted parameters: offset, limit, page, per_page, state, year, zoo_id, sortby, order, query',
+      'Unknown query parameter "colour". Accepted parameters: offset, limit, page, per_page, paging, after, before, state, year, zoo_id, fields, sortby, order, query',
     );
   });
 
@@ -139,5 +139,65 @@ describe('parseListParams', () => {
       sort: { field: 'name', order: 'desc' },
       search: { text: 'ad', fields: ['name'] },
     });
+  });
+});
+
+describe('parseListParams with comparison operators', () => {
+  const compared = listParamRules(
+    fieldFilters({
+      year: { field: 'yearOfBirth', operators: ['eq', 'gte', 'lt', 'ne'] },
+      state: { field: 'state', operators: ['in'] },
+      zoo_id: 'zooId',
+    }, schema.shape),
+    [],
+    [],
+    {},
+  );
+  const parsed = (query: string) => parseListParams(compared, new URLSearchParams(query));
+  const refusedHere = (query: string) => refused(query, compared);
+
+  it('accepts name[op] for each declared operator, and name[eq] beside name once a filter has others', () => {
+    expect(compared.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'year', 'year[eq]', 'year[gte]', 'year[lt]', 'year[ne]', 'state[in]', 'zoo_id', 'fields']);
+  });
+
+  it('turns each into a typed condition on the field; equality stays a filter', () => {
+    expect(parsed('year[gte]=1990&year[lt]=2000&state[in]=internal,external&zoo_id=4')).toStrictEqual({
+      offset: 0,
+      limit: 10,
+      filter: { zooId: '4' },
+      conditions: [
+        { field: 'yearOfBirth', operator: 'gte', value: 1990 },
+        { field: 'yearOfBirth', operator: 'lt', value: 2000 },
+        { field: 'state', operator: 'in', value: ['internal', 'external'] },
+      ],
+    });
+    expect(parsed('year[eq]=1990').filter).toStrictEqual({ yearOfBirth: 1990 });
+    expect(parsed('year=1990&year[ne]=1991')).toMatchObject({ filter: { yearOfBirth: 1990 }, conditions: [{ field: 'yearOfBirth', operator: 'ne', value: 1991 }] });
+    // A value listed twice in `in` is asked for once.
+    expect(parsed('state[in]=internal,internal').conditions).toStrictEqual([{ field: 'state', operator: 'in', value: ['internal'] }]);
+  });
+
+  it('refuses an operator the filter does not allow, or no operator at all, naming the forms it accepts', () => {
+    const notAllowed = refusedHere('year[gt]=1990');
+    expect(notAllowed).toMatchObject({ status: 400, errorCode: 1030 });
+    expect(notAllowed.message).toBe('"year[gt]": the operator "gt" is not allowed for this filter. It accepts: year, year[eq], year[gte], year[lt], year[ne]');
+    expect(refusedHere('year[between]=1').message).toBe('"year[between]": "between" is not an operator for this filter. It accepts: year, year[eq], year[gte], year[lt], year[ne]');
+    expect(refusedHere('state=internal').message).toBe('"state": the operator "eq" is not allowed for this filter. It accepts: state[in]');
+    expect(refusedHere('zoo_id[ne]=3')).toMatchObject({ errorCode: 1030 });
+    expect(refusedHere('year[]=3')).toMatchObject({ errorCode: 1030 });
+    // Not a filter at all: an unknown parameter.
+    expect(refusedHere('colour[gt]=3')).toMatchObject({ errorCode: 1002 });
+  });
+
+  it('checks every value as the field does, and bounds the length of a list', () => {
+    expect(refusedHere('year[gte]=abc')).toMatchObject({ errorCode: 1001, message: 'year[gte] must be an integer; got "abc"' });
+    expect(refusedHere('state[in]=internal,retired')).toMatchObject({ errorCode: 1001, message: 'state[in] must be one of: internal, external; got "retired"' });
+    expect(refusedHere('state[in]=')).toMatchObject({ errorCode: 1001 });
+    expect(refusedHere(`state[in]=${Array(101).fill('internal').join(',')}`)).toMatchObject({ errorCode: 1001, message: 'state[in] lists at most 100 values, separated by commas; got 101' });
+  });
+
+  it('refuses a repeated operator, and name with name[eq]', () => {
+    expect(refusedHere('year[gte]=1&year[gte]=2')).toMatchObject({ errorCode: 1003 });
+    expect(refusedHere('year=1&year[eq]=1')).toMatchObject({ errorCode: 1003 });
   });
 });

@@ -2,8 +2,10 @@ import { ApiError } from '@corral/errors';
 import { parsePaging, pagingParameterNames, type PagingOptions } from '@corral/pagination';
 import { inputLimits } from '../http/input-limits.js';
 import { quote, rejectUnknownParameters, singleValue } from '../http/query-params.js';
-import type { ListQuery, SortOrder } from '../store/store.js';
-import type { FieldFilter } from './field-filters.js';
+import type { FieldCondition, ListQuery, SortOrder } from '../store/store.js';
+import { parseList, type FieldFilter } from './field-filters.js';
+import { cursorParameterNames } from './cursor-paging.js';
+import { filterOperators, type FilterOperator } from './filter-declaration.js';
 
 /** What a collection's list endpoint accepts, prepared once per collection. */
 export interface ListParamRules {
@@ -20,20 +22,57 @@ export function listParamRules(
   searchable: readonly string[],
   paging: PagingOptions,
 ): ListParamRules {
-  const accepted = [...pagingParameterNames, ...filters.keys(), ...(sortable.length ? ['sortby', 'order'] : []), ...(searchable.length ? ['query'] : [])];
+  const filterForms = [...filters].flatMap(([name, filter]) => formsOf(name, filter));
+  const accepted = [...pagingParameterNames, ...cursorParameterNames, ...filterForms, 'fields', ...(sortable.length ? ['sortby', 'order'] : []), ...(searchable.length ? ['query'] : [])];
   return { filters, sortable, searchable, accepted, paging };
 }
 
+/**
+ * The query parameters a filter answers to: `name` for `eq`, and `name[op]` for every operator it
+ * allows (`name[eq]` too, once a filter has other operators, so that every form can be spelled alike).
+ */
+function formsOf(name: string, filter: FieldFilter): string[] {
+  const spelled = filter.operators.length > 1;
+  return filter.operators.flatMap((operator) => (operator !== 'eq' ? [`${name}[${operator}]`] : spelled ? [name, `${name}[eq]`] : [name]));
+}
+
+/** `name[op]` split in two; the name alone for a plain parameter. */
+const operatorForm = /^(.+)\[([^\]]*)\]$/;
+
 /** Turns the query string of a list request into a store query; every problem is a 400. */
 export function parseListParams(rules: ListParamRules, query: URLSearchParams): ListQuery {
+  const filter: Record<string, unknown> = {};
+  const conditions: FieldCondition[] = [];
+  for (const key of new Set(query.keys())) {
+    // An operator the filter does not allow is told apart from an unknown parameter.
+    const form = operatorForm.exec(key);
+    const name = form?.[1] ?? key;
+    const fieldFilter = rules.filters.get(name);
+    if (!fieldFilter || rules.accepted.includes(key)) continue;
+    const operator = form?.[2] ?? 'eq';
+    const what = filterOperators.includes(operator as FilterOperator) ? `the operator ${quote(operator)} is not allowed` : `${quote(operator)} is not an operator`;
+    throw new ApiError('filterOperatorNotAllowed', `${quote(key)}: ${what} for this filter. It accepts: ${formsOf(name, fieldFilter).join(', ')}`);
+  }
   rejectUnknownParameters(query, rules.accepted);
   const { offset, limit } = parsePaging(query, rules.paging);
-  const filter: Record<string, unknown> = {};
   for (const [name, fieldFilter] of rules.filters) {
-    const raw = singleValue(query, name);
-    if (raw !== undefined) filter[fieldFilter.field] = fieldFilter.parse(name, raw);
+    for (const operator of fieldFilter.operators) {
+      const parameter = operator === 'eq' ? name : `${name}[${operator}]`;
+      const raw = operator === 'eq' ? equalityValue(query, name) : singleValue(query, parameter);
+      if (raw === undefined) continue;
+      if (operator === 'eq') filter[fieldFilter.field] = fieldFilter.parse(name, raw);
+      else conditions.push({ field: fieldFilter.field, operator, value: operator === 'in' ? parseList(fieldFilter, parameter, raw) : fieldFilter.parse(parameter, raw) });
+    }
   }
-  return { offset, limit, filter, ...sortOf(rules, query), ...searchOf(rules, query) };
+  return { offset, limit, filter, ...(conditions.length ? { conditions } : {}), ...sortOf(rules, query), ...searchOf(rules, query) };
+}
+
+/** The value of `name=` or `name[eq]=`, which mean the same, so only one may be given. */
+function equalityValue(query: URLSearchParams, name: string): string | undefined {
+  const plain = singleValue(query, name);
+  const spelled = singleValue(query, `${name}[eq]`); // refused earlier unless the filter accepts it
+  if (plain !== undefined && spelled !== undefined) throw new ApiError('duplicateQueryParameter', `Query parameters ${quote(name)} and ${quote(`${name}[eq]`)} mean the same; give one`);
+  return plain ?? spelled;
 }
 
 function sortOf(rules: ListParamRules, query: URLSearchParams): Pick<ListQuery, 'sort'> {

@@ -2,9 +2,14 @@ import { pageLinks } from '@corral/pagination';
 import type { HandlerContext } from '../api/context.js';
 import { callerVariant, contentVariant, listEtag, memberEtag, noneMatchHits } from '../http/etag.js';
 import { conditionHeader } from '../http/input-limits.js';
+import { rejectUnknownParameters } from '../http/query-params.js';
+import type { ListQuery, StoredRecord } from '../store/store.js';
+import { cursorPage, cursorRequest } from './cursor-paging.js';
 import { emptyResponse, jsonContentType, jsonTextResponse, type CorralResponse } from '../http/exchange.js';
 import { authorizeRecord, restrictList } from './authorize.js';
+import { selectedFields, selectionVariant } from './field-selection.js';
 import { parseListParams } from './list-params.js';
+import { representSelected } from './represent.js';
 import { findRecord } from './lookup.js';
 import type { CollectionRuntime } from './runtime.js';
 import { requestOptions } from './unit-of-work.js';
@@ -13,6 +18,8 @@ import { requestOptions } from './unit-of-work.js';
 export async function listRecords(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const { collection } = runtime;
   const query = parseListParams(runtime.list, context.request.query);
+  const fields = selectedFields(runtime, context.request.query);
+  const cursor = cursorRequest(runtime, context.request.query, query);
   const parentId = context.params.parentId;
   let filter: Record<string, unknown> | null = { ...query.filter };
   if (parentId !== undefined && collection.parent) {
@@ -25,7 +32,7 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   // A list's tag is the collection's revision: a revalidation is answered before any listing work,
   // unless other programs write the store's table too (then the tag comes from the page itself).
   const ifNoneMatch = conditionHeader(context.request, 'if-none-match');
-  const variant = collection.listFilter ? callerVariant(context.principal?.subject) : undefined;
+  const variant = variantOf(collection.listFilter ? callerVariant(context.principal?.subject) : undefined, fields && selectionVariant(runtime, fields));
   const taggedByContent = collection.store.revisionScope === 'own-writes';
   if (ifNoneMatch !== undefined && !taggedByContent) {
     const etag = listEtag(await collection.store.revision(), variant);
@@ -33,15 +40,50 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   }
   if (filter !== null) filter = restrictList(collection, context, filter);
   // Nothing can match: core answers the empty page itself rather than hand a store an impossible filter.
-  const result = filter === null ? { items: [], total: 0, revision: await collection.store.revision() } : await collection.store.list({ ...query, filter, ...(collection.count === 'exact' ? {} : { count: collection.count }) }, requestOptions(context));
-  const links = pageLinks({ path: context.request.path, params: context.request.query, offset: query.offset, limit: query.limit, total: result.total });
+  // A cursor page needs its sort field to make the cursors of its first and last records.
+  const read = fields && [...new Set([...fields, ...runtime.linkFields, ...(cursor && query.sort ? [query.sort.field] : [])])];
+  // Paged by cursor, one record more than the page is read: it tells whether more follow.
+  const paged: ListQuery = cursor ? { ...query, offset: 0, limit: query.limit + 1, ...(cursor.seek ? { seek: cursor.seek } : {}) } : query;
+  const result = filter === null
+    ? { items: [], total: 0, revision: await collection.store.revision() }
+    : await collection.store.list({ ...paged, filter, ...(read ? { fields: read } : {}), ...(collection.count === 'exact' ? {} : { count: collection.count }) }, requestOptions(context));
+  const { items, links } = cursor
+    ? cursorPage(cursor, query, result.items, context.request.path, context.request.query)
+    : { items: result.items, links: pageLinks({ path: context.request.path, params: context.request.query, offset: query.offset, limit: query.limit, total: result.total }) };
   // The envelope is written around the records' cached JSON, in the order pageEnvelope gives.
-  const records = result.items.map((record) => runtime.serialized.json(context.prefix, record)).join(',');
+  const records = fields && read ? await selectedJson(runtime, context, items, fields, read) : items.map((record) => runtime.serialized.json(context.prefix, record)).join(',');
   const estimated = result.totalEstimated ? ',"totalEstimated":true' : '';
-  const body = `{"offset":${query.offset},"limit":${query.limit},"total":${result.total}${estimated},${JSON.stringify(collection.name)}:[${records}],"links":${JSON.stringify(links)}}`;
-  const etag = listEtag(result.revision, taggedByContent ? contentVariant(variant, result.total, result.items) : variant);
+  // A cursor page has no offset: it starts at a place.
+  const position = cursor ? '' : `"offset":${query.offset},`;
+  const body = `{${position}"limit":${query.limit},"total":${result.total}${estimated},${JSON.stringify(collection.name)}:[${records}],"links":${JSON.stringify(links)}}`;
+  const etag = listEtag(result.revision, taggedByContent ? contentVariant(variant, result.total, items) : variant);
   if (taggedByContent && noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
   return jsonTextResponse(200, body, { etag });
+}
+
+/** Two tag variants in one (each is letters, digits, `-` and `_`; a caller's is of fixed length). */
+function variantOf(caller: string | undefined, selection: string | undefined): string | undefined {
+  return caller === undefined ? selection : `${caller}${selection ?? ''}`;
+}
+
+/**
+ * The JSON of a page's records with only the selected fields. Records the store gave in part are
+ * read whole again when the collection's links turn out to read a field the selection left out
+ * (the field is then read with every later selection).
+ */
+async function selectedJson(runtime: CollectionRuntime, context: HandlerContext, records: readonly StoredRecord<object>[], fields: readonly string[], read: readonly string[]): Promise<string> {
+  const readSet = new Set(read);
+  const everything = new Set(runtime.recordFields);
+  const shown = records.map((record) => representSelected(runtime, context.prefix, record, fields, readSet));
+  const missing = records.filter((_, index) => shown[index] === undefined);
+  if (missing.length > 0) {
+    const whole = await runtime.collection.store.getMany(missing.map((record) => record.id), requestOptions(context));
+    const byId = new Map(whole.flatMap((lookup) => (lookup.status === 'found' ? [[lookup.record.id, lookup.record] as const] : [])));
+    records.forEach((record, index) => {
+      shown[index] ??= representSelected(runtime, context.prefix, byId.get(record.id) ?? record, fields, everything);
+    });
+  }
+  return shown.map((representation) => JSON.stringify(representation)).join(',');
 }
 
 /** Stands for a parent id that no value of the parent field can equal. */
@@ -58,10 +100,14 @@ function parentKey(runtime: CollectionRuntime, parentId: string): unknown {
 
 /** GET on a member, answering 304 when the client's copy is current. */
 export async function getRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
+  const { query } = context.request;
+  if (context.request.rawQuery !== '') rejectUnknownParameters(query, ['fields']);
+  const fields = selectedFields(runtime, query);
   const record = await findRecord(runtime.collection, context.params.id ?? '', context.params.parentId);
   // Most collections have no per-record rule: skip the extra async step on the hot path.
   if (runtime.collection.authorize) await authorizeRecord(runtime.collection, context, 'read', record);
-  const etag = memberEtag(record.version);
+  const etag = memberEtag(record.version, fields && selectionVariant(runtime, fields));
   if (noneMatchHits(conditionHeader(context.request, 'if-none-match'), etag)) return emptyResponse(304, { etag });
-  return { status: 200, headers: { 'content-type': jsonContentType, etag }, body: runtime.serialized.json(context.prefix, record) };
+  const body = fields ? JSON.stringify(representSelected(runtime, context.prefix, record, fields, new Set(runtime.recordFields))) : runtime.serialized.json(context.prefix, record);
+  return { status: 200, headers: { 'content-type': jsonContentType, etag }, body };
 }

@@ -13,8 +13,42 @@ export type Representation = Record<string, unknown> & { id: string; links: Link
 export function represent(runtime: CollectionRuntime, prefix: string, record: StoredRecord<object>): Representation {
   const data = record.data as Readonly<Record<string, unknown>>;
   const representation = { id: record.id, ...data } as Representation;
-  const links: Link[] = [selfLink(resourceHref(prefix, runtime.collectionPath(data), record.id))];
-  for (const spec of runtime.collection.links(representation)) {
+  representation.links = linksOf(runtime, prefix, representation, representation);
+  return representation;
+}
+
+/**
+ * The representation with only the `fields` asked for (plus `id` and `links`), from a record whose
+ * data may hold only the fields in `read`. Undefined when the collection's links read a field
+ * outside `read`: that field is then added to `runtime.linkFields`, and the caller reads the whole
+ * record.
+ */
+export function representSelected(runtime: CollectionRuntime, prefix: string, record: StoredRecord<object>, fields: readonly string[], read: ReadonlySet<string>): Representation | undefined {
+  const data = record.data as Readonly<Record<string, unknown>>;
+  const full = { id: record.id, ...data } as Representation;
+  let missed = false;
+  // Links see the record through a watch on the fields that were not read.
+  const watched = new Proxy(full, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && !read.has(key) && runtime.recordFields.includes(key)) {
+        runtime.linkFields.add(key);
+        missed = true;
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const links = linksOf(runtime, prefix, data, watched);
+  if (missed) return undefined;
+  const representation = { id: record.id } as Representation;
+  for (const field of fields) if (Object.hasOwn(data, field)) representation[field] = data[field];
+  representation.links = links;
+  return representation;
+}
+
+/** `self`, then the collection's own links, bounded in number. */
+function linksOf(runtime: CollectionRuntime, prefix: string, data: Readonly<Record<string, unknown>>, seen: Representation): Link[] {
+  const links: Link[] = [selfLink(resourceHref(prefix, runtime.collectionPath(data), seen.id))];
+  for (const spec of runtime.collection.links(seen)) {
     const link = relatedLink(prefix, spec.rel, spec.href, spec.title);
     if (spec.type) link.type = spec.type;
     links.push(link);
@@ -23,6 +57,5 @@ export function represent(runtime: CollectionRuntime, prefix: string, record: St
     // A mistake in the collection's declaration, not in the request: clients may echo links back, so they are bounded.
     throw new Error(`The links of ${runtime.collection.name} gave ${links.length} links for one record; at most ${inputLimits.linksPerRecord} are allowed`);
   }
-  representation.links = links;
-  return representation;
+  return links;
 }

@@ -32,7 +32,7 @@ function pathRoutes(runtime: CollectionRuntime, pattern: string, table: MethodTa
       kind,
       access: accessFor(collection.scopes[right]),
       handler: (context: HandlerContext) => handler(runtime, context),
-      checksQuery: handler === listRecords,
+      checksQuery: handler === listRecords || handler === getRecord,
     })),
     { ...entry, method: 'OPTIONS', kind: 'options', access: accessFor(collection.scopes.read), handler: optionsHandler(runtime, allow) },
   ];

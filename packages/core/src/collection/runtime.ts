@@ -7,6 +7,10 @@ import type { AnyCollection } from './define-collection.js';
 import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js';
 import { serverParentField as serverParentFieldOf } from './parent-field.js';
 import { listParamRules, type ListParamRules } from './list-params.js';
+import { filterField, operatorsOf, type FilterOperator } from './filter-declaration.js';
+
+/** Operators that read a range of a field's values, which an index in sort order serves. */
+const rangeOperators: readonly FilterOperator[] = ['gt', 'gte', 'lt', 'lte'];
 import { SerializedRecords } from './serialized-records.js';
 
 /** Everything about a collection that can be worked out once at startup rather than per request. */
@@ -22,6 +26,17 @@ export interface CollectionRuntime {
   readonly children: CollectionRuntime[];
   /** JSON of record representations, reused while a record is unchanged. */
   readonly serialized: SerializedRecords;
+  /** The properties of a record besides `id` and `links`: the schema's fields, and a parent key the server sets. */
+  readonly recordFields: readonly string[];
+  /**
+   * Fields the collection's links and paths read, which a store must return with any selection
+   * (`?fields=`): the parent key to begin with, and each field a link was seen to read.
+   */
+  readonly linkFields: Set<string>;
+  /** What each stored field holds (from {@link storeInitOf}), to check a cursor's sort value. */
+  readonly storeFields: Readonly<Record<string, StoredFieldKind>>;
+  /** The values of each enum field. */
+  readonly enumValues: Readonly<Record<string, readonly string[]>>;
   /** Path below the version root where this collection's records live, e.g. `zoos`. */
   collectionPath(data: Readonly<Record<string, unknown>>): string;
 }
@@ -50,8 +65,9 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
   return {
     collection: collection.name,
     fields,
-    filterable: [...new Set([...Object.values(collection.filters), ...(parent ? [parent.field] : [])])],
+    filterable: [...new Set([...Object.values(collection.filters).map(filterField), ...(parent ? [parent.field] : [])])],
     sortable: [...collection.sortable],
+    ranged: [...new Set(Object.values(collection.filters).filter((entry) => operatorsOf(entry).some((operator) => rangeOperators.includes(operator))).map(filterField))],
     searchable: [...collection.searchable],
     required,
     nullable,
@@ -78,6 +94,7 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
   const parent = collection.parent;
   const serverParentField = serverParentFieldOf(collection);
   const readOnly = ['id', 'links', ...(serverParentField ? [serverParentField] : [])];
+  const init = storeInitOf(collection);
   const runtime: CollectionRuntime = {
     collection,
     body: { schema: collection.schema, fields, readOnly },
@@ -89,6 +106,10 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
       return serialized;
     },
     collectionPath: (data) => collectionPathOf(collection, data),
+    recordFields: serverParentField ? [...fields, serverParentField] : fields,
+    linkFields: new Set(parent ? [parent.field] : []),
+    storeFields: init.fields,
+    enumValues: init.enums,
   };
   const serialized = new SerializedRecords(runtime);
   return runtime;

@@ -6,8 +6,8 @@ import { base64url } from './base64url.js';
  * come from the data's write history alone, so every process holding the same data gives the
  * same tags, and a list tag goes stale on any write to the collection.
  */
-export function memberEtag(version: number): string {
-  return `"v${version}"`;
+export function memberEtag(version: number, variant?: string): string {
+  return variant === undefined ? `"v${version}"` : `"v${version}.${variant}"`;
 }
 
 /**
@@ -27,8 +27,15 @@ export function listEtag(revision: number, variant?: string): string {
 export function contentVariant(variant: string | undefined, total: number, records: readonly { readonly id: string; readonly version: number }[]): string {
   let text = `${variant ?? ''}|${total}`;
   for (const record of records) text += `|${record.id}:${record.version}`;
-  // Two 53-bit string hashes (cyrb53) with different seeds: the tag only has to change with the page, not
-  // resist a forger, and this costs a fraction of a SHA-256 written in JavaScript on every list.
+  return shortDigest(text);
+}
+
+/**
+ * Two 53-bit string hashes (cyrb53) with different seeds, in base 36: for tags that only have to
+ * change with what they name, not resist a forger, at a fraction of the cost of a SHA-256 written
+ * in JavaScript.
+ */
+export function shortDigest(text: string): string {
   return `${cyrb53(text, 1).toString(36)}${cyrb53(text, 2).toString(36)}`;
 }
 

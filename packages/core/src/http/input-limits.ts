@@ -10,6 +10,8 @@ export const inputLimits = {
   pathParameterLength: 255,
   /** Longest list search text (`?query=`); a longer one is a 400. */
   searchTextLength: 256,
+  /** Most values one `in` filter lists (`maturity[in]=junior,senior`). */
+  filterListLength: 100,
   /** Longest If-Match or If-None-Match header; a longer one is a 431. */
   conditionHeaderLength: 8192,
   /** Most links one record may carry (its self link included), so an echoed `links` array is bounded. */

@@ -14,11 +14,14 @@ export class IdSequence {
 
   /** The sequence number of an id this sequence has issued, or `undefined` if it never issued it. */
   parse(id: string): number | undefined {
-    // Only the canonical spelling was ever issued: "007" or "1e3" name no record.
-    if (!/^[1-9][0-9]{0,14}$/.test(id)) return undefined;
-    const seq = Number(id);
-    return seq <= this.#last ? seq : undefined;
+    const seq = parseId(id);
+    return seq !== undefined && seq <= this.#last ? seq : undefined;
   }
+}
+
+/** The number an id spells, issued or not; only the canonical spelling counts ("007" or "1e3" is none). */
+export function parseId(id: string): number | undefined {
+  return /^[1-9][0-9]{0,14}$/.test(id) ? Number(id) : undefined;
 }
 
 export function formatId(seq: number): string {

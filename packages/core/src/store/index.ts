@@ -2,9 +2,13 @@ export { memoryStore, type MemoryStoreOptions } from './memory-store.js';
 export { searchableText } from './match.js';
 export { memoryDatabase, MemoryDatabase, type MemoryTransaction } from './memory-database.js';
 export type {
+  ComparisonOperator,
   DeleteAllResult,
   DeleteResult,
+  FieldCondition,
+  ListPosition,
   ListQuery,
+  ListSeek,
   ListResult,
   Lookup,
   ReplaceEntry,

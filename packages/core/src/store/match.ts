@@ -1,5 +1,5 @@
-import { fieldValue, isMissing } from './compare.js';
-import type { ListQuery } from './store.js';
+import { compareValues, fieldValue, isMissing } from './compare.js';
+import type { FieldCondition, ListQuery } from './store.js';
 
 /** A test of one record's data against the parts of a query that no index answers. */
 export type DataTest = (data: object) => boolean;
@@ -32,6 +32,23 @@ export function searchTest(search: ListQuery['search']): DataTest | undefined {
 export function equalityTest(entries: readonly (readonly [string, unknown])[]): DataTest | undefined {
   if (entries.length === 0) return undefined;
   return (data) => entries.every(([field, value]) => fieldValue(data, field) === value);
+}
+
+/** Whether one stored value passes a comparison, ordered as a sort orders (see {@link compareValues}). */
+export function passes(value: unknown, condition: FieldCondition): boolean {
+  const { operator, value: wanted } = condition;
+  if (operator === 'ne') return value !== wanted;
+  if (operator === 'in') return (wanted as readonly unknown[]).includes(value) && !isMissing(value);
+  // A missing value has no place in a range; values of another type cannot be compared with it.
+  if (isMissing(value) || typeof value !== typeof wanted) return false;
+  const order = compareValues(value, wanted);
+  return operator === 'gt' ? order > 0 : operator === 'gte' ? order >= 0 : operator === 'lt' ? order < 0 : order <= 0;
+}
+
+/** Every comparison passes. */
+export function conditionsTest(conditions: readonly FieldCondition[] | undefined): DataTest | undefined {
+  if (!conditions || conditions.length === 0) return undefined;
+  return (data) => conditions.every((condition) => passes(fieldValue(data, condition.field), condition));
 }
 
 /** Both tests; `undefined` stands for "always true" so that callers can skip the call. */

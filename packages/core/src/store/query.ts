@@ -1,7 +1,8 @@
 import { compareEntries, fieldValue } from './compare.js';
 import type { FilterIndex } from './filter-index.js';
+import { parseId } from './id-sequence.js';
 import { ArrayIdSet, IntersectionIdSet, mapKeysIdSet, type IdSet } from './id-set.js';
-import { bothTests, equalityTest, searchTest } from './match.js';
+import { bothTests, conditionsTest, equalityTest, searchTest } from './match.js';
 import type { SortedIndex } from './sorted-index.js';
 import type { ListQuery, ListResult, StoredRecord } from './store.js';
 
@@ -29,6 +30,7 @@ export function runQuery<T>(source: QuerySource<T>, query: ListQuery): Omit<List
   const page = (seqs: number[]): Omit<ListResult<T>, 'revision'> => ({ items: seqs.map(record), total: matches.size });
 
   if (matches.size === 0) return page([]);
+  if (query.seek) return page(seekPage(source, matches, query, Math.max(0, Math.floor(query.limit) || 0)));
   if (!query.sort) return page(take(matches.inOrder(), offset, end));
   const { field, order } = query.sort;
   const index = source.sorted.get(field);
@@ -59,7 +61,7 @@ function findMatches<T>(source: QuerySource<T>, query: ListQuery): IdSet {
   }
   indexed.sort((a, b) => a.size - b.size);
   const [smallest = mapKeysIdSet(live), ...others] = indexed;
-  const test = bothTests(equalityTest(scanned), searchTest(query.search));
+  const test = bothTests(bothTests(equalityTest(scanned), conditionsTest(query.conditions)), searchTest(query.search));
   const candidates = others.length === 0 ? smallest : new IntersectionIdSet(smallest, others);
   if (!test) return candidates;
   // Tests can be dear (search lowercases strings), so each candidate is tested once and kept.
@@ -76,6 +78,26 @@ function findMatches<T>(source: QuerySource<T>, query: ListQuery): IdSet {
 function walkIsCheaper(end: number, matchCount: number, liveCount: number): boolean {
   const walk = Math.min(liveCount, end * (liveCount / matchCount));
   return walk <= 2 * matchCount * Math.log2(matchCount + 1);
+}
+
+/**
+ * The page next to a place (cursor paging): every match in list order, then the `limit` after the
+ * place or the `limit` just before it. It visits all matches, which suits a store held in memory.
+ */
+function seekPage<T>(source: QuerySource<T>, matches: IdSet, query: ListQuery, limit: number): number[] {
+  const { from, position } = query.seek!;
+  const field = query.sort?.field;
+  const sign = query.sort?.order === 'desc' ? -1 : 1;
+  const keyOf = (seq: number) => (field === undefined ? null : fieldValue(recordOf(source.live, seq).data, field));
+  // An id this store never made has no place: nothing is next to it.
+  const place = parseId(position.id);
+  if (place === undefined) return [];
+  const side = (seq: number) => sign * compareEntries(keyOf(seq), seq, position.key, place);
+  const ordered = Array.from(matches.inOrder(), (seq) => ({ seq, key: keyOf(seq) }));
+  if (field !== undefined) ordered.sort((a, b) => sign * compareEntries(a.key, a.seq, b.key, b.seq));
+  if (from === 'after') return ordered.filter((entry) => side(entry.seq) > 0).slice(0, limit).map((entry) => entry.seq);
+  const before = ordered.filter((entry) => side(entry.seq) < 0);
+  return before.slice(Math.max(0, before.length - limit)).map((entry) => entry.seq);
 }
 
 /** Positions `offset` up to `end` (exclusive) of the ids in `seqs` that are in `keep`. */

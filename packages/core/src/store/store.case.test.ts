@@ -22,6 +22,7 @@ export const thingsInit: StoreInit = {
   fields: { name: 'string', legs: 'integer', kind: 'enum', wild: 'boolean', tags: 'json' },
   filterable: ['kind', 'legs', 'wild'],
   sortable: ['name', 'legs'],
+  ranged: ['legs', 'name'],
   searchable: ['name', 'kind'],
   required: ['name', 'legs', 'kind'],
   nullable: [],
@@ -188,6 +189,76 @@ export function storeCases(name: string, open: () => Promise<OpenedStores>, opti
       expect(idsOf((await things.list({ sort: { field: 'legs', order: 'desc' }, offset: 0, limit: 10 })).items)).toEqual([ids[4], ids[1], ids[0], ids[3], ids[2]]);
       expect(idsOf((await things.list({ sort: { field: 'name', order: 'asc' }, offset: 0, limit: 10 })).items)).toEqual([ids[0], ids[1], ids[2], ids[3], ids[4]]);
       expect(idsOf((await things.list({ sort: { field: 'name', order: 'asc' }, filter: { kind: 'dog' }, offset: 1, limit: 1 })).items)).toEqual([ids[4]]);
+    }));
+
+    it('compares by range, difference and membership, with filters, sort, paging and totals', withStores(async ({ things }) => {
+      const made = [];
+      for (const data of [cat, dog, eel, { ...cat, name: 'Zürich cat', legs: 3, wild: true }, { ...dog, name: 'ÅSA', legs: 6 }]) made.push(await things.create(data));
+      const ids = made.map((r) => r.id);
+      const listed = async (query: Omit<ListQuery, 'offset' | 'limit'>, offset = 0, limit = 10) => {
+        const page = await things.list({ ...query, offset, limit });
+        return { ids: page.items.map((r) => r.id), total: page.total };
+      };
+      expect(await listed({ conditions: [{ field: 'legs', operator: 'gte', value: 4 }] })).toEqual({ ids: [ids[0], ids[1], ids[4]], total: 3 });
+      expect(await listed({ conditions: [{ field: 'legs', operator: 'gt', value: 4 }] })).toEqual({ ids: [ids[4]], total: 1 });
+      expect(await listed({ conditions: [{ field: 'legs', operator: 'lt', value: 4 }] })).toEqual({ ids: [ids[2], ids[3]], total: 2 });
+      expect(await listed({ conditions: [{ field: 'legs', operator: 'lte', value: 0 }] })).toEqual({ ids: [ids[2]], total: 1 });
+      // Two bounds make a range; with a filter and a sort, paged.
+      const range = [{ field: 'legs', operator: 'gt', value: 0 }, { field: 'legs', operator: 'lte', value: 6 }] as const;
+      // Descending, equal values come in reverse creation order.
+      expect(await listed({ conditions: range, sort: { field: 'legs', order: 'desc' } }, 1, 2)).toEqual({ ids: [ids[1], ids[0]], total: 4 });
+      expect(await listed({ conditions: range, filter: { kind: 'cat' } })).toEqual({ ids: [ids[0], ids[3]], total: 2 });
+      // Text compares by code point, as a sort orders it ('Å' after 'Z').
+      expect(await listed({ conditions: [{ field: 'name', operator: 'gt', value: 'Dog' }] })).toEqual({ ids: [ids[2], ids[3], ids[4]], total: 3 });
+      expect(await listed({ conditions: [{ field: 'name', operator: 'lt', value: 'Zz' }] })).toEqual({ ids: [ids[0], ids[1], ids[2]], total: 3 }); // 'ü' comes after 'z'
+      // `ne` keeps records without a value; a range never matches one.
+      expect(await listed({ conditions: [{ field: 'wild', operator: 'ne', value: true }] })).toEqual({ ids: [ids[0], ids[1], ids[2], ids[4]], total: 4 });
+      expect(await listed({ conditions: [{ field: 'kind', operator: 'ne', value: 'cat' }] })).toEqual({ ids: [ids[1], ids[2], ids[4]], total: 3 });
+      expect(await listed({ conditions: [{ field: 'kind', operator: 'in', value: ['eel', 'dog'] }] })).toEqual({ ids: [ids[1], ids[2], ids[4]], total: 3 });
+      expect(await listed({ conditions: [{ field: 'legs', operator: 'in', value: [3, 6, 7] }] })).toEqual({ ids: [ids[3], ids[4]], total: 2 });
+      expect(await listed({ conditions: [{ field: 'wild', operator: 'in', value: [false] }] })).toEqual({ ids: [ids[1], ids[4]], total: 2 });
+      expect(await listed({ conditions: [{ field: 'kind', operator: 'in', value: ['cat'] }, { field: 'legs', operator: 'lt', value: 4 }] })).toEqual({ ids: [ids[3]], total: 1 });
+      // Nothing passes: an empty page with a total of 0, also past the first page.
+      expect(await listed({ conditions: [{ field: 'legs', operator: 'gt', value: 100 }] })).toEqual({ ids: [], total: 0 });
+      expect(await listed({ conditions: [{ field: 'legs', operator: 'gt', value: 0 }] }, 10, 5)).toEqual({ ids: [], total: 4 });
+    }));
+
+    it('pages from a place (cursor paging): after it and before it, in every order, ties and missing values included', withStores(async ({ things }) => {
+      const data: Thing[] = [cat, dog, eel, { ...cat, name: 'Zürich cat', legs: 3, wild: true }, { ...dog, name: 'ÅSA', legs: 6, wild: false }, { ...eel, name: 'Cat' }, { ...cat, name: 'Bee', legs: 6, wild: true }];
+      const made = [];
+      for (const item of data) made.push(await things.create(item));
+      const sorts: ListQuery['sort'][] = [undefined, { field: 'name', order: 'asc' }, { field: 'name', order: 'desc' }, { field: 'legs', order: 'asc' }, { field: 'legs', order: 'desc' }, { field: 'wild', order: 'asc' }, { field: 'wild', order: 'desc' }];
+      for (const sort of sorts) {
+        const expected = (await things.list({ ...(sort ? { sort } : {}), offset: 0, limit: 100 })).items;
+        const place = (record: (typeof expected)[number]) => ({ key: (sort ? ((record.data as unknown as Record<string, unknown>)[sort.field] ?? null) : null) as string | number | boolean | null, id: record.id });
+        // Forwards, two at a time, from the first page to the end.
+        const walked: string[] = [];
+        let page = await things.list({ ...(sort ? { sort } : {}), offset: 0, limit: 2 });
+        while (page.items.length > 0) {
+          walked.push(...page.items.map((r) => r.id));
+          page = await things.list({ ...(sort ? { sort } : {}), offset: 0, limit: 2, seek: { from: 'after', position: place(page.items.at(-1)!) } });
+          expect(page.total, JSON.stringify(sort)).toBe(expected.length);
+        }
+        expect(walked, JSON.stringify(sort)).toEqual(expected.map((r) => r.id));
+        // Backwards from the last record, still in list order within each page.
+        const back: string[] = [];
+        let before = place(expected.at(-1)!);
+        for (;;) {
+          const previous = await things.list({ ...(sort ? { sort } : {}), offset: 0, limit: 3, seek: { from: 'before', position: before } });
+          if (previous.items.length === 0) break;
+          back.unshift(...previous.items.map((r) => r.id));
+          before = place(previous.items[0]!);
+        }
+        expect(back, JSON.stringify(sort)).toEqual(expected.slice(0, -1).map((r) => r.id));
+      }
+      // With a filter: only matches, and the total counts every match.
+      const dogs = await things.list({ filter: { kind: 'dog' }, sort: { field: 'name', order: 'asc' }, offset: 0, limit: 1, seek: { from: 'after', position: { key: 'Cat', id: made[0]!.id } } });
+      expect(dogs.total).toBe(2);
+      expect(dogs.items.map((r) => r.data.name)).toEqual(['Dog']);
+      // A place whose record was deleted still has its place.
+      const all = (await things.list({ offset: 0, limit: 100 })).items;
+      await things.delete(all[2]!.id);
+      expect((await things.list({ offset: 0, limit: 1, seek: { from: 'after', position: { key: null, id: all[2]!.id } } })).items.map((r) => r.id)).toEqual([all[3]!.id]);
     }));
 
     it('sorts a record without the sort field as if its value were the greatest: last ascending, first descending', withStores(async ({ things }) => {

@@ -18,10 +18,49 @@ export interface StoredRecord<T> {
 /** Direction of a sort: ascending or descending. */
 export type SortOrder = 'asc' | 'desc';
 
+/** A comparison a list may ask for besides equality; see {@link FieldCondition}. */
+export type ComparisonOperator = 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in';
+
+/**
+ * One comparison of a field with a value, typed like the field. `gt`, `gte`, `lt` and `lte` order
+ * as a sort does (numbers by value, text by code point) and never match a record without a value;
+ * `ne` matches every record whose value is not the given one, a missing value included; `in`
+ * takes an array and matches a record whose value is one of its items.
+ */
+export interface FieldCondition {
+  /** The field compared. */
+  readonly field: string;
+  /** How it is compared. */
+  readonly operator: ComparisonOperator;
+  /** The value compared with; an array for `in`. */
+  readonly value: unknown;
+}
+
+/** A place in a sorted list: the sort field's value there (null for a record without one) and the record's id. */
+export interface ListPosition {
+  /** The sort field's value at the place; null when there is no sort or the record has no value. */
+  readonly key: string | number | boolean | null;
+  /** The id of the record at the place. */
+  readonly id: string;
+}
+
+/**
+ * Where a page starts when it is found from a place rather than an offset (cursor paging): the
+ * records right after the place, or right before it, in the list's order.
+ */
+export interface ListSeek {
+  /** `after`: the page follows the place; `before`: the page ends just before it (still in list order). */
+  readonly from: 'after' | 'before';
+  /** The place. */
+  readonly position: ListPosition;
+}
+
 /** What a list request asks of a store. Values in `filter` are already typed (numbers are numbers). */
 export interface ListQuery {
   /** field -> exact value; every entry must match. */
   readonly filter?: Readonly<Record<string, unknown>>;
+  /** Comparisons every matching record passes as well, besides `filter`. */
+  readonly conditions?: readonly FieldCondition[];
   /** Case-insensitive substring match; a record matches when any of the fields contains the text. */
   readonly search?: {
     /** Text to look for, as the client typed it. */
@@ -36,10 +75,20 @@ export interface ListQuery {
     /** Direction of the sort. */
     readonly order: SortOrder;
   };
-  /** Matching records to skip before the page starts. */
+  /** Matching records to skip before the page starts (0 when `seek` is given). */
   readonly offset: number;
+  /**
+   * Start the page at a place instead of an offset: the `limit` matches after it or before it, in
+   * the list's order (sort, then id). The total still counts every match.
+   */
+  readonly seek?: ListSeek;
   /** Records wanted; 0 asks for the total only (no records). */
   readonly limit: number;
+  /**
+   * The fields the caller will use: a store may leave the others out of each record's data (and
+   * read fewer columns). Without it, records are whole. The id and version are always given.
+   */
+  readonly fields?: readonly string[];
   /**
    * When given, the total may be an estimate if the matches are more than `estimateAbove`; the
    * store then says so in {@link ListResult.totalEstimated}. Without it, the total is exact.
@@ -188,6 +237,8 @@ export interface StoreInit {
   readonly filterable: readonly string[];
   /** Fields lists may be sorted by. */
   readonly sortable: readonly string[];
+  /** Fields lists may compare by range (`gt`, `gte`, `lt`, `lte`): an index in sort order serves them. */
+  readonly ranged?: readonly string[];
   /** Fields a search looks in. */
   readonly searchable: readonly string[];
   /** The field naming the parent record, when the collection is nested below another. */

@@ -1,0 +1,53 @@
+import { CorralError } from '@corral/errors';
+import type { z } from 'zod';
+import { storedFieldKind } from '../schema/field-kind.js';
+import type { ComparisonOperator } from '../store/store.js';
+
+/** How a list may compare a field: `eq` (the plain `name=value` form) or one of the comparisons. */
+export type FilterOperator = 'eq' | ComparisonOperator;
+
+/** Every operator, in the order error messages and documents list them. */
+export const filterOperators: readonly FilterOperator[] = Object.freeze(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in']);
+
+/**
+ * A filter with its operators, e.g. `{ field: 'yearOfBirth', operators: ['gte', 'lt'] }`, queried
+ * as `year_of_birth[gte]=1990`. A filter given as a bare field name allows `eq` only.
+ */
+export interface FilterDeclaration<Fd extends string = string> {
+  /** The field the filter compares. */
+  readonly field: Fd;
+  /** The operators clients may use; `eq` allows the plain form `name=value` and `name[eq]=value`. */
+  readonly operators: readonly FilterOperator[];
+}
+
+/** One declared filter: a field name (equality only) or a {@link FilterDeclaration}. */
+export type FilterEntry<Fd extends string = string> = Fd | FilterDeclaration<Fd>;
+
+/** The field a filter compares. */
+export function filterField(entry: FilterEntry): string {
+  return typeof entry === 'string' ? entry : entry.field;
+}
+
+/** The operators a filter allows. */
+export function operatorsOf(entry: FilterEntry): readonly FilterOperator[] {
+  return typeof entry === 'string' ? ['eq'] : entry.operators;
+}
+
+const ordered: readonly FilterOperator[] = ['gt', 'gte', 'lt', 'lte'];
+
+/**
+ * Refuses, at definition time, operators that are unknown, none at all, or comparisons a field has
+ * no order for (booleans and nested values).
+ */
+export function checkFilterOperators(collection: string, parameter: string, entry: FilterEntry, schema: z.ZodType | undefined): void {
+  const operators = operatorsOf(entry);
+  const fail = (why: string) => {
+    throw new CorralError('CORRAL_INVALID_FILTER_OPERATOR', `Collection "${collection}": filter "${parameter}" ${why}; operators are ${filterOperators.join(', ')}`);
+  };
+  if (operators.length === 0) fail('allows no operator');
+  const unknown = operators.find((operator) => !filterOperators.includes(operator));
+  if (unknown !== undefined) fail(`names unknown operator "${String(unknown)}"`);
+  const kind = schema ? storedFieldKind(schema) : 'string';
+  if (kind === 'json' && operators.some((operator) => operator !== 'eq')) fail('compares a nested value, which only equality can');
+  if (kind === 'boolean' && operators.some((operator) => ordered.includes(operator))) fail('orders a true-or-false field');
+}
