@@ -101,6 +101,19 @@ async function rounds(servers, count, timing) {
   return Object.fromEntries(Object.entries(samples).map(([name, byLabel]) => [name, Object.fromEntries(Object.entries(byLabel).map(([label, values]) => [label, median(values)]))]));
 }
 
+/** A JSON answer, asked again when a kept-alive connection was closed under the request (EPIPE, reset). */
+async function fetchJson(url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await fetch(url);
+      if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+      return await answer.json();
+    } catch (error) {
+      if (attempt >= attempts || !(error instanceof TypeError)) throw error;
+    }
+  }
+}
+
 /**
  * Cursor paging: the first page by cursor against a page deep in the list (page 10,000 at 1M rows),
  * whose URL is found by following nextPage links from the first. Both on the same server, same run.
@@ -110,7 +123,7 @@ async function cursorDepth(server, size, timing, count) {
   const first = '/v1/items?paging=cursor&sortby=name&limit=10';
   let path = first;
   for (let page = 1; page < depth; page++) {
-    const body = await (await fetch(`${server.origin}${path}`)).json();
+    const body = await fetchJson(`${server.origin}${path}`);
     path = body.links.find((link) => link.rel === 'nextPage').href;
   }
   const samples = { first: [], deep: [] };
@@ -123,6 +136,8 @@ async function cursorDepth(server, size, timing, count) {
   }
   return { depth, first: median(samples.first), deep: median(samples.deep) };
 }
+
+export { cursorDepth };
 
 export async function databaseBench({ quick, timing, rounds: roundCount = 3, sizes = quick ? [10_000] : [10_000, 1_000_000] }) {
   const labels = Object.keys(endpoints);
