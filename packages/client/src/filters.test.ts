@@ -14,4 +14,8 @@ describe('the query parameters of a list filter', () => {
     ]);
     expect(query.toString()).toBe('state=internal&wild=false&year_of_birth%5Bgte%5D=1990&year_of_birth%5Blt%5D=2000&maturity%5Bin%5D=junior%2Csenior');
   });
+
+  it('refuses a listed value holding a comma, which the server would split in two', () => {
+    expect(() => appendFilters(new URLSearchParams(), { name: { in: ['Smith, John'] } })).toThrow('cannot hold a comma');
+  });
 });

@@ -18,6 +18,10 @@ export function appendFilters(query: URLSearchParams, filter: Readonly<Record<st
     }
     for (const [operator, operand] of Object.entries(value as Record<string, Scalar | readonly Scalar[] | undefined>)) {
       if (operand === undefined) continue;
+      if (Array.isArray(operand) && operand.some((item) => String(item).includes(','))) {
+        // The server splits a list at commas: such a value would be asked for as two.
+        throw new TypeError(`${name}[${operator}]: a listed value cannot hold a comma (${JSON.stringify(operand.find((item) => String(item).includes(',')))})`);
+      }
       query.append(`${name}[${operator}]`, Array.isArray(operand) ? operand.map(String).join(',') : String(operand));
     }
   }

@@ -16,6 +16,8 @@ export const startupErrorCodes = {
   CORRAL_RESERVED_PARAMETER: 'A filter takes the name of a paging, sorting or search parameter.',
   /** A filter allows no operator, an unknown one, or a comparison its field has no order for. */
   CORRAL_INVALID_FILTER_OPERATOR: 'A filter allows no operator, an unknown one, or a comparison its field has no order for.',
+  /** A collection asks its store for a list feature (comparison filters) the store does not declare. */
+  CORRAL_STORE_LACKS_FEATURE: 'A collection asks its store for a list feature (comparison filters) the store does not declare.',
   /** A schema declares a field the server sets itself (id, links). */
   CORRAL_RESERVED_FIELD: 'A schema declares a field the server sets itself (id, links).',
   /** A nested collection reachable at the top level lacks its parent key in its schema. */

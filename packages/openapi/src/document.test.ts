@@ -262,9 +262,9 @@ describe('openApiDocument', () => {
     });
     const list = documentOf(describeVersion({ collections: [ranged] })).paths['/v1/keepers'].get;
     const filters = (list.parameters as Json[]).filter((p) => p.name.startsWith('age') || p.name.startsWith('grade'));
-    expect(filters.map((p) => p.name)).toEqual(['age', 'age[gte]', 'age[lt]', 'grade[in]', 'grade[ne]']);
-    expect(filters[1]).toMatchObject({ in: 'query', required: false, description: 'Only records whose age is at least this value.', schema: { type: 'integer', minimum: 16 } });
-    expect(filters[3]).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: ['a', 'b'] } } });
+    expect(filters.map((p) => p.name)).toEqual(['age', 'age[eq]', 'age[gte]', 'age[lt]', 'grade[in]', 'grade[ne]']);
+    expect(filters[2]).toMatchObject({ in: 'query', required: false, description: 'Only records whose age is at least this value.', schema: { type: 'integer', minimum: 16 } });
+    expect(filters[4]).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: ['a', 'b'] } } });
   });
 
   it('leaves out sort and search parameters a collection does not offer', () => {

@@ -1,4 +1,4 @@
-import { filterField, inputLimits, operatorsOf, serverParentField, type AnyCollection, type FilterEntry } from '@corral/core';
+import { filterField, inputLimits, operatorsOf, serverParentField, type AnyCollection, type FilterEntry, type FilterOperator } from '@corral/core';
 import type { PagingOptions } from '@corral/core';
 import { propertySchemas } from './json-schema.js';
 import { pageSizeSchema, safeIntegerSchema, searchTextSchema } from './parameters.js';
@@ -9,11 +9,14 @@ const meanings = {
   lt: 'is less than', lte: 'is at most', in: 'is one of (values separated by commas)',
 } as const;
 
-/** One parameter per operator the filter allows: `name` for equality, `name[op]` for the others. */
+/** One parameter per form the filter answers to: `name` for equality (and `name[eq]` beside other operators), `name[op]` for the others. */
 function filterParameters(parameter: string, entry: FilterEntry, schema: unknown): unknown[] {
   const field = filterField(entry);
-  return operatorsOf(entry).map((operator) => ({
-    name: operator === 'eq' ? parameter : `${parameter}[${operator}]`,
+  const operators = operatorsOf(entry);
+  const forms = operators.flatMap((operator): [string, FilterOperator][] =>
+    operator !== 'eq' ? [[`${parameter}[${operator}]`, operator]] : operators.length > 1 ? [[parameter, 'eq'], [`${parameter}[eq]`, 'eq']] : [[parameter, 'eq']]);
+  return forms.map(([name, operator]) => ({
+    name,
     in: 'query',
     required: false,
     description: `Only records whose ${field} ${meanings[operator]} this value.`,

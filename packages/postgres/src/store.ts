@@ -1,6 +1,6 @@
 import { CorralError } from '@corral/core';
 import type {
-  DeleteAllResult, DeleteResult, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
+  DeleteAllResult, DeleteResult, ListFeatures, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
 import {
   countWhere, existingTableProblems, keyOfId, keysOfIds, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf,
@@ -25,6 +25,9 @@ export interface PostgresStoreOptions<T> extends TableOptions {
 type Row = Record<string, unknown>;
 const versionAlias = 'corral_row_version';
 
+/** Field selections a store reads in part; others read whole rows. */
+const maxSelections = 64;
+
 /**
  * One collection's records in one table, a column per field. In a table of its own the store keeps
  * a version column and statement triggers that keep the bookkeeping right whoever writes; in a table
@@ -42,6 +45,9 @@ export class PostgresStore<T extends object> implements Store<T> {
   ) {}
 
   /** Tables the application owns may be written by others; the revision then counts this store's writes only. */
+  /** Comparisons and cursor paging are carried out in SQL. */
+  readonly listFeatures: ListFeatures = { conditions: true, seek: true };
+
   get revisionScope(): 'all-writes' | 'own-writes' {
     return this.options.table === undefined ? 'all-writes' : 'own-writes';
   }
@@ -141,10 +147,12 @@ export class PostgresStore<T extends object> implements Store<T> {
     const key = fields.join(',');
     let found = this.selections.get(key);
     if (!found) {
+      // Clients choose selections: past a bounded number, whole rows are read, so that the
+      // statements prepared on each connection stay bounded too.
+      if (this.selections.size >= maxSelections) return { select: this.selected, map: this.map };
       const map = projectedMap(this.map, fields);
       found = { select: `${selectedColumns(map)}, ${this.versionSql} AS ${versionAlias}`, map };
-      // Clients choose selections: a bounded number of them is remembered.
-      if (this.selections.size < 64) this.selections.set(key, found);
+      this.selections.set(key, found);
     }
     return found;
   }

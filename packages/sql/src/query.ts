@@ -154,7 +154,8 @@ function seekClause(map: TableMap, dialect: QueryDialect, sort: ListQuery['sort'
   if (!canHold(column, key, dialect.codec) || (column.storage === 'integer' && typeof key === 'number' && !Number.isSafeInteger(key))) return undefined;
   const keyParameter = dialect.typed(column, next(columnValue(column, key, dialect.codec)));
   const pair = `(${dialect.sortKey(column)}, ${idName}) ${op} (${keyParameter}, ${idParameter()})`;
-  return greater && !column.required ? `(${pair} OR ${name} IS NULL)` : pair;
+  // A column of a table the application owns may hold NULL whatever the schema says.
+  return greater && !(column.required && map.managed) ? `(${pair} OR ${name} IS NULL)` : pair;
 }
 
 /** ORDER BY text: the sort key, then the id, so that equal values keep id order (reversed when descending). */
@@ -164,7 +165,8 @@ export function orderOf(map: TableMap, dialect: QueryDialect, sort: ListQuery['s
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   if (!sort) return `${id} ${direction}`;
   const column = map.column(sort.field);
-  return `${dialect.sortKey(column)} ${direction}${dialect.nulls(order, column)}, ${id} ${direction}`;
+  // Only a table the store made is sure to hold no NULL in a required field's column.
+  return `${dialect.sortKey(column)} ${direction}${dialect.nulls(order, map.managed ? column : { ...column, required: false })}, ${id} ${direction}`;
 }
 
 /** The quoted names of the columns a record is read from: the id, then every field's, in the map's order. */

@@ -400,6 +400,35 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         expect(await h.definition('people')).toBe(before);
       });
 
+      it('pages by place over rows whose column of a required field holds NULL, in both orders', async () => {
+        const h = await harness();
+        await h.exec(`CREATE TABLE crew (person_id ${h.types.key}, full_name ${h.types.text}, birth_year ${h.types.integer} NOT NULL, state ${h.types.text} NOT NULL)`);
+        await h.exec(`INSERT INTO crew (full_name, birth_year, state) VALUES ('Bo', 1990, 'internal'), (NULL, 1991, 'internal'), ('Al', 1992, 'external'), (NULL, 1993, 'internal'), ('Bo', 1994, 'internal')`);
+        const database = h.open();
+        try {
+          const store = database.store<Staff>({ table: 'crew', id: 'person_id', columns: { name: 'full_name', yearOfBirth: 'birth_year' } });
+          await store.init?.(staff({ fields: { name: 'string', yearOfBirth: 'integer', state: 'enum' } }));
+          for (const order of ['asc', 'desc'] as const) {
+            const sort = { field: 'name', order };
+            const expected = (await store.list({ sort, offset: 0, limit: 10 })).items.map((r) => r.id);
+            expect(expected).toHaveLength(5);
+            const walked: string[] = [];
+            let page = await store.list({ sort, offset: 0, limit: 2 });
+            while (page.items.length > 0) {
+              walked.push(...page.items.map((r) => r.id));
+              const last = page.items.at(-1)!;
+              page = await store.list({ sort, offset: 0, limit: 2, seek: { from: 'after', position: { key: last.data.name ?? null, id: last.id } } });
+            }
+            expect(walked, order).toEqual(expected);
+            const first = (await store.list({ sort, offset: 0, limit: 10 })).items[4]!;
+            const before = await store.list({ sort, offset: 0, limit: 10, seek: { from: 'before', position: { key: first.data.name ?? null, id: first.id } } });
+            expect(before.items.map((r) => r.id), order).toEqual(expected.slice(0, 4));
+          }
+        } finally {
+          await database.close();
+        }
+      });
+
       it('refuses to start on a table that cannot hold the fields, naming each field and column', async () => {
         const h = await harness();
         const refused = async (opts: Record<string, unknown>) => {

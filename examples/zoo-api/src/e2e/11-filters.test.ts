@@ -86,7 +86,7 @@ describe('Filters with operators', () => {
   it('describes every form in the OpenAPI document', async () => {
     const document = (await get(zoo, '/v1/openapi.json')).body;
     const names = (document.paths['/v1/employees'].get.parameters as Row[]).map((p) => p.$ref ? p.$ref : p.name);
-    expect(names).toEqual(expect.arrayContaining(['state', 'state[in]', 'maturity', 'maturity[in]', 'year_of_birth', 'year_of_birth[gt]', 'year_of_birth[gte]', 'year_of_birth[lt]', 'year_of_birth[lte]']));
+    expect(names).toEqual(expect.arrayContaining(['state', 'state[eq]', 'state[in]', 'maturity', 'maturity[eq]', 'maturity[in]', 'year_of_birth', 'year_of_birth[gt]', 'year_of_birth[gte]', 'year_of_birth[lt]', 'year_of_birth[lte]']));
     const list = (document.paths['/v1/employees'].get.parameters as Row[]).find((p) => p.name === 'maturity[in]');
     expect(list).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { enum: ['junior', 'intermediate', 'senior'] } } });
   });

@@ -65,10 +65,34 @@ describe('cursor paging (?paging=cursor)', () => {
     await refused(`/v1/animals?paging=cursor&sortby=legs&after=${cursor}`, 1031); // another sort
     await refused(`/v1/animals?paging=cursor&sortby=name&kind=fish&after=${cursor}`, 1031); // another filter
     // Well-formed, but a sort value the field cannot hold.
-    const scope = (await import('./cursor.js')).cursorScope({ offset: 0, limit: 3, filter: {}, sort: { field: 'legs', order: 'asc' } });
+    const scope = (await import('./cursor.js')).cursorScope({ offset: 0, limit: 3, filter: {}, sort: { field: 'legs', order: 'asc' } }, '/v1/animals');
     await refused(`/v1/animals?paging=cursor&sortby=legs&after=${encodeCursor(scope, { key: 'four', id: '3' })}`, 1031);
     await refused(`/v1/animals?paging=cursor&sortby=legs&after=${encodeCursor(scope, { key: 1.5, id: '3' })}`, 1031);
     expect((await get(`/v1/animals?paging=cursor&sortby=legs&after=${encodeCursor(scope, { key: 2, id: '3' })}`)).status).toBe(200);
+  });
+
+  it('is refused for a store that cannot start a page at a place, and for a sort by a nested value', async () => {
+    const { listFeatures: _features, ...plain } = memoryStore<Animal>({ initial });
+    const old = createApi({ collections: [defineCollection({ name: 'animals', schema, sortable: ['name'], store: plain })], logger: silentLogger });
+    const answer = await old.fetch(new Request('http://x/v1/animals?paging=cursor'));
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toContain('paging=cursor is not offered');
+    expect((await old.fetch(new Request('http://x/v1/animals?limit=2'))).status).toBe(200);
+    const tagged = defineCollection({ name: 'tagged', schema: z.object({ tags: z.array(z.string()) }), sortable: ['tags'] });
+    const nested = createApi({ collections: [tagged], logger: silentLogger });
+    expect((await nested.fetch(new Request('http://x/v1/tagged?paging=cursor&sortby=tags'))).status).toBe(400);
+  });
+
+  it('refuses a cursor of another nested list (another parent in the path)', async () => {
+    const zoos = defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), store: memoryStore({ initial: [{ name: 'A' }, { name: 'B' }] }) });
+    const pens = defineCollection({ name: 'pens', schema: z.object({ name: z.string(), zooId: z.string() }), parent: { collection: zoos, field: 'zooId' }, store: memoryStore({ initial: [{ name: 'a', zooId: '1' }, { name: 'b', zooId: '1' }, { name: 'c', zooId: '2' }, { name: 'd', zooId: '2' }] }) });
+    const nestedApi = createApi({ collections: [zoos, pens], logger: silentLogger });
+    const first = await nestedApi.fetch(new Request('http://x/v1/zoos/1/pens?paging=cursor&limit=1'));
+    const next = new URL(link((await first.json()) as Record<string, any>, 'nextPage')!, 'http://x');
+    expect((await nestedApi.fetch(new Request(`http://x${next.pathname}${next.search}`))).status).toBe(200);
+    const elsewhere = await nestedApi.fetch(new Request(`http://x/v1/zoos/2/pens${next.search}`));
+    expect(elsewhere.status).toBe(400);
+    expect(((await elsewhere.json()) as { errorCode: number }).errorCode).toBe(1031);
   });
 
   it('refuses offsets, pages and both cursors with paging=cursor, and cursors without it', async () => {

@@ -18,7 +18,7 @@ export interface CursorRequest {
  * Reads `paging=cursor` with `after` or `before`; undefined for offset paging (the default). The
  * cursor parameters need `paging=cursor`, and offsets and pages do not go with it.
  */
-export function cursorRequest(runtime: CollectionRuntime, params: URLSearchParams, query: ListQuery): CursorRequest | undefined {
+export function cursorRequest(runtime: CollectionRuntime, params: URLSearchParams, query: ListQuery, path: string): CursorRequest | undefined {
   const paging = singleValue(params, 'paging');
   const after = singleValue(params, 'after');
   const before = singleValue(params, 'before');
@@ -27,11 +27,13 @@ export function cursorRequest(runtime: CollectionRuntime, params: URLSearchParam
     if (after !== undefined || before !== undefined) throw new ApiError('conflictingPagingParameters', `${after !== undefined ? 'after' : 'before'} needs paging=cursor`);
     return undefined;
   }
+  if (!runtime.collection.store.listFeatures?.seek) throw new ApiError('invalidQueryParameter', 'paging=cursor is not offered by this collection: its store cannot start a page at a place');
+  if (query.sort && runtime.storeFields[query.sort.field] === 'json') throw new ApiError('invalidQueryParameter', `paging=cursor cannot sort by ${query.sort.field}, a nested value; sort by another field or page by offset`);
   for (const name of ['offset', 'page', 'per_page']) {
     if (params.has(name)) throw new ApiError('conflictingPagingParameters', `${name} does not go with paging=cursor: a cursor page starts at after or before, and limit sets its size`);
   }
   if (after !== undefined && before !== undefined) throw new ApiError('conflictingPagingParameters', 'Give after or before, not both');
-  const scope = cursorScope(query);
+  const scope = cursorScope(query, path);
   const field = query.sort?.field;
   const kind = field === undefined ? undefined : runtime.storeFields[field];
   const values = field === undefined ? undefined : runtime.enumValues[field];

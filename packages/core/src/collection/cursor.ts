@@ -11,12 +11,14 @@ const cursorFormat = 1;
 const maxCursorLength = 2048;
 
 /**
- * The part of a list request a cursor belongs to: its sort and a digest of its filters and
- * search, so that a cursor taken from one list is refused by another.
+ * The part of a list request a cursor belongs to: its sort and a digest of its path (a nested
+ * list's parent), filters and search, so that a cursor taken from one list is refused by another.
+ * Cursors are not signed: one decoded and edited by hand names another place in the same list,
+ * which is no more than an offset would give.
  */
-export function cursorScope(query: ListQuery): string {
+export function cursorScope(query: ListQuery, path = ''): string {
   const sort = query.sort ? `${query.sort.field}:${query.sort.order}` : '';
-  return `${sort}|${shortDigest(JSON.stringify([query.filter ?? {}, query.conditions ?? [], query.search?.text ?? null]))}`;
+  return `${sort}|${shortDigest(JSON.stringify([path, query.filter ?? {}, query.conditions ?? [], query.search?.text ?? null]))}`;
 }
 
 /** The opaque text of a place in a list: the sort key and id, with the scope of the list it belongs to. */
@@ -52,7 +54,7 @@ function keyFits(key: unknown, kind: StoredFieldKind | undefined, enumValues: re
   if (key === null) return true;
   switch (kind) {
     case 'integer':
-      return Number.isSafeInteger(key);
+      return Number.isInteger(key);
     case 'number':
       return typeof key === 'number' && Number.isFinite(key);
     case 'boolean':
@@ -60,7 +62,7 @@ function keyFits(key: unknown, kind: StoredFieldKind | undefined, enumValues: re
     case 'enum':
       return typeof key === 'string' && (enumValues === undefined || enumValues.includes(key));
     case 'string':
-      return typeof key === 'string' && !key.includes('\u0000');
+      return typeof key === 'string';
     default:
       return false;
   }

@@ -75,7 +75,7 @@ describe('defineCollection', () => {
   });
 
   it('refuses filter names that paging, sorting or search already use', () => {
-    for (const reserved of ['offset', 'limit', 'page', 'per_page', 'sortby', 'order', 'query']) {
+    for (const reserved of ['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields', 'sortby', 'order', 'query']) {
       expect(() => defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), filters: { [reserved]: 'name' } }), reserved).toThrow(/taken/);
     }
   });
@@ -91,6 +91,10 @@ describe('defineCollection', () => {
     expect(refusedWith({ active: { field: 'active', operators: ['eq', 'gt'] } })).toThrow('orders a true-or-false field');
     expect(refusedWith({ tags: { field: 'tags', operators: ['in'] } })).toThrow('compares a nested value');
     expect(refusedWith({ 'year[gt]': 'year' })).toThrow('must be a word usable in a query string');
+    // A parent key the server sets holds ids: no ranges.
+    const zoos = defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }) });
+    expect(() => defineCollection({ name: 'pens', schema: z.object({ name: z.string() }), parent: { collection: zoos, field: 'zooId', topLevel: false }, filters: { zoo: { field: 'zooId' as never, operators: ['gt'] } } })).toThrow('orders a parent key');
+    expect(() => defineCollection({ name: 'pens', schema: z.object({ name: z.string() }), parent: { collection: zoos, field: 'zooId', topLevel: false }, filters: { zoo: { field: 'zooId' as never, operators: ['in', 'ne'] } } })).not.toThrow();
     // Booleans still take equality, difference and lists.
     expect(refusedWith({ active: { field: 'active', operators: ['eq', 'ne', 'in'] } })).not.toThrow();
   });

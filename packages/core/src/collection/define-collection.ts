@@ -169,7 +169,7 @@ export type CountPolicy =
 export type AnyCollection = Collection<any, string>;
 
 /** Query parameters every list understands; a filter may not take one of their names. */
-const reservedParameters = ['offset', 'limit', 'page', 'per_page', 'sortby', 'order', 'query'];
+const reservedParameters = ['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields', 'sortby', 'order', 'query'];
 
 const validName = /^[A-Za-z][A-Za-z0-9_-]*$/;
 

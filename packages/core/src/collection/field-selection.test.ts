@@ -84,3 +84,32 @@ describe('?fields= on lists and records', () => {
     expect((await (await get('animals/1?colour=red')).json()).errorCode).toBe(1002);
   });
 });
+
+describe('links that read the record as a whole', () => {
+  it('are noticed through a spread, so that a selection still gets links built from the whole record', async () => {
+    const asked: (ListQuery['fields'] | undefined)[] = [];
+    const animals = defineCollection({
+      name: 'animals',
+      schema,
+      links: (animal) => {
+        const { zooId, keeper } = { ...animal };
+        return [{ rel: 'zoo', href: `zoos/${zooId}` }, ...(keeper ? [{ rel: 'keeper', href: `keepers/${keeper}` }] : [])];
+      },
+      store: projectingStore(asked),
+    });
+    const api = createApi({ collections: [animals], logger: silentLogger });
+    const page = (await (await api.fetch(new Request('http://x/v1/animals?fields=name'))).json()) as { animals: { links: { rel: string }[] }[] };
+    expect(page.animals[0]!.links.map((link) => link.rel)).toEqual(['self', 'zoo', 'keeper']);
+    await api.fetch(new Request('http://x/v1/animals?fields=name'));
+    expect(asked[1]).toEqual(expect.arrayContaining(['name', 'species', 'keeper', 'zooId']));
+  });
+});
+
+describe('a store that carries out no comparisons', () => {
+  it('stops a collection that declares them from starting', () => {
+    const { listFeatures: _features, ...plain } = memoryStore<Animal>({ initial });
+    const animals = defineCollection({ name: 'animals', schema, filters: { name: { field: 'name', operators: ['gt'] } }, store: plain });
+    expect(() => createApi({ collections: [animals], logger: silentLogger })).toThrow(expect.objectContaining({ code: 'CORRAL_STORE_LACKS_FEATURE' }));
+    expect(() => createApi({ collections: [animals.with({ filters: { name: 'name' } })], logger: silentLogger })).not.toThrow();
+  });
+});

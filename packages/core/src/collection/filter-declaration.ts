@@ -47,6 +47,8 @@ export function checkFilterOperators(collection: string, parameter: string, entr
   if (operators.length === 0) fail('allows no operator');
   const unknown = operators.find((operator) => !filterOperators.includes(operator));
   if (unknown !== undefined) fail(`names unknown operator "${String(unknown)}"`);
+  // A parent key the server sets holds ids, which have no order a store agrees on.
+  if (!schema && operators.some((operator) => ordered.includes(operator))) fail('orders a parent key the server sets (ids have no order to compare by)');
   const kind = schema ? storedFieldKind(schema) : 'string';
   if (kind === 'json' && operators.some((operator) => operator !== 'eq')) fail('compares a nested value, which only equality can');
   if (kind === 'boolean' && operators.some((operator) => ordered.includes(operator))) fail('orders a true-or-false field');

@@ -19,7 +19,7 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   const { collection } = runtime;
   const query = parseListParams(runtime.list, context.request.query);
   const fields = selectedFields(runtime, context.request.query);
-  const cursor = cursorRequest(runtime, context.request.query, query);
+  const cursor = cursorRequest(runtime, context.request.query, query, context.request.path);
   const parentId = context.params.parentId;
   let filter: Record<string, unknown> | null = { ...query.filter };
   if (parentId !== undefined && collection.parent) {
@@ -56,7 +56,8 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   // A cursor page has no offset: it starts at a place.
   const position = cursor ? '' : `"offset":${query.offset},`;
   const body = `{${position}"limit":${query.limit},"total":${result.total}${estimated},${JSON.stringify(collection.name)}:[${records}],"links":${JSON.stringify(links)}}`;
-  const etag = listEtag(result.revision, taggedByContent ? contentVariant(variant, result.total, items) : variant);
+  // The links belong to the content too: whether a next page exists can change with the same records shown.
+  const etag = listEtag(result.revision, taggedByContent ? contentVariant(`${variant ?? ''}${links.map((link) => link.href).join(' ')}`, result.total, items) : variant);
   if (taggedByContent && noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
   return jsonTextResponse(200, body, { etag });
 }

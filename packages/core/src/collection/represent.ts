@@ -27,14 +27,21 @@ export function representSelected(runtime: CollectionRuntime, prefix: string, re
   const data = record.data as Readonly<Record<string, unknown>>;
   const full = { id: record.id, ...data } as Representation;
   let missed = false;
-  // Links see the record through a watch on the fields that were not read.
+  const touch = (key: string | symbol) => {
+    if (typeof key === 'string' && !read.has(key) && runtime.recordFields.includes(key)) {
+      runtime.linkFields.add(key);
+      missed = true;
+    }
+  };
+  // Links see the record through a watch on the fields that were not read: by name, by `in`, or
+  // by listing its keys (a spread), which touches every field.
   const watched = new Proxy(full, {
-    get(target, key, receiver) {
-      if (typeof key === 'string' && !read.has(key) && runtime.recordFields.includes(key)) {
-        runtime.linkFields.add(key);
-        missed = true;
-      }
-      return Reflect.get(target, key, receiver) as unknown;
+    get: (target, key, receiver) => (touch(key), Reflect.get(target, key, receiver) as unknown),
+    has: (target, key) => (touch(key), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (target, key) => (touch(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => {
+      for (const field of runtime.recordFields) touch(field);
+      return Reflect.ownKeys(target);
     },
   });
   const links = linksOf(runtime, prefix, data, watched);

@@ -1,3 +1,4 @@
+import { CorralError } from '@corral/errors';
 import type { PagingOptions } from '@corral/pagination';
 import type { z } from 'zod';
 import type { BodyRules } from '../schema/body-rules.js';
@@ -95,6 +96,10 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
   const serverParentField = serverParentFieldOf(collection);
   const readOnly = ['id', 'links', ...(serverParentField ? [serverParentField] : [])];
   const init = storeInitOf(collection);
+  const compared = Object.entries(collection.filters).find(([, entry]) => operatorsOf(entry).some((operator) => operator !== 'eq'));
+  if (compared && !collection.store.listFeatures?.conditions) {
+    throw new CorralError('CORRAL_STORE_LACKS_FEATURE', `Collection "${collection.name}": filter "${compared[0]}" compares by ${operatorsOf(compared[1]).filter((o) => o !== 'eq').join(', ')}, which its store does not carry out (listFeatures.conditions)`);
+  }
   const runtime: CollectionRuntime = {
     collection,
     body: { schema: collection.schema, fields, readOnly },

@@ -6,6 +6,7 @@ export type {
   DeleteAllResult,
   DeleteResult,
   FieldCondition,
+  ListFeatures,
   ListPosition,
   ListQuery,
   ListSeek,

@@ -110,6 +110,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
   };
 
   return {
+    listFeatures: { conditions: true, seek: true },
     database,
 
     init(fields) {

@@ -55,6 +55,14 @@ export interface ListSeek {
   readonly position: ListPosition;
 }
 
+/** List features a store carries out; see {@link Store.listFeatures}. */
+export interface ListFeatures {
+  /** `ListQuery.conditions`: comparisons other than equality. */
+  readonly conditions?: boolean;
+  /** `ListQuery.seek`: pages that start at a place (cursor paging). */
+  readonly seek?: boolean;
+}
+
 /** What a list request asks of a store. Values in `filter` are already typed (numbers are numbers). */
 export interface ListQuery {
   /** field -> exact value; every entry must match. */
@@ -317,6 +325,12 @@ export interface Store<T> {
    * list by its content rather than by the revision alone. Default `all-writes`.
    */
   readonly revisionScope?: 'all-writes' | 'own-writes';
+  /**
+   * The parts of {@link ListQuery} beyond equality, search, sort and offsets that the store
+   * carries out. Core offers a collection's comparison filters and cursor paging only when its
+   * store says so, so that a store written before them is never handed a query it would ignore.
+   */
+  readonly listFeatures?: ListFeatures;
   /** Called once per collection before the first request: create tables and indexes here. */
   init?(init: StoreInit): void | Promise<void>;
   /** Called by `api.close()`: release connections and files. */

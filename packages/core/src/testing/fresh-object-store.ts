@@ -11,6 +11,7 @@ const copyLookup = <T>(lookup: Lookup<T>): Lookup<T> => (lookup.status === 'foun
 export function freshObjectStore<T>(inner: Store<T>): Store<T> {
   return {
     ...(inner.database ? { database: inner.database } : {}),
+    ...(inner.listFeatures ? { listFeatures: inner.listFeatures } : {}),
     init: (init) => inner.init?.(init),
     close: async () => inner.close?.(),
     list: async (query, options) => {
