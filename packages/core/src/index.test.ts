@@ -16,6 +16,7 @@ it('exposes exactly the public API', async () => {
     'defineSearch',
     'errorCodes',
     'filterField',
+    'filterForms',
     'filterOperators',
     'idempotency',
     'inputLimits',

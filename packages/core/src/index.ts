@@ -22,7 +22,7 @@ export {
   type RecordCheck,
   type RecordOf,
 } from './collection/define-collection.js';
-export { filterField, filterOperators, operatorsOf, type FilterDeclaration, type FilterEntry, type FilterOperator } from './collection/filter-declaration.js';
+export { filterField, filterForms, filterOperators, operatorsOf, type FilterDeclaration, type FilterEntry, type FilterForm, type FilterOperator } from './collection/filter-declaration.js';
 export { serverParentField } from './collection/parent-field.js';
 export {
   defineOperation,

@@ -1,4 +1,4 @@
-import { filterField, inputLimits, operatorsOf, serverParentField, type AnyCollection, type FilterEntry, type FilterOperator } from '@corral/core';
+import { filterField, filterForms, inputLimits, serverParentField, type AnyCollection, type FilterEntry } from '@corral/core';
 import type { PagingOptions } from '@corral/core';
 import { propertySchemas } from './json-schema.js';
 import { pageSizeSchema, safeIntegerSchema, searchTextSchema } from './parameters.js';
@@ -12,10 +12,7 @@ const meanings = {
 /** One parameter per form the filter answers to: `name` for equality (and `name[eq]` beside other operators), `name[op]` for the others. */
 function filterParameters(parameter: string, entry: FilterEntry, schema: unknown): unknown[] {
   const field = filterField(entry);
-  const operators = operatorsOf(entry);
-  const forms = operators.flatMap((operator): [string, FilterOperator][] =>
-    operator !== 'eq' ? [[`${parameter}[${operator}]`, operator]] : operators.length > 1 ? [[parameter, 'eq'], [`${parameter}[eq]`, 'eq']] : [[parameter, 'eq']]);
-  return forms.map(([name, operator]) => ({
+  return filterForms(parameter, entry).map(({ name, operator }) => ({
     name,
     in: 'query',
     required: false,

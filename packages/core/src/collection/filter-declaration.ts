@@ -33,7 +33,34 @@ export function operatorsOf(entry: FilterEntry): readonly FilterOperator[] {
   return typeof entry === 'string' ? ['eq'] : entry.operators;
 }
 
-const ordered: readonly FilterOperator[] = ['gt', 'gte', 'lt', 'lte'];
+/** Operators that read a range of a field's values in its order (an index in sort order serves them). */
+export const rangeOperators: readonly FilterOperator[] = ['gt', 'gte', 'lt', 'lte'];
+
+/** Whether a filter compares by range. */
+export function comparesByRange(entry: FilterEntry): boolean {
+  return operatorsOf(entry).some((operator) => rangeOperators.includes(operator));
+}
+
+/** One query parameter of a filter and the operator it stands for. */
+export interface FilterForm {
+  /** The parameter's name, e.g. `year_of_birth[gte]`. */
+  readonly name: string;
+  /** What it compares by. */
+  readonly operator: FilterOperator;
+}
+
+/**
+ * The query parameters a filter answers to, each with its operator: `name` for `eq`, `name[op]`
+ * for the others, and `name[eq]` too once a filter has other operators, so that every form can be
+ * spelled alike. List parsing and the OpenAPI document both follow it.
+ */
+export function filterForms(parameter: string, entry: FilterEntry): FilterForm[] {
+  const operators = operatorsOf(entry);
+  return operators.flatMap((operator): FilterForm[] => {
+    if (operator !== 'eq') return [{ name: `${parameter}[${operator}]`, operator }];
+    return operators.length > 1 ? [{ name: parameter, operator }, { name: `${parameter}[eq]`, operator }] : [{ name: parameter, operator }];
+  });
+}
 
 /**
  * Refuses, at definition time, operators that are unknown, none at all, or comparisons a field has
@@ -48,8 +75,8 @@ export function checkFilterOperators(collection: string, parameter: string, entr
   const unknown = operators.find((operator) => !filterOperators.includes(operator));
   if (unknown !== undefined) fail(`names unknown operator "${String(unknown)}"`);
   // A parent key the server sets holds ids, which have no order a store agrees on.
-  if (!schema && operators.some((operator) => ordered.includes(operator))) fail('orders a parent key the server sets (ids have no order to compare by)');
+  if (!schema && operators.some((operator) => rangeOperators.includes(operator))) fail('orders a parent key the server sets (ids have no order to compare by)');
   const kind = schema ? storedFieldKind(schema) : 'string';
   if (kind === 'json' && operators.some((operator) => operator !== 'eq')) fail('compares a nested value, which only equality can');
-  if (kind === 'boolean' && operators.some((operator) => ordered.includes(operator))) fail('orders a true-or-false field');
+  if (kind === 'boolean' && operators.some((operator) => rangeOperators.includes(operator))) fail('orders a true-or-false field');
 }

@@ -5,7 +5,7 @@ import { quote, rejectUnknownParameters, singleValue } from '../http/query-param
 import type { FieldCondition, ListQuery, SortOrder } from '../store/store.js';
 import { parseList, type FieldFilter } from './field-filters.js';
 import { cursorParameterNames } from './cursor-paging.js';
-import { filterOperators, type FilterOperator } from './filter-declaration.js';
+import { filterForms, filterOperators, type FilterOperator } from './filter-declaration.js';
 
 /** What a collection's list endpoint accepts, prepared once per collection. */
 export interface ListParamRules {
@@ -22,18 +22,14 @@ export function listParamRules(
   searchable: readonly string[],
   paging: PagingOptions,
 ): ListParamRules {
-  const filterForms = [...filters].flatMap(([name, filter]) => formsOf(name, filter));
-  const accepted = [...pagingParameterNames, ...cursorParameterNames, ...filterForms, 'fields', ...(sortable.length ? ['sortby', 'order'] : []), ...(searchable.length ? ['query'] : [])];
+  const forms = [...filters].flatMap(([name, filter]) => formsOf(name, filter));
+  const accepted = [...pagingParameterNames, ...cursorParameterNames, ...forms, 'fields', ...(sortable.length ? ['sortby', 'order'] : []), ...(searchable.length ? ['query'] : [])];
   return { filters, sortable, searchable, accepted, paging };
 }
 
-/**
- * The query parameters a filter answers to: `name` for `eq`, and `name[op]` for every operator it
- * allows (`name[eq]` too, once a filter has other operators, so that every form can be spelled alike).
- */
+/** The query parameters a filter answers to (see {@link filterForms}). */
 function formsOf(name: string, filter: FieldFilter): string[] {
-  const spelled = filter.operators.length > 1;
-  return filter.operators.flatMap((operator) => (operator !== 'eq' ? [`${name}[${operator}]`] : spelled ? [name, `${name}[eq]`] : [name]));
+  return filterForms(name, { field: filter.field, operators: filter.operators }).map((form) => form.name);
 }
 
 /** `name[op]` split in two; the name alone for a plain parameter. */

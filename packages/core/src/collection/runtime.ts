@@ -8,10 +8,7 @@ import type { AnyCollection } from './define-collection.js';
 import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js';
 import { serverParentField as serverParentFieldOf } from './parent-field.js';
 import { listParamRules, type ListParamRules } from './list-params.js';
-import { filterField, operatorsOf, type FilterOperator } from './filter-declaration.js';
-
-/** Operators that read a range of a field's values, which an index in sort order serves. */
-const rangeOperators: readonly FilterOperator[] = ['gt', 'gte', 'lt', 'lte'];
+import { comparesByRange, filterField, operatorsOf } from './filter-declaration.js';
 import { SerializedRecords } from './serialized-records.js';
 
 /** Everything about a collection that can be worked out once at startup rather than per request. */
@@ -68,7 +65,7 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
     fields,
     filterable: [...new Set([...Object.values(collection.filters).map(filterField), ...(parent ? [parent.field] : [])])],
     sortable: [...collection.sortable],
-    ranged: [...new Set(Object.values(collection.filters).filter((entry) => operatorsOf(entry).some((operator) => rangeOperators.includes(operator))).map(filterField))],
+    ranged: [...new Set(Object.values(collection.filters).filter(comparesByRange).map(filterField))],
     searchable: [...collection.searchable],
     required,
     nullable,
