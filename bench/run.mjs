@@ -157,10 +157,16 @@ if (!process.argv.includes('--no-db') && (!partOnly || dbOnly)) {
   databases = await databaseBench({ quick, timing, rounds, ...(option('db-rows') ? { sizes: [Number(option('db-rows'))] } : {}) });
   lines.push(...databases.lines);
 }
+let expansion;
+if (!process.argv.includes('--no-db') && (!partOnly || dbOnly)) {
+  const { expandBench } = await import('./expand.mjs');
+  expansion = await expandBench({ timing, rounds });
+  lines.push(...expansion.lines);
+}
 
 const report = lines.join('\n');
 console.log(report);
 mkdirSync(here('./results'), { recursive: true });
 writeFileSync(here('./results/latest.md'), `${report}\n`);
-writeFileSync(here('./results/latest.json'), JSON.stringify({ samples, ratios, scale, hooks: hooks?.ratios, client: client?.overheads, databases: databases && { results: databases.results, ratios: databases.ratios } }, null, 2));
+writeFileSync(here('./results/latest.json'), JSON.stringify({ samples, ratios, scale, hooks: hooks?.ratios, client: client?.overheads, databases: databases && { results: databases.results, ratios: databases.ratios }, expansion: expansion?.ratios }, null, 2));
 console.log('\nwritten to bench/results/latest.md');

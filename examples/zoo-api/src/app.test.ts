@@ -74,6 +74,7 @@ describe('configFromEnv', () => {
       oauth: { kind: 'embedded', issuer: 'http://localhost:3000/oauth', audience: 'http://localhost:3000', clients: demoClients },
       storage: { kind: 'sqlite', file: 'data/zoo.sqlite' }, corsOrigins: [], telemetry: false,
       rateLimits: { limit: 1200, writeLimit: 600, tokenLimit: 120, windowSeconds: 60, redisUrl: undefined, redisKeyPrefix: 'zoo:rl:' },
+      startupRetrySeconds: 0,
     });
   });
 

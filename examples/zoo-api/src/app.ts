@@ -32,7 +32,7 @@ export function zooCollections(stores: StoreFactory = memoryStores) {
 export async function createZooApi(config: ZooConfig, localOrigin: string, logger?: Logger, stores?: StoreFactory): Promise<Api> {
   const storage: Storage = stores ? { stores } : storageFor(config.storage);
   const limits = await zooRateLimits(config.rateLimits, storage.rateLimits);
-  const auth = await setUpAuth(config, localOrigin, limits.limitTokens);
+  const auth = await setUpAuth(config, localOrigin, limits.limitTokens, storage.signingKeys);
   const { zoos, animals, employees, salaryStatements, customers, suppliers } = zooCollections(storage.stores);
   return createApi({
     title: 'Zoo API',
@@ -60,5 +60,7 @@ export async function createZooApi(config: ZooConfig, localOrigin: string, logge
     ],
     ...(storage.jobs ? { jobs: storage.jobs } : {}),
     ...(logger ? { logger } : {}),
+    // Ready once the signing keys are read too: tokens of other instances verify from the first request.
+    ...(auth.ready ? { hooks: { onReady: auth.ready } } : {}),
   });
 }

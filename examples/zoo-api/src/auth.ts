@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Authenticator } from '@corral/core';
 import { oauth } from '@corral/oauth';
 import type { ZooConfig } from './config.js';
+import type { SigningKeys } from './signing-keys.js';
 
 /** A plain node:http request handler. */
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -14,6 +15,8 @@ export interface ZooAuth {
   /** What the documentation says of the tokens: their format, lifetime and how they are checked. */
   readonly tokenDescription: string;
   readonly mounts: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
+  /** Resolves once the embedded server's signing keys are read (they may live in the database). */
+  readonly ready?: () => Promise<void>;
 }
 
 /** What each scope allows, for the API documentation. */
@@ -38,15 +41,19 @@ export function allowedOrigins(config: ZooConfig, localOrigin: string): string[]
  * signing keys the API takes in process. `limitTokens` wraps the embedded server's handler, so
  * that token requests are rate-limited too.
  */
-export async function setUpAuth(config: ZooConfig, localOrigin: string, limitTokens: (handler: NodeHandler) => NodeHandler = (handler) => handler): Promise<ZooAuth> {
+export async function setUpAuth(config: ZooConfig, localOrigin: string, limitTokens: (handler: NodeHandler) => NodeHandler = (handler) => handler, signingKeys?: SigningKeys): Promise<ZooAuth> {
   if (config.oauth.kind === 'external') {
     const { issuer, audience, algorithms } = config.oauth;
     return { authenticator: oauth({ issuer, audience, algorithms }), tokenUrl: config.oauth.tokenUrl, tokenDescription: tokenChecks(algorithms), mounts: {} };
   }
   // Loaded only when embedded: oidc-provider switches on AsyncLocalStorage, which makes every
   // promise of the process a little slower; an API trusting an external issuer does without it.
-  const { createAuthorizationServer } = await import('@corral/auth-server');
+  const { createAuthorizationServer, newSigningKey } = await import('@corral/auth-server');
+  // OAUTH_SIGNING_KEY first, then the keys kept beside the records (read when the database answers):
+  // tokens outlive a restart and pass on every instance.
+  const keys = config.oauth.signingKey ? [config.oauth.signingKey] : signingKeys && (() => signingKeys(newSigningKey));
   const server = await createAuthorizationServer({
+    ...(keys ? { signingKeys: keys } : {}),
     issuer: config.oauth.issuer,
     audience: config.oauth.audience,
     clients: config.oauth.clients,
@@ -65,7 +72,7 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string, limitTok
   });
   // A path, not a URL: the docs page then asks for tokens on its own origin, whatever host name it was opened with.
   const lifetime = `Tokens expire ${embeddedTokenTtlSeconds / 60} minutes after they are issued; the grant issues no refresh token, so ask for a new token instead.`;
-  return { authenticator, tokenUrl: '/oauth/token', tokenDescription: `${tokenChecks(['ES256'])} ${lifetime}`, mounts: { '/oauth': limitTokens(server.handle) } };
+  return { authenticator, tokenUrl: '/oauth/token', tokenDescription: `${tokenChecks(['ES256'])} ${lifetime}`, mounts: { '/oauth': limitTokens(server.handle) }, ready: () => server.ready() };
 }
 
 /** Access tokens of the embedded server live this long. */

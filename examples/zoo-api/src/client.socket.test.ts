@@ -44,6 +44,16 @@ describe('@corral/client on the zoo API', () => {
     expect(page.total).toBe(page.items.length);
   });
 
+  it('embeds salary statements with expand, typed by the link map, and their page leads on', async () => {
+    const page = await client.collection('employees').list({ expand: ['salary'], limit: 3 });
+    for (const employee of page.items) {
+      const followed = await employee.follow('salary');
+      expect(employee.salary.total).toBe(followed.total);
+      expect(employee.salary.salaryStatements.map((statement) => statement.id)).toEqual(followed.items.slice(0, 10).map((statement) => statement.id));
+      expect(employee.salary.salaryStatements.every((statement) => statement.currency.length === 3)).toBe(true);
+    }
+  });
+
   it('follows an employee to its salary statements', async () => {
     const employees = client.collection('employees');
     const [employee] = (await employees.list({ limit: 1 })).items;

@@ -10,6 +10,7 @@ import type { animalsCollection } from './collections/animals.js';
 type Zoo = {
   employees: CollectionTypes<ReturnType<typeof employeesCollection>, { salary: [ReturnType<typeof salaryStatementsCollection>] }>;
   zoos: CollectionTypes<ReturnType<typeof zoosCollection>, { animals: [ReturnType<typeof animalsCollection>] }>;
+  animals: CollectionTypes<ReturnType<typeof animalsCollection>, { zoo: ReturnType<typeof zoosCollection> }>;
 };
 
 describe('@corral/client types from the zoo declarations', () => {
@@ -42,6 +43,27 @@ describe('@corral/client types from the zoo declarations', () => {
     expectTypeOf(named.items[0]!.yearOfBirth).toEqualTypeOf<number>();
     // @ts-expect-error -- `salary` is no field
     await employees.list({ fields: ['salary'] });
+    // `expand` adds each named relation, typed: a record or null for a to-one, a page for a to-many.
+    const animals = client.collection('animals');
+    const withZoo = await animals.list({ expand: ['zoo'] });
+    expectTypeOf(withZoo.items[0]!.zoo).toBeNullable();
+    expectTypeOf(withZoo.items[0]!.zoo!.id).toEqualTypeOf<string>();
+    // @ts-expect-error -- embedded records are plain JSON: follow their links with collection.follow
+    await withZoo.items[0]!.zoo!.follow('animals');
+    expectTypeOf(withZoo.items[0]!.zoo!.city).toEqualTypeOf<string | undefined>();
+    expectTypeOf(withZoo.items[0]!.species).toEqualTypeOf<string>();
+    const withAnimals = await client.collection('zoos').list({ expand: ['animals', 'animals.zoo'] });
+    expectTypeOf(withAnimals.items[0]!.animals.total).toEqualTypeOf<number>();
+    expectTypeOf(withAnimals.items[0]!.animals.animals[0]!.species).toEqualTypeOf<string>();
+    // @ts-expect-error -- `keeper` is no relation of an animal
+    await animals.list({ expand: ['keeper'] });
+    // @ts-expect-error -- nothing was expanded
+    expectTypeOf(named.items[0]!.salary).toBeUnknown();
+    // fields and expand together.
+    const both = await animals.list({ fields: ['name'], expand: ['zoo'] });
+    expectTypeOf(both.items[0]!.zoo!.name).toEqualTypeOf<string>();
+    // @ts-expect-error -- species was not selected
+    expectTypeOf(both.items[0]!.species).toEqualTypeOf<string>();
     // @ts-expect-error -- `state` is not sortable
     await employees.list({ sort: 'state' });
     // @ts-expect-error -- `salary` is no field of an employee

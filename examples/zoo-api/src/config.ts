@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ClientDefinition } from '@corral/auth-server';
+import type { JWK } from 'jose';
 
 /** How the service is started; every value has a default so that `npm start` needs nothing. */
 export interface ZooConfig {
@@ -17,6 +18,11 @@ export interface ZooConfig {
   /** Record OpenTelemetry spans and metrics (when OTEL_EXPORTER_OTLP_ENDPOINT names where the SDK sends them). */
   readonly telemetry: boolean;
   readonly rateLimits: RateLimitConfig;
+  /**
+   * STARTUP_RETRY_SECONDS: how long start-up keeps trying a database that does not answer yet
+   * (default 0: exit at once, for an orchestrator that restarts the process anyway).
+   */
+  readonly startupRetrySeconds: number;
 }
 
 /**
@@ -77,7 +83,11 @@ function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
 
 /** Either the embedded authorization server with its demo clients, or an external issuer. */
 export type OAuthConfig =
-  | { readonly kind: 'embedded'; readonly issuer: string; readonly audience: string; readonly clients: readonly ClientDefinition[] }
+  | {
+    readonly kind: 'embedded'; readonly issuer: string; readonly audience: string; readonly clients: readonly ClientDefinition[];
+    /** OAUTH_SIGNING_KEY: a private ES256 JWK to sign with, instead of the key kept beside the records. */
+    readonly signingKey?: JWK;
+  }
   | { readonly kind: 'external'; readonly issuer: string; readonly audience: string; readonly algorithms: readonly string[]; readonly tokenUrl: string };
 
 const everyScope = ['zoo:read', 'zoo:write', 'staff:read', 'staff:write', 'salary:read', 'salary:write', 'crm:read', 'crm:write'];
@@ -87,6 +97,23 @@ export const demoClients: readonly ClientDefinition[] = [
   { clientId: 'zoo-admin', clientSecret: 'zoo-admin-secret', scopes: everyScope },
   { clientId: 'zoo-reader', clientSecret: 'zoo-reader-secret', scopes: ['zoo:read', 'staff:read', 'crm:read'] },
 ];
+
+function signingKeyFrom(json: string): JWK {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('OAUTH_SIGNING_KEY must be a private ES256 key as a JWK (JSON)');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('OAUTH_SIGNING_KEY must be a private ES256 key as a JWK (JSON)');
+  return parsed as JWK;
+}
+
+function startupRetryFrom(value: string | undefined): number {
+  const seconds = value === undefined || value === '' ? 0 : Number(value);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600) throw new Error(`STARTUP_RETRY_SECONDS must be a whole number of seconds from 0 to 3600; got "${value}"`);
+  return seconds;
+}
 
 function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
   if (!json) return demoClients;
@@ -99,12 +126,13 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
 /**
  * Reads the configuration from environment variables: PORT, HOST, PUBLIC_URL, BASE_PATH, and for
  * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS, OAUTH_TOKEN_URL) for an external issuer, or
- * OAUTH_CLIENTS to replace the embedded server's demo clients; and where records live: DATA_DIR
+ * OAUTH_CLIENTS to replace the embedded server's demo clients (and OAUTH_SIGNING_KEY, a private ES256
+ * JWK it signs with; by default its key is kept beside the records); and where records live: DATA_DIR
  * (the folder of the SQLite file, default ./data), DATABASE_URL (PostgreSQL, tables in
  * DATABASE_SCHEMA, default public) or STORE=memory; CORS_ORIGINS (comma-separated origins of
  * other web pages that may call the API); OTEL_EXPORTER_OTLP_ENDPOINT turns telemetry on; rate
  * limits: RATE_LIMIT, RATE_LIMIT_WRITES, RATE_LIMIT_TOKENS, RATE_LIMIT_WINDOW, REDIS_URL and
- * REDIS_KEY_PREFIX (see {@link RateLimitConfig}).
+ * REDIS_KEY_PREFIX (see {@link RateLimitConfig}); STARTUP_RETRY_SECONDS for a database that is not up yet.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -119,10 +147,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
         algorithms: (env.OAUTH_ALGORITHMS || 'RS256,ES256').split(',').map((a) => a.trim()),
         tokenUrl: env.OAUTH_TOKEN_URL || `${env.OAUTH_ISSUER.replace(/\/+$/, '')}/token`,
       }
-    : { kind: 'embedded', issuer: `${publicUrl}/oauth`, audience, clients: clientsFrom(env.OAUTH_CLIENTS) };
+    : { kind: 'embedded', issuer: `${publicUrl}/oauth`, audience, clients: clientsFrom(env.OAUTH_CLIENTS), ...(env.OAUTH_SIGNING_KEY ? { signingKey: signingKeyFrom(env.OAUTH_SIGNING_KEY) } : {}) };
   const corsOrigins = (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
   return {
     port, host: env.HOST || '127.0.0.1', publicUrl, basePath, oauth, storage: storageFrom(env),
-    corsOrigins, telemetry: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT), rateLimits: rateLimitsFrom(env),
+    corsOrigins, telemetry: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT), rateLimits: rateLimitsFrom(env), startupRetrySeconds: startupRetryFrom(env.STARTUP_RETRY_SECONDS),
   };
 }

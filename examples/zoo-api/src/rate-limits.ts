@@ -18,8 +18,9 @@ const isTokenRequest = (req: IncomingMessage) => req.method === 'POST' && /\/tok
 /** Counters in Redis with REDIS_URL (the client closes with the API), else the database's, else memory. */
 async function counters(config: RateLimitConfig, database: RateLimitStore | undefined): Promise<RateLimitStore> {
   if (!config.redisUrl) return database ?? memoryRateLimits();
-  const client = createClient({ url: config.redisUrl });
-  // Errors surface in the requests that need Redis (as 500s); the client reconnects by itself.
+  // While Redis is away a count fails at once rather than waiting in the client's queue: the
+  // limits then admit requests uncounted (see whenStoreFails). The client reconnects by itself.
+  const client = createClient({ url: config.redisUrl, disableOfflineQueue: true });
   client.on('error', () => undefined);
   await client.connect();
   // A client that gave up reconnecting is no longer open: closing it would throw and stop the shutdown.

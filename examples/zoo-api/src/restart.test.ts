@@ -24,7 +24,8 @@ describe.each([
   ['PostgreSQL (DATABASE_URL)', () => ({ DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema }), postgres],
 ] as const)('the zoo service on %s', (_label, storage, available) => {
   it.runIf(available)('keeps what clients were told was stored across a restart, deletions (410) included, and does not seed again', async () => {
-    const env = { PORT: '0', ...storage() };
+    // One public address across the restart, as a deployment has: tokens name it as their issuer.
+    const env = { PORT: '0', PUBLIC_URL: 'http://zoo.test', ...storage() };
     const first = await serve(env, silentLogger);
     const admin = await token(first);
     const seeded = await call(first, admin, 'GET', '/v1/zoos');
@@ -40,6 +41,8 @@ describe.each([
     if ('DATA_DIR' in env) expect((await stat(join(dataDir, 'zoo.sqlite'))).size).toBeGreaterThan(0);
 
     const second = await serve(env, silentLogger);
+    // A token of the first run still passes: the signing key is kept beside the records.
+    expect((await call(second, admin, 'GET', '/v1/zoos?limit=1')).status).toBe(200);
     const again = await token(second);
     const zoo = await call(second, again, 'GET', `/v1/zoos/${created.json.id}`);
     expect(zoo.status).toBe(200);

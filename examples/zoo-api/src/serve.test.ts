@@ -1,10 +1,27 @@
 import { once } from 'node:events';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import { silentLogger } from '@corral/core';
 import { describe, expect, it } from 'vitest';
-import { serve } from './serve.js';
+import { answerStartingUp, serve } from './serve.js';
 
 describe('serve (what npm start runs)', () => {
+  it('answers 503 with Retry-After and a request id while the API is being assembled, and 200 to the liveness probe', async () => {
+    const server = createServer(answerStartingUp('')).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const answer = await fetch(`${origin}/v1/zoos`);
+      expect([answer.status, answer.headers.get('retry-after'), await answer.json()]).toEqual([503, '1', { error: 'Starting up' }]);
+      expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      // The process is alive meanwhile: a liveness probe must not restart it.
+      const alive = await fetch(`${origin}/health`, { headers: { 'x-request-id': 'probe-1' } });
+      expect([alive.status, await alive.json(), alive.headers.get('x-request-id')]).toEqual([200, { status: 'ok' }, 'probe-1']);
+      expect((await fetch(`${origin}/ready`)).status).toBe(503);
+    } finally {
+      server.close();
+    }
+  });
+
   it('starts on PORT=0 with working defaults: the issuer follows the port actually bound', async () => {
     const service = await serve({ PORT: '0', STORE: 'memory' }, silentLogger);
     try {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@corral/core';
+import { isCorralError, requestIdFor, type Api, type Logger } from '@corral/core';
 import { createApiServer, stopGracefully } from '@corral/core/node';
 import { createZooApi } from './app.js';
-import { configFromEnv } from './config.js';
+import { configFromEnv, type ZooConfig } from './config.js';
 
 /** A started service: its address, and a way to stop it gently. */
 export interface RunningService {
@@ -20,15 +20,64 @@ export interface RunningService {
 }
 
 /**
+ * The answers while the API is being assembled (or waits for its database): the liveness probe
+ * (`<basePath>/health`) says the process is alive, as it is; everything else gets 503 with
+ * Retry-After. Each answer has a request id, as every answer of the API does.
+ */
+export function answerStartingUp(basePath: string): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const requestId = requestIdFor(typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined);
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': requestId };
+    if (req.url?.split('?')[0] === `${basePath}/health` && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : '{"status":"ok"}');
+      return;
+    }
+    res.writeHead(503, { ...headers, 'retry-after': '1' }).end('{"error":"Starting up"}');
+  };
+}
+
+/** What a start-up failure comes down to: the cause behind an answer made for clients, when there is one. */
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * The assembled API once its stores are open. A database that does not answer yet is tried again
+ * each second for `startupRetrySeconds` (the server answers 503 meanwhile); a mistake in the
+ * declarations or the tables (a CorralError) is not, nor anything once the time is up: the server
+ * then closes and the error is thrown.
+ */
+async function readyApi(config: ZooConfig, localOrigin: string, logger: Logger | undefined, server: Server): Promise<Api> {
+  const deadline = Date.now() + config.startupRetrySeconds * 1000;
+  for (;;) {
+    let api: Api | undefined;
+    try {
+      // Assembling reads from the database too (the signing key): it is part of what is tried again.
+      api = await createZooApi(config, localOrigin, logger);
+      await api.ready();
+      return api;
+    } catch (error) {
+      await api?.close().catch(() => undefined);
+      if (isCorralError(error) || Date.now() >= deadline) {
+        server.close();
+        // The exit line names what the database said, not the 503 text clients would get.
+        throw error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      }
+      console.error(`Zoo API: the database does not answer yet (${reasonOf(error)}); trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/**
  * Starts the zoo service as `npm start` does, from environment variables. Until the API is
  * assembled (it needs the port actually bound, e.g. for PORT=0), requests get 503.
  */
 export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logger): Promise<RunningService> {
   const config = configFromEnv(env);
   const server = createApiServer();
-  let handler = (_req: IncomingMessage, res: ServerResponse): void => {
-    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' }).end('{"error":"Starting up"}');
-  };
+  let handler = answerStartingUp(config.basePath);
   server.on('request', (req, res) => handler(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -39,8 +88,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logge
   const localOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
   // With PORT=0 the defaults that name the port (PUBLIC_URL, the issuer) follow the port bound.
   const effective = config.port === 0 ? configFromEnv({ ...env, PORT: String(port) }) : config;
-  const api = await createZooApi(effective, localOrigin, logger);
-  await api.ready();
+  const api = await readyApi(effective, localOrigin, logger, server);
   handler = api.nodeHandler;
   api.answerRejectedRequests(server);
   return {

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { memoryIdempotency, memoryStore, type IdempotencyStore, type JobStore, type Store } from '@corral/core';
 import { postgresDatabase, postgresIdempotency, postgresJobs } from '@corral/postgres';
 import { postgresRateLimits, type RateLimitStore } from '@corral/rate-limit';
 import { sqliteDatabase, sqliteIdempotency, sqliteJobs } from '@corral/sqlite';
 import type { StorageConfig } from './config.js';
+import { fileSigningKeys, postgresSigningKeys, type SigningKeys } from './signing-keys.js';
 
 /**
  * Makes the store of one zoo collection. `initial` is the demo data a new, empty store starts
@@ -24,6 +25,8 @@ export interface Storage {
   readonly idempotency?: IdempotencyStore;
   /** Where rate-limit counters live when the records' database can keep them (PostgreSQL: shared by every process). */
   readonly rateLimits?: RateLimitStore;
+  /** Where the embedded authorization server's signing keys are kept (in this process alone when absent). */
+  readonly signingKeys?: SigningKeys;
 }
 
 /**
@@ -39,7 +42,12 @@ export function storageFor(storage: StorageConfig): Storage {
     case 'sqlite': {
       mkdirSync(dirname(storage.file), { recursive: true });
       const database = sqliteDatabase({ path: storage.file });
-      return { stores: (_collection, initial) => database.store({ seed: initial }), jobs: sqliteJobs(database), idempotency: sqliteIdempotency(database) };
+      return {
+        stores: (_collection, initial) => database.store({ seed: initial }),
+        jobs: sqliteJobs(database),
+        idempotency: sqliteIdempotency(database),
+        signingKeys: fileSigningKeys(join(dirname(storage.file), 'oauth-signing-keys.json')),
+      };
     }
     case 'postgres': {
       const database = postgresDatabase({ connectionString: storage.url, schema: storage.schema });
@@ -48,6 +56,7 @@ export function storageFor(storage: StorageConfig): Storage {
         jobs: postgresJobs(database),
         idempotency: postgresIdempotency(database),
         rateLimits: postgresRateLimits({ pool: database.pool, schema: storage.schema }),
+        signingKeys: postgresSigningKeys(database.pool, storage.schema),
       };
     }
   }

@@ -3,8 +3,9 @@ import { zooPairOnFreshSchema, type PairInstance } from './testing/zoo-pair.js';
 
 // Two processes of the zoo service on one PostgreSQL database must behave as one service.
 
-// Both start at once on a new schema: the tables are made and the demo data seeded once.
-const pair = await zooPairOnFreshSchema('two');
+// Both start at once on a new schema: the tables are made and the demo data seeded once. They share
+// one public address, as instances behind one load balancer do.
+const pair = await zooPairOnFreshSchema('two', { PUBLIC_URL: 'http://zoo.test' });
 
 async function call(instance: PairInstance, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${instance.origin}${path}`, {
@@ -17,6 +18,12 @@ async function call(instance: PairInstance, method: string, path: string, body?:
 }
 
 describe.runIf(pair.available)('two zoo processes on one PostgreSQL database', () => {
+  it("accept each other's tokens: the embedded server's signing key is kept in the database", async () => {
+    const [a, b] = pair.instances;
+    expect((await call({ origin: b!.origin, token: a!.token }, 'GET', '/v1/zoos?limit=1')).status).toBe(200);
+    expect((await call({ origin: a!.origin, token: b!.token }, 'GET', '/v1/zoos?limit=1')).status).toBe(200);
+  });
+
   it('see the same records, seeded once, with the same list ETag', async () => {
     const [a, b] = pair.instances;
     const lists = await Promise.all([call(a!, 'GET', '/v1/zoos'), call(b!, 'GET', '/v1/zoos')]);

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +184,83 @@ describe('what is served', () => {
       expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
       expect(await res.json(), path).toEqual({ error: expect.any(String) });
     }
+  });
+});
+
+describe('signing keys given to the server', () => {
+  it('signs with the first key given, so that two servers with the same keys accept each other\'s tokens', async () => {
+    const { newSigningKey } = await import('./signing-key.js');
+    const key = await newSigningKey();
+    const make = () => createAuthorizationServer({ issuer: 'http://zoo.test/oauth', audience: 'http://api.test', clients: [{ clientId: 'admin', clientSecret: 'admin-secret', scopes: ['zoo:read'] }], signingKeys: [key] });
+    const [one, two] = await Promise.all([make(), make()]);
+    expect(one.publicKeys()).toEqual(two.publicKeys());
+    expect(one.publicKeys().keys[0]).toMatchObject({ kid: key.kid, kty: 'EC' });
+    expect(one.publicKeys().keys[0]).not.toHaveProperty('d');
+  });
+
+  it('reads keys kept elsewhere in the background: token requests answer 503 until they can be read', async () => {
+    const { newSigningKey } = await import('./signing-key.js');
+    const key = await newSigningKey();
+    let away = true;
+    const keeper = createServer();
+    await new Promise<void>((resolve) => keeper.listen(0, '127.0.0.1', resolve));
+    const here = `http://127.0.0.1:${(keeper.address() as AddressInfo).port}`;
+    const lazy = await createAuthorizationServer({
+      issuer: `${here}/oauth`, audience: 'http://api.test', clients: [{ clientId: 'admin', clientSecret: 'admin-secret', scopes: ['zoo:read'] }],
+      signingKeys: async () => {
+        if (away) throw new Error('the database is away');
+        return [key];
+      },
+    });
+    keeper.on('request', lazy.handle);
+    const ask = () => fetch(lazy.tokenEndpoint, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('admin:admin-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    try {
+      await expect(lazy.ready()).rejects.toThrow('away');
+      const refused = await ask();
+      expect([refused.status, refused.headers.get('retry-after'), await refused.json()]).toEqual([503, '5', { error: 'temporarily_unavailable', error_description: expect.any(String) }]);
+      away = false;
+      expect((await ask()).status).toBe(200);
+      await lazy.ready();
+      expect(lazy.publicKeys().keys[0]?.kid).toBe(key.kid);
+    } finally {
+      keeper.closeAllConnections();
+      keeper.close();
+    }
+  });
+
+  it.each([
+    ['a public key', { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k' }],
+    ['an RSA key', { kty: 'RSA', n: 'n', e: 'AQAB', d: 'd', kid: 'k' }],
+    ['a key without kid', { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }],
+  ])('refuses %s at start', async (_, key) => {
+    await expect(createAuthorizationServer({ issuer: 'http://zoo.test/oauth', audience: 'a', clients: [], signingKeys: [key] })).rejects.toMatchObject({ code: 'CORRAL_INVALID_SIGNING_KEY' });
+  });
+});
+
+describe('bodies too large', () => {
+  /** Posts `size` bytes of form to the token endpoint, declared up front or sent chunked; resolves with the answer. */
+  const post = (size: number, declared: boolean) => new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+    const body = `grant_type=client_credentials&padding=${'x'.repeat(size)}`;
+    const req = request(auth.tokenEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('admin:admin-secret').toString('base64')}`, ...(declared ? { 'content-length': Buffer.byteLength(body) } : {}) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    // The server may close while the rest is still being sent: the answer has already come.
+    req.on('error', (error) => (req.writableEnded ? undefined : reject(error)));
+    for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.slice(at, at + 64 * 1024));
+    req.end();
+  });
+
+  it.each([true, false])('answers a 2 MB token request with 413 in the OAuth error shape (length declared: %s)', async (declared) => {
+    const answer = await post(2 * 1024 * 1024, declared);
+    expect(answer.status).toBe(413);
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('larger than the limit') });
+    // The server goes on serving.
+    expect((await tokenRequest({ grant_type: 'client_credentials' }, ['admin', 'admin-secret'])).status).toBe(200);
   });
 });
 

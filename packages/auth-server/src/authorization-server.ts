@@ -4,7 +4,7 @@ import Provider, { errors, type Configuration } from 'oidc-provider';
 import { applyDefaultScope, TokenRequestRefusal } from './default-scope.js';
 import { serverMetadata } from './metadata.js';
 import type { AuthorizationServerOptions, ClientDefinition } from './options.js';
-import { newSigningKey, publicKeyOf } from './signing-key.js';
+import { checkSigningKey, newSigningKey, publicKeyOf } from './signing-key.js';
 
 /** Paths below the issuer that are served: discovery, keys, token, and (for opaque tokens) introspection and revocation. */
 const servedPaths = /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
@@ -28,6 +28,12 @@ export interface AuthorizationServer {
    * itself. The same object until a key is added, so a verifier can keep what it built from it.
    */
   publicKeys(): JSONWebKeySet;
+  /**
+   * Resolves once the signing keys are read (at once unless `signingKeys` is a function; then
+   * read now, and again after a failure), rejects when they cannot be: an API can wait for it in
+   * its `onReady` hook, so that it verifies the tokens other instances issued from the start.
+   */
+  ready(): Promise<void>;
 }
 
 function configuration(options: AuthorizationServerOptions, keys: JWK[]): Configuration {
@@ -93,16 +99,34 @@ function configuration(options: AuthorizationServerOptions, keys: JWK[]): Config
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
   const issuerPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const clients = new Map<string, ClientDefinition>(options.clients.map((c) => [c.clientId, c]));
-  let keys = [await newSigningKey()];
   // Frozen: every verifier in the process trusts these keys, so none may add one.
   const publish = (signing: readonly JWK[]): JSONWebKeySet => Object.freeze({ keys: Object.freeze(signing.map(publicKeyOf)) as JWK[] });
-  let published = publish(keys);
   const provider = (jwks: JWK[]) => {
     const instance = new Provider(options.issuer, configuration(options, jwks));
     instance.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
     return instance.callback();
   };
-  let callback = provider(keys);
+  let keys: JWK[] = [];
+  let published = publish(keys);
+  let callback: ReturnType<typeof provider> | undefined;
+  const use = (signing: JWK[]) => {
+    keys = signing;
+    published = publish(keys);
+    callback = provider(keys);
+  };
+  const chosen = (given: readonly JWK[] | undefined) => (given && given.length > 0 ? given.map(checkSigningKey) : undefined);
+  // Keys read from somewhere (a database) are read in the background and again after a failure,
+  // so that the server starts while that place is away; requests that need them wait for them.
+  let loading: Promise<void> | undefined;
+  const load = (): Promise<void> => (loading ??= (async () => {
+    const given = typeof options.signingKeys === 'function' ? await options.signingKeys() : undefined;
+    use(chosen(given) ?? [await newSigningKey()]);
+  })().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  }));
+  if (typeof options.signingKeys === 'function') load().catch(() => undefined);
+  else use(chosen(options.signingKeys) ?? [await newSigningKey()]);
 
   const issuerUrl = new URL(options.issuer);
   const knownScopes = new Set(options.clients.flatMap((c) => c.scopes));
@@ -135,11 +159,15 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     req.headers['x-forwarded-host'] = issuerUrl.host;
     req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
     const run = req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '') ? applyDefaultScope(req, clients, knownScopes) : Promise.resolve();
-    run.then(
-      () => callback(req, res),
+    Promise.all([run, callback ? undefined : load().catch((error: unknown) => {
+      throw new TokenRequestRefusal('temporarily_unavailable', 'The signing keys cannot be read now; try again later', 503, error);
+    })]).then(
+      () => callback!(req, res),
       (error: unknown) => {
         const refusal = error instanceof TokenRequestRefusal ? error : new TokenRequestRefusal('invalid_request', 'The token request could not be read');
-        res.writeHead(400, { 'content-type': json, 'cache-control': 'no-store' }).end(JSON.stringify({ error: refusal.code, error_description: refusal.message }));
+        // After a body too large the rest of it is not read: the connection closes after the answer.
+        const closing = refusal.status === 413 ? { connection: 'close' } : refusal.status === 503 ? { 'retry-after': '5' } : {};
+        res.writeHead(refusal.status, { 'content-type': json, 'cache-control': 'no-store', ...closing }).end(JSON.stringify({ error: refusal.code, error_description: refusal.message }));
       },
     );
   };
@@ -149,10 +177,10 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     tokenEndpoint: `${options.issuer.replace(/\/$/, '')}/token`,
     handle,
     async rotateKey() {
-      keys = [await newSigningKey(), ...keys];
-      published = publish(keys);
-      callback = provider(keys);
+      if (!callback) await load();
+      use([await newSigningKey(), ...keys]);
     },
     publicKeys: () => published,
+    ready: () => (callback ? Promise.resolve() : load()),
   };
 }

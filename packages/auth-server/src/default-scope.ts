@@ -4,11 +4,40 @@ import type { ClientDefinition } from './options.js';
 
 const tokenBodyLimit = 56 * 1024;
 
-/** A token request refused before oidc-provider sees it, with the RFC 6749 error code to answer. */
+/** A token request refused before oidc-provider sees it, with the RFC 6749 error code and the status to answer. */
 export class TokenRequestRefusal extends Error {
-  constructor(readonly code: 'invalid_request' | 'invalid_scope', message: string) {
-    super(message);
+  constructor(readonly code: 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable', message: string, readonly status: 400 | 413 | 503 = 400, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
   }
+}
+
+const tooLarge = () => new TokenRequestRefusal('invalid_request', `The token request body is larger than the limit of ${tokenBodyLimit} bytes`, 413);
+
+/**
+ * The body, or a 413 refusal once it passes the limit. Reading stops there with the stream paused,
+ * not destroyed (leaving a `for await` would destroy it, and the socket with it), so the answer
+ * still reaches the client.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > tokenBodyLimit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= tokenBodyLimit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.pause();
+      reject(tooLarge());
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 /** The client a token request authenticates as: HTTP Basic first, then the form's client_id. */
@@ -25,14 +54,7 @@ function clientIdOf(req: IncomingMessage, form: Record<string, unknown>): string
  * body is left on `req.body`, where oidc-provider takes it from when the stream has been read.
  */
 export async function applyDefaultScope(req: IncomingMessage, clients: ReadonlyMap<string, ClientDefinition>, knownScopes: ReadonlySet<string>): Promise<void> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > tokenBodyLimit) throw new TokenRequestRefusal('invalid_request', 'The token request body is too large');
-    chunks.push(chunk);
-  }
-  const form = parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  const form = parse((await readBody(req)).toString('utf8')) as Record<string, unknown>;
   if (typeof form.scope === 'string' && form.scope !== '') {
     const unknown = form.scope.split(' ').filter((scope) => scope !== '' && !knownScopes.has(scope));
     if (unknown.length > 0) throw new TokenRequestRefusal('invalid_scope', `Unknown scope: ${unknown.join(' ').slice(0, 200)}`);

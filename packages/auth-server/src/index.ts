@@ -1,2 +1,3 @@
 export { createAuthorizationServer, type AuthorizationServer } from './authorization-server.js';
 export type { AuthorizationServerOptions, ClientDefinition } from './options.js';
+export { newSigningKey } from './signing-key.js';

@@ -1,3 +1,5 @@
+import type { JWK } from 'jose';
+
 /** A client allowed to get tokens with the client-credentials grant. */
 export interface ClientDefinition {
   /** Name the client authenticates with at the token endpoint. */
@@ -25,4 +27,12 @@ export interface AuthorizationServerOptions {
    * default: the issuer's own origin.
    */
   readonly corsOrigins?: readonly string[];
+  /**
+   * Private ES256 JWKs to sign with (the first signs, all are published), e.g. kept in the API's
+   * database or a file, so that tokens stay valid across a restart and every instance accepts
+   * every other's. A function is called in the background (again after a failure, when a request
+   * needs the keys), so that the server starts while the place the keys are kept is away; until
+   * then token requests answer 503. Default: a fresh key made at start, known to this process alone.
+   */
+  readonly signingKeys?: readonly JWK[] | (() => Promise<readonly JWK[]>);
 }

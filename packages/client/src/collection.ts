@@ -8,6 +8,7 @@ import { addFollow } from './record-follow.js';
 import type { Resources, WriteOptions } from './resources.js';
 import type { ClientRecord, CollectionShape, RecordRef, RelOf, UntypedShape } from './shapes.js';
 import { expectSuccess } from './transport.js';
+import type { ChosenExpansions, ExpandName, Expanded } from './expansions.js';
 
 /** What a list asks for; every part is optional. */
 export interface ListOptions<S extends CollectionShape = UntypedShape> {
@@ -43,8 +44,11 @@ export interface SelectedRecord<S extends CollectionShape, F extends string> {
   readonly record: Pick<S['record'], Extract<F, keyof S['record']>>;
 }
 
-/** List options whose `fields` are `F`. */
-export type ListOptionsOf<S extends CollectionShape, F extends string> = ListOptions<S> & ChosenFields<F>;
+/** List options whose `fields` are `F` and whose `expand` names are `E`. */
+export type ListOptionsOf<S extends CollectionShape, F extends string, E extends string = never> = ListOptions<S> & ChosenFields<F> & ChosenExpansions<E>;
+
+/** The records of a list whose options chose fields `F` and expansions `E`. */
+export type ListedRecord<S extends CollectionShape, F extends string, E extends string> = ClientRecord<Selected<S, F>> & Expanded<S, E>;
 
 /** The `fields` of {@link ListOptionsOf}, kept as the literal names given. */
 export interface ChosenFields<F extends string> {
@@ -76,7 +80,7 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   ) {}
 
   /** One page; the query carries the filters, sorting, search and window asked for. */
-  async list<const F extends FieldName<S> = FieldName<S>>(options: ListOptionsOf<S, F> = {}): Promise<Page<ClientRecord<Selected<S, F>>>> {
+  async list<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(options: ListOptionsOf<S, F, E> = {}): Promise<Page<ListedRecord<S, F, E>>> {
     const query = new URLSearchParams();
     appendFilters(query, options.filter ?? {});
     if (options.sort !== undefined) query.append('sortby', options.sort);
@@ -86,18 +90,19 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
     if (options.offset !== undefined) query.append('offset', String(options.offset));
     if (options.limit !== undefined) query.append('limit', String(options.limit));
     if (options.fields !== undefined) query.append('fields', options.fields.join(','));
+    if (options.expand !== undefined && options.expand.length > 0) query.append('expand', options.expand.join(','));
     const base = await this.url();
     const url = query.size === 0 ? base : `${base}?${query}`;
     return pageOf(await this.resources.read(url, options.signal), url);
   }
 
   /** Every page, following each page's `nextPage` link until there is none. */
-  async *pages<const F extends FieldName<S> = FieldName<S>>(options: ListOptionsOf<S, F> = {}): AsyncGenerator<Page<ClientRecord<Selected<S, F>>>> {
+  async *pages<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(options: ListOptionsOf<S, F, E> = {}): AsyncGenerator<Page<ListedRecord<S, F, E>>> {
     yield* pagesFrom(this.resources, await this.list(options), options.signal);
   }
 
   /** Every record of the list, page after page (`for await (const r of employees.all())`). */
-  all<const F extends FieldName<S> = FieldName<S>>(options: ListOptionsOf<S, F> = {}): AsyncGenerator<ClientRecord<Selected<S, F>>> {
+  all<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(options: ListOptionsOf<S, F, E> = {}): AsyncGenerator<ListedRecord<S, F, E>> {
     return recordsFrom(this.pages(options));
   }
 

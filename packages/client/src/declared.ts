@@ -1,3 +1,4 @@
+import type { EmbeddedPage } from './expansions.js';
 import type { FilterInput } from './filters.js';
 import type { ClientRecordBase } from './follow.js';
 import type { FollowAny } from './shapes.js';
@@ -18,6 +19,23 @@ export interface CollectionTypes<C extends Declaration, Links extends object = R
   readonly sortable: Extract<C['sortable'][number], string>;
   /** Rel -> what following it gives. */
   readonly links: { readonly [Rel in keyof Links]: Target<Links[Rel]> };
+  /** Rel -> what `expand` embeds under it: the record or null, or the first page of a list. */
+  readonly expansions: { readonly [Rel in keyof Links]: Embedded<Links[Rel]> };
+}
+
+/** What an expansion embeds for a link map entry: a page under the target collection's name for a list, else the record or null. */
+export type Embedded<T> = T extends readonly [infer Item] ? EmbeddedPage<NameOf<Item>, EmbeddedRecord<Item>> : EmbeddedRecord<T> | null;
+
+/** An embedded record: its JSON only (the client adds `follow` to the records of a page, not to what they embed). */
+export type EmbeddedRecord<T> = T extends Declaration ? RecordData<T> & ClientRecordBase : T;
+
+/** The collection name a declaration carries (`string` for a shape). */
+export type NameOf<T> = T extends Named<infer N> ? N : string;
+
+/** Anything with a collection name, as {@link NameOf} reads it. */
+export interface Named<N extends string> {
+  /** The collection's name. */
+  readonly name: N;
 }
 
 /** A declared filter's value: a bare field name filters by equality; a declaration with operators allows those. */

@@ -1,9 +1,10 @@
 export { createClient, type ClientOptions, type CorralClient } from './client.js';
-export { CollectionClient, type BulkOptions, type ChosenFields, type Created, type FieldName, type ListOptions, type ListOptionsOf, type Selected, type SelectedRecord, type Target } from './collection.js';
+export { CollectionClient, type BulkOptions, type ChosenFields, type Created, type FieldName, type ListedRecord, type ListOptions, type ListOptionsOf, type Selected, type SelectedRecord, type Target } from './collection.js';
 export { ConflictError, CorralClientError, type ErrorDetails, type FieldError } from './errors.js';
 export type { ClientRecordBase, Followed } from './follow.js';
 export type { FilterInput } from './filters.js';
-export type { CollectionTypes, Declaration, DeclaredOperators, FilterOf, RecordData, RecordOfTarget, Target as LinkTarget } from './declared.js';
+export type { CollectionTypes, Declaration, DeclaredOperators, Embedded, EmbeddedRecord, FilterOf, Named, NameOf, RecordData, RecordOfTarget, Target as LinkTarget } from './declared.js';
+export type { ChosenExpansions, EmbeddedPage, ExpandHead, ExpandName, Expanded, WithExpansions } from './expansions.js';
 export type { Job, JobStatus } from './jobs.js';
 export { hrefOf, type Link, type Linked } from './links.js';
 export type { Page } from './page.js';

@@ -16,6 +16,8 @@ export interface CollectionShape {
   readonly sortable: string;
   /** Rel -> the target's type; an array type means the link leads to a list. */
   readonly links: object;
+  /** Rel -> what `expand` embeds under it (a record or null, or a page); absent when not known. */
+  readonly expansions?: object;
 }
 
 /** The shape of a collection the client knows nothing about (the plain, untyped mode). */

@@ -26,6 +26,7 @@ it('exposes exactly the public API', async () => {
     'memoryJobs',
     'memoryStore',
     'operatorsOf',
+    'requestIdFor',
     'searchableText',
     'serverParentField',
     'silentLogger',

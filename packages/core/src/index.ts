@@ -24,6 +24,8 @@ export {
 } from './collection/define-collection.js';
 export { filterField, filterForms, filterOperators, operatorsOf, type FilterDeclaration, type FilterEntry, type FilterForm, type FilterOperator } from './collection/filter-declaration.js';
 export { serverParentField } from './collection/parent-field.js';
+export type { RelationOptions } from './collection/relation-declaration.js';
+export type { ExpandOptions, ExpandSettings } from './collection/expand-options.js';
 export {
   defineOperation,
   type AnyOperation,
@@ -54,6 +56,7 @@ export type { PagingOptions } from '@corral/pagination';
 export type { Authenticator, Principal } from './auth/principal.js';
 export type { CorralRequest, CorralResponse } from './http/exchange.js';
 export { silentLogger, type Logger } from './http/logger.js';
+export { requestIdFor } from './http/request-id.js';
 export type { ServerSettings } from './http/server-settings.js';
 export { inputLimits } from './http/input-limits.js';
 export type { Router, RouteMatch } from './router/router.js';

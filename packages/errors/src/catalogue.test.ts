@@ -40,6 +40,8 @@ const everUsed: readonly (readonly [number, string])[] = Object.freeze([
   [1029, 'valueTaken'],
   [1030, 'filterOperatorNotAllowed'],
   [1031, 'invalidCursor'],
+  [1032, 'invalidExpansion'],
+  [1033, 'serviceUnavailable'],
 ] as const);
 
 const entries = (Object.keys(errorCodes) as ErrorCodeName[]).map((name) => ({ name, ...errorCodes[name] }));
@@ -57,8 +59,8 @@ describe('error-code catalogue', () => {
       expect(STATUS_CODES[status], `${name}: ${status}`).toBeDefined();
       expect(Math.floor(status / 100), `${name}: ${status}`).toBeOneOf([4, 5]);
     }
-    // Only a server fault is a 5xx: every refusal caused by the request is a client error.
-    expect(entries.filter((entry) => entry.status >= 500).map((entry) => entry.name)).toEqual(['internalError']);
+    // Only the server's own state is a 5xx (a fault, or work it cannot take now): every refusal caused by the request is a client error.
+    expect(entries.filter((entry) => entry.status >= 500).map((entry) => entry.name)).toEqual(['internalError', 'serviceUnavailable']);
   });
 
   it('has a title and a description for every code', () => {

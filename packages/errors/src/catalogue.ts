@@ -367,6 +367,28 @@ export const errorCodes = {
     /** Longer explanation served on the error catalogue pages. */
     description: 'The after or before parameter of a cursor-paged list is not a cursor this list gave out: it was changed, cut, or taken from a list with another sort, filter or search. Follow the nextPage and previousPage links as they are, or start again from the first page.',
   },
+  /** `expand` names a relation the collection does not have, or goes deeper than allowed. */
+  invalidExpansion: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1032,
+    /** HTTP status of every answer carrying this code. */
+    status: 400,
+    /** Short heading for the error catalogue pages. */
+    title: 'Invalid expansion',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'The expand parameter names a relation the collection does not have, or a chain of relations (such as animals.zoo) deeper than the API allows. The message lists the relations that may be expanded there.',
+  },
+  /** The service cannot take the request now; it may later. */
+  serviceUnavailable: {
+    /** Stable number sent as `errorCode`; never given another meaning. */
+    code: 1033,
+    /** HTTP status of every answer carrying this code. */
+    status: 503,
+    /** Short heading for the error catalogue pages. */
+    title: 'Service unavailable',
+    /** Longer explanation served on the error catalogue pages. */
+    description: 'The service cannot take this request now: too much background work is already waiting, or the database could not be reached. Send it again after the delay the Retry-After header gives. When the database connection was cut during a write, the write may have been applied: read the resource first.',
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /** Key of a catalogue entry; {@link ApiError} is created from one of these. */

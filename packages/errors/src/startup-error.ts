@@ -18,6 +18,12 @@ export const startupErrorCodes = {
   CORRAL_INVALID_FILTER_OPERATOR: 'A filter allows no operator, an unknown one, or a comparison its field has no order for.',
   /** A collection asks its store for a list feature (comparison filters) the store does not declare. */
   CORRAL_STORE_LACKS_FEATURE: 'A collection asks its store for a list feature (comparison filters) the store does not declare.',
+  /** A signing key given to the embedded authorization server is not a private ES256 JWK with a kid. */
+  CORRAL_INVALID_SIGNING_KEY: 'A signing key given to the embedded authorization server is not a private ES256 JWK with a kid.',
+  /** A relation is declared with an unusable name, field or target collection. */
+  CORRAL_INVALID_RELATION: 'A relation is declared with an unusable name, field or target collection.',
+  /** A relation leads to a collection the same API version does not serve. */
+  CORRAL_RELATION_NOT_IN_VERSION: 'A relation leads to a collection the same API version does not serve.',
   /** A schema declares a field the server sets itself (id, links). */
   CORRAL_RESERVED_FIELD: 'A schema declares a field the server sets itself (id, links).',
   /** A nested collection reachable at the top level lacks its parent key in its schema. */
@@ -32,6 +38,8 @@ export const startupErrorCodes = {
   CORRAL_CONFLICTING_VERSION_OPTIONS: 'createApi received both `versions` and a single version (`version`, `collections`, `operations`).',
   /** The bulk limit is not a whole number of at least 1. */
   CORRAL_INVALID_BULK_LIMIT: 'The bulk limit is not a whole number of at least 1.',
+  /** The expand options are out of range (maxDepth 1 to 5, childLimit 1 to the largest page). */
+  CORRAL_INVALID_EXPAND_OPTION: 'The expand options are out of range (maxDepth 1 to 5, childLimit 1 to the largest page).',
   /** The paging options break 1 <= defaultLimit <= maxLimit. */
   CORRAL_INVALID_PAGING: 'The paging options break 1 <= defaultLimit <= maxLimit.',
   /** The same method and path are declared twice in one router. */

@@ -3,10 +3,17 @@ import { authStatuses, securityOf } from './access.js';
 import { pascal } from './collection-schemas.js';
 import { ref } from './json-schema.js';
 import { fieldsParameter, listParameters } from './list-parameters.js';
+import { expandParameter } from './relations.js';
 import { ifMatch, ifNoneMatch, preferAsync } from './parameters.js';
 import { errorResponses, etagHeader, jsonResponse, locationHeader, notModified } from './responses.js';
 
 type Operation = Record<string, unknown>;
+
+/** The `expand` parameter of a collection's reads, when it has relations. */
+function expansion(collection: AnyCollection, version: VersionDescription): unknown[] {
+  const parameter = expandParameter(collection, version.collections, version.expand.maxDepth);
+  return parameter === undefined ? [] : [parameter];
+}
 
 function body(schema: string, description: string, mediaTypes = ['application/json']): unknown {
   return { required: true, description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: ref(schema) }])) };
@@ -18,7 +25,7 @@ type Describe = (c: { collection: AnyCollection; name: string; suffix: string; n
 const describers: Partial<Record<RouteKind, Describe>> = {
   list: ({ collection, name, suffix, errors, version }) => ({
     operationId: `list${name}${suffix}`, summary: `List ${collection.name}`, description: `A page of ${collection.name}, filtered, sorted and searched with the query parameters; nextPage and previousPage links lead on.`,
-    parameters: [...listParameters(collection, version.paging), ifNoneMatch],
+    parameters: [...listParameters(collection, version.paging), ...expansion(collection, version), ifNoneMatch],
     responses: { 200: jsonResponse('A page of records', ref(`${name}Page`), etagHeader), 304: notModified, ...errors([400, 406, 500]) },
   }),
   create: ({ collection, name, suffix, nested, errors }) => ({
@@ -30,15 +37,15 @@ const describers: Partial<Record<RouteKind, Describe>> = {
     operationId: `replaceAll${name}`, summary: `Replace several records of ${collection.name} at once (all or none)`, description: `An array of at most ${version.bulkLimit} complete records, each with its id (more: 413). Any invalid one (422) or unknown id (404) changes nothing.`,
     parameters: [ifMatch, preferAsync],
     requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', maxItems: version.bulkLimit, items: ref(`${name}BulkItem`) } } } },
-    responses: { 200: jsonResponse('The replaced records', ref(`${name}BulkResult`)), 202: jsonResponse('Accepted as a job', ref('JobAccepted')), ...errors([400, 404, 406, 410, 412, 413, 415, 422, 428, 500]) },
+    responses: { 200: jsonResponse('The replaced records', ref(`${name}BulkResult`)), 202: jsonResponse('Accepted as a job', ref('JobAccepted')), ...errors([400, 404, 406, 410, 412, 413, 415, 422, 428, 500, 503]) },
   }),
   deleteAll: ({ collection, name, errors }) => ({
     operationId: `deleteAll${name}`, summary: `Delete every record of ${collection.name}`, description: 'Every id answers 410 afterwards. With If-Match, only if the collection is unchanged since that list ETag.',
     parameters: [ifMatch, preferAsync],
-    responses: { 204: { description: 'Deleted' }, 202: jsonResponse('Accepted as a job', ref('JobAccepted')), ...errors([400, 406, 409, 412, 428, 500]) },
+    responses: { 204: { description: 'Deleted' }, 202: jsonResponse('Accepted as a job', ref('JobAccepted')), ...errors([400, 406, 409, 412, 428, 500, 503]) },
   }),
-  read: ({ collection, name, suffix, errors }) => ({
-    operationId: `get${name}${suffix}`, summary: `Read a record of ${collection.name}`, description: 'The record with its links; 410 once deleted, 404 if it never existed.', parameters: [fieldsParameter(collection), ifNoneMatch],
+  read: ({ collection, name, suffix, errors, version }) => ({
+    operationId: `get${name}${suffix}`, summary: `Read a record of ${collection.name}`, description: 'The record with its links; 410 once deleted, 404 if it never existed.', parameters: [fieldsParameter(collection), ...expansion(collection, version), ifNoneMatch],
     responses: { 200: jsonResponse('The record', ref(name), etagHeader), 304: notModified, ...errors([400, 404, 406, 410, 500]) },
   }),
   replace: ({ collection, name, suffix, nested, errors }) => ({

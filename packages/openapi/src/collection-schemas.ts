@@ -16,9 +16,10 @@ function pathParentField(collection: AnyCollection): string | undefined {
  * and bulk answers. Request bodies say exactly what the server takes: create bodies have no `id`;
  * replace bodies may echo `id` and `links` as read (not readOnly there, or strict validators would
  * refuse a PUT of what GET returned); bulk items need their `id`; a merge patch may null only
- * optional properties; on a nested path the parent key comes from the path.
+ * optional properties; on a nested path the parent key comes from the path. `expanded` holds the
+ * properties expansions add to a record as read.
  */
-export function collectionSchemas(collection: AnyCollection): Record<string, JsonSchema> {
+export function collectionSchemas(collection: AnyCollection, expanded: Record<string, unknown> = {}): Record<string, JsonSchema> {
   const name = pascal(collection.name);
   const output = jsonSchema(collection.schema, 'output');
   const input = propertySchemas(collection.schema, 'input');
@@ -41,7 +42,7 @@ export function collectionSchemas(collection: AnyCollection): Record<string, Jso
     [name]: {
       type: 'object',
       description: `A record of ${collection.name} as the API returns it.`,
-      properties: { id: { type: 'string', readOnly: true }, ...outputParent, ...(output.properties as object), links: { type: 'array', readOnly: true, items: ref('Link') } },
+      properties: { id: { type: 'string', readOnly: true }, ...outputParent, ...(output.properties as object), links: { type: 'array', readOnly: true, items: ref('Link') }, ...expanded },
       required: ['id', ...(serverParent ? [serverParent] : []), ...((output.required as string[] | undefined) ?? []), 'links'],
       additionalProperties: false,
     },

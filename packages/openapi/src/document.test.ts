@@ -339,3 +339,37 @@ describe('openApiDocument', () => {
     expect(after.components.securitySchemes).toEqual(before.components.securitySchemes);
   });
 });
+
+describe('openApiDocument: relations and expand', () => {
+  const keepers = defineCollection({ name: 'keepers', schema: z.object({ name: z.string() }) });
+  const pens = defineCollection({ name: 'pens', schema: z.object({ label: z.string() }) });
+  const lions = defineCollection({
+    name: 'lions',
+    schema: z.object({ name: z.string(), penId: z.string(), keeperId: z.string().optional() }),
+    parent: { collection: pens, field: 'penId', relation: 'pen', inverse: 'lions' },
+    relations: { keeper: { collection: keepers, field: 'keeperId' } },
+  });
+  const document = (expand?: ApiOptions['expand']) => documentOf(versionOf({ title: 'Zoo', collections: [pens, lions, keepers], ...(expand ? { expand } : {}) }));
+
+  it('describes expand on reads of a collection with relations, listing every chain up to the depth limit', () => {
+    const { paths } = document();
+    const expand = (operation: Json): Json => (operation.parameters as Json[]).find((p) => p.name === 'expand') as Json;
+    expect(expand(paths['/v1/lions'].get)).toMatchObject({ in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { enum: ['pen', 'pen.lions', 'keeper'] } } });
+    expect(expand(paths['/v1/lions/{id}'].get).schema.items.enum).toEqual(['pen', 'pen.lions', 'keeper']);
+    expect(expand(paths['/v1/pens'].get).schema.items.enum).toEqual(['lions', 'lions.pen', 'lions.keeper']);
+    expect(expand(paths['/v1/pens/{parentId}/lions'].get).schema.items.enum).toEqual(['pen', 'pen.lions', 'keeper']);
+    // Nothing to expand: no parameter.
+    expect(expand(paths['/v1/keepers'].get)).toBeUndefined();
+    expect(expand(document({ maxDepth: 1 }).paths['/v1/pens'].get).schema.items.enum).toEqual(['lions']);
+  });
+
+  it('lets a record as read hold what expansions embed: a record or null, or a page', () => {
+    const { schemas } = document().components;
+    expect(schemas.Lions.properties.pen).toMatchObject({ anyOf: [{ $ref: '#/components/schemas/Pens' }, { type: 'null' }], readOnly: true });
+    expect(schemas.Lions.properties.keeper.anyOf[0]).toEqual({ $ref: '#/components/schemas/Keepers' });
+    expect(schemas.Pens.properties.lions).toMatchObject({ $ref: '#/components/schemas/LionsPage', readOnly: true });
+    // Never required: only an expansion adds them.
+    expect(schemas.Lions.required).not.toContain('pen');
+    expect(schemas.Keepers.properties).not.toHaveProperty('lions');
+  });
+});

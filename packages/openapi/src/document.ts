@@ -1,6 +1,7 @@
 import { CorralError } from '@corral/core';
 import type { VersionDescription } from '@corral/core';
 import { collectionSchemas } from './collection-schemas.js';
+import { expandedProperties } from './relations.js';
 import { documentationPaths, versionListPath } from './meta-paths.js';
 import { withIntegerFormats } from './json-schema.js';
 import { routePaths } from './route-paths.js';
@@ -58,12 +59,14 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     ...routePaths(version),
     ...withDocs(documentationPaths(version), publicPages),
   };
-  // Any operation can fail on the server's side: each documents its 500 (the simple error body).
+  // Any operation can fail on the server's side: each documents its 500, and its 503 for a database
+  // or other backend that is away (both the simple error body).
   for (const item of Object.values(paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (method === 'parameters') continue;
       const responses = (operation as { responses: Record<string, unknown> }).responses;
       if (!responses['500']) Object.assign(responses, errorResponses([500]));
+      if (!responses['503']) Object.assign(responses, errorResponses([503]));
     }
     if (item.get) item.head = headOf(item.get as Record<string, unknown>);
   }
@@ -90,7 +93,7 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     ],
     paths,
     components: {
-      schemas: { ...sharedSchemas, ...Object.assign({}, ...version.collections.map(collectionSchemas)) },
+      schemas: { ...sharedSchemas, ...Object.assign({}, ...version.collections.map((c) => collectionSchemas(c, expandedProperties(c, version.collections)))) },
       ...(version.secured
         ? { securitySchemes: { oauth2: { type: 'oauth2', description: ['OAuth 2.0 client credentials; send the token as Authorization: Bearer <token>.', options.tokenDescription].filter(Boolean).join(' '), flows: { clientCredentials: { tokenUrl: options.tokenUrl, scopes } } } } }
         : {}),

@@ -17,6 +17,7 @@ const errors: Record<number, { description: string; schema: string }> = {
   422: { description: 'Validation failed; errors lists each field', schema: 'DetailedError' },
   428: { description: 'This collection requires If-Match', schema: 'SimpleError' },
   500: { description: 'Server error', schema: 'SimpleError' },
+  503: { description: 'The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After', schema: 'SimpleError' },
 };
 
 /** The error responses of an operation, with their bodies. */

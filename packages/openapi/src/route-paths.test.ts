@@ -54,6 +54,6 @@ describe('paths from the route table', () => {
     expect(post.requestBody.required).toBe(true);
     expect(post.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', required: ['items'], additionalProperties: false });
     expect(post.responses['200'].content['application/json'].schema).toMatchObject({ type: 'object', properties: { total: { type: 'number' } } });
-    expect(Object.keys(post.responses)).toEqual(['200', '400', '401', '403', '406', '413', '415', '422', '500']);
+    expect(Object.keys(post.responses)).toEqual(['200', '400', '401', '403', '406', '413', '415', '422', '500', '503']);
   });
 });

@@ -2,6 +2,7 @@ import { CorralError } from '@corral/core';
 import pg from 'pg';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
 import { quoted } from '@corral/sql';
+import { asOutage, isConnectionLoss } from './outage.js';
 import { PostgresStore, type PostgresStoreOptions } from './store.js';
 
 /** Settings of {@link postgresDatabase}. */
@@ -45,7 +46,8 @@ export class PostgresDatabase implements StoreDatabase {
 
   constructor(options: PostgresOptions) {
     this.schema = quoted(options.schema ?? 'public', 'a schema');
-    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    // A database that cannot be reached (rather than refusing) must fail a request, not hold it forever.
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, keepAlive: true });
     // An idle connection that breaks is dropped by the pool; without a listener the error would end the process.
     this.pool.on('error', () => undefined);
   }
@@ -63,34 +65,48 @@ export class PostgresDatabase implements StoreDatabase {
         return await on.query<R>(planEachTime ? { text, values } : { name, text, values });
       } catch (error) {
         // A statement on its own that lost a deadlock was rolled back whole: it may simply run again.
-        // Inside a transaction the whole unit is run again instead (see transaction()).
-        if (on !== this.pool || attempt >= attempts || !retryable.has((error as { code?: string }).code ?? '')) throw error;
+        // Inside a transaction the whole unit is run again instead (see transaction()), which judges the error.
+        if (on !== this.pool) throw error;
+        if (attempt >= attempts || !retryable.has((error as { code?: string }).code ?? '')) throw asOutage(error);
       }
     }
   }
 
   /** A pooled connection for a transaction; a broken connection then fails the transaction, not the process. */
   private async connect(): Promise<pg.PoolClient> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw asOutage(error);
+    });
     client.on('error', ignoreWhileHeld);
     return client;
   }
 
   async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {
+    return this.inTransaction('BEGIN ISOLATION LEVEL SERIALIZABLE', (client) => work({ database: this, client } as PostgresTransaction));
+  }
+
+  /**
+   * Runs `body` between `begin` and COMMIT on a pooled connection, again when it lost a race (it
+   * was rolled back whole); a failure it cannot outlast becomes a 503 where the database was the cause.
+   */
+  private async inTransaction<R>(begin: string, body: (client: pg.PoolClient) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.connect();
+      let broken = false;
       try {
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        const result = await work({ database: this, client } as PostgresTransaction);
+        await client.query(begin);
+        const result = await body(client);
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        // A cut connection goes, rather than back to the pool for the next request to find broken.
+        broken = isConnectionLoss(error);
         await client.query('ROLLBACK').catch(() => undefined);
         if (attempt < attempts && retryable.has((error as { code?: string }).code ?? '')) continue;
-        throw error;
+        throw asOutage(error);
       } finally {
         client.off('error', ignoreWhileHeld);
-        client.release();
+        client.release(broken || undefined);
       }
     }
   }
@@ -105,24 +121,12 @@ export class PostgresDatabase implements StoreDatabase {
 
   /**
    * Runs statements that must hold together: in the caller's unit of work when it names one,
-   * otherwise in a transaction of their own (READ COMMITTED; they lock what they check).
+   * otherwise in a transaction of their own (READ COMMITTED; they lock what they check), run again
+   * when it lost a deadlock (it was rolled back whole).
    */
   async atomically<R>(options: StoreCallOptions | undefined, body: (on: Queryable) => Promise<R>): Promise<R> {
     const unit = this.unitOf(options);
-    if (unit) return body(unit);
-    const client = await this.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await body(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.off('error', ignoreWhileHeld);
-      client.release();
-    }
+    return unit ? body(unit) : this.inTransaction('BEGIN', body);
   }
 
   /** Where a single statement runs: the caller's unit of work, or any pooled connection. */

@@ -25,6 +25,8 @@ export function postgresIdempotency(database: PostgresDatabase): IdempotencyStor
     await on.query(`CREATE SCHEMA IF NOT EXISTS ${database.schema}`);
     await on.query(`CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, token text NOT NULL, fingerprint text NOT NULL,
       expires_at bigint NOT NULL, lease_until bigint NOT NULL, answer text, PRIMARY KEY (scope, key))`);
+    // The sweep finds expired keys through it rather than reading the table.
+    await on.query(`CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON ${table} (expires_at)`);
   }).catch((error: unknown) => {
     made = undefined;
     throw error;

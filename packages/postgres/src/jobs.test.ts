@@ -33,6 +33,34 @@ function twoProcesses(options = {}) {
 }
 
 describe.runIf(available)('jobs in PostgreSQL', () => {
+  it('listens again after its LISTEN connection was cut, and is told of new jobs on it', async () => {
+    const schema = freshSchemaName('listen');
+    schemas.push(schema);
+    const application = `corral-listen-${process.pid}`;
+    const database = postgresDatabase({ connectionString: `${testDatabaseUrl}?application_name=${application}`, schema });
+    // Polling so slow that a job run within the test was announced on the LISTEN connection.
+    const jobs = postgresJobs(database, { pollMs: 60_000 });
+    jobs.start(async () => ({ status: 204 }));
+    const admin = postgresDatabase({ connectionString: testDatabaseUrl });
+    const listening = async () => Number((await admin.pool.query(`SELECT count(*)::integer AS n FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'`, [application])).rows[0].n);
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    try {
+      await until(async () => (await listening()) === 1);
+      expect(await listening()).toBe(1);
+      await admin.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [application]);
+      await until(async () => (await listening()) === 1);
+      expect(await listening()).toBe(1);
+      const accepted = (await jobs.enqueue(job(1)))!;
+      expect(await settled(jobs, accepted.id)).toMatchObject({ status: 'succeeded' });
+    } finally {
+      await jobs.close?.();
+      await database.close();
+      await admin.close();
+    }
+  }, 20_000);
+
   it('runs a job accepted by one process on another, and both can read how it went', async () => {
     const { jobs: [accepting, working], close } = twoProcesses();
     const accepted = (await accepting!.enqueue(job(1)))!;

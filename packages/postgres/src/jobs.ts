@@ -4,13 +4,13 @@ import type { PostgresDatabase } from './database.js';
 
 /** Settings of {@link postgresJobs}. */
 export interface PostgresJobOptions {
-  /** How long a worker may hold a job before another takes it over (a crashed process); default 60 s. */
+  /** How long a worker may hold a job before another takes it over (a crashed process); default 15 s, renewed every third of it while the job runs. */
   readonly leaseMs?: number;
   /** How long a finished job stays readable; default one hour. */
   readonly keepMs?: number;
   /** How often an idle worker looks for work it was not told about; default 1 s. */
   readonly pollMs?: number;
-  /** Jobs waiting or running at most; beyond it `respond-async` is not honoured. Default 100. */
+  /** Jobs waiting or running at most; beyond it a `respond-async` request answers 503. Default 100. */
   readonly maxPending?: number;
 }
 
@@ -48,9 +48,11 @@ function recordOf(row: JobRow): JobRecord {
  * workers through NOTIFY.
  */
 export function postgresJobs(database: PostgresDatabase, options: PostgresJobOptions = {}): JobStore {
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? 15_000;
   const keepMs = options.keepMs ?? 60 * 60 * 1000;
   const pollMs = options.pollMs ?? 1000;
+  // A cut LISTEN connection is made again soon, whatever the poll interval.
+  const relistenMs = Math.min(pollMs, 1000);
   const maxPending = options.maxPending ?? 100;
   const table = `${database.schema}.corral_jobs`;
   const channel = `corral_jobs_${database.schema.slice(1, -1)}`.slice(0, 60);
@@ -58,7 +60,8 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
   let closed = false;
   let wake: (() => void) | undefined;
   let worker: Promise<void> | undefined;
-  let listener: pg.PoolClient | undefined;
+  let listening: Promise<void> | undefined;
+  let stopListening: (() => void) | undefined;
 
   // A failed setup (the database briefly away) is tried again on the next call rather than remembered.
   const ready = () => (made ??= (async () => {
@@ -67,17 +70,54 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
       await on.query(`CREATE SCHEMA IF NOT EXISTS ${database.schema}`);
       await on.query(`CREATE TABLE IF NOT EXISTS ${table} (id uuid PRIMARY KEY, status text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz, scope text, subject text, request jsonb NOT NULL, result jsonb, lease_until timestamptz, attempts integer NOT NULL DEFAULT 0)`);
       await on.query(`CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON ${table} (created_at) WHERE status IN ('queued', 'running')`);
+      await on.query(`CREATE INDEX IF NOT EXISTS corral_jobs_finished ON ${table} (finished_at) WHERE finished_at IS NOT NULL`);
     });
   })().catch((error: unknown) => {
     made = undefined;
     throw error;
   }));
 
+  /**
+   * Listens for new jobs on a connection of its own. A dropped connection must not end the process:
+   * the worker goes on polling meanwhile, and listening starts again within a second.
+   */
+  function listen(): void {
+    if (!closed) listening = listenOnce();
+  }
+
+  async function listenOnce(): Promise<void> {
+    let client: pg.PoolClient | undefined;
+    let dropped = false;
+    // The connection goes once (destroyed, never back to the pool), whichever comes first: its
+    // error event, a failed LISTEN, or close(); its error listener stays to swallow later events.
+    const drop = (again: boolean) => {
+      if (dropped) return;
+      dropped = true;
+      stopListening = undefined;
+      client?.removeAllListeners('notification');
+      client?.release(true);
+      if (again && !closed) setTimeout(listen, relistenMs).unref();
+    };
+    try {
+      client = await database.pool.connect();
+      client.on('error', () => drop(true));
+      client.on('notification', () => wake?.());
+      await client.query(`LISTEN "${channel}"`);
+      if (closed) return drop(false);
+      if (dropped) return;
+      stopListening = () => drop(false);
+      wake?.(); // jobs queued while nobody listened are looked for now
+    } catch {
+      if (client) drop(true);
+      else if (!closed) setTimeout(listen, relistenMs).unref();
+    }
+  }
+
   /** Takes the oldest job nobody holds: queued, or running under a lease that ran out. */
   async function claim(): Promise<JobRow | undefined> {
     const result = await database.query<JobRow>(database.pool,
       `UPDATE ${table} SET status = 'running', attempts = attempts + 1, lease_until = now() + ($1::integer * interval '1 millisecond')
-       WHERE id = (SELECT id FROM ${table} WHERE status = 'queued' OR (status = 'running' AND lease_until < now()) ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
+       WHERE id = (SELECT id FROM ${table} WHERE status IN ('queued', 'running') AND (status = 'queued' OR lease_until < now()) ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
        RETURNING *`, [leaseMs]);
     return result.rows[0];
   }
@@ -105,7 +145,8 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
       await database.query(database.pool,
         `UPDATE ${table} SET status = $2, result = $3, finished_at = now(), lease_until = NULL WHERE id = $1 AND attempts = $4 AND status = 'running'`,
         [job.id, answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), job.attempts]).catch(() => undefined);
-      await database.query(database.pool, `DELETE FROM ${table} WHERE finished_at < now() - ($1::integer * interval '1 millisecond')`, [keepMs]).catch(() => undefined);
+      // Expired jobs go a bounded batch at a time, through the index.
+      await database.query(database.pool, `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE finished_at IS NOT NULL AND finished_at < now() - ($1::integer * interval '1 millisecond') ORDER BY finished_at LIMIT 100)`, [keepMs]).catch(() => undefined);
     }
   }
 
@@ -117,7 +158,8 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
       const inserted = await database.query<JobRow>(database.pool,
         `INSERT INTO ${table} (id, status, scope, subject, request) VALUES ($1, 'queued', $2, $3, $4) RETURNING *`,
         [crypto.randomUUID(), scope ?? null, subject ?? null, JSON.stringify(request)]);
-      await database.pool.query(`SELECT pg_notify($1, '')`, [channel]);
+      // The job is stored: a lost notification only delays it until the next poll.
+      await database.pool.query(`SELECT pg_notify($1, '')`, [channel]).catch(() => undefined);
       return recordOf(inserted.rows[0]!);
     },
 
@@ -131,15 +173,19 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
 
     start(run) {
       worker ??= (async () => {
-        await ready();
-        listener = await database.pool.connect();
-        // A dropped LISTEN connection must not end the process: the worker goes on polling.
-        listener.on('error', (error: Error) => {
-          listener?.release(error);
-          listener = undefined;
-        });
-        listener.on('notification', () => wake?.());
-        await listener.query(`LISTEN "${channel}"`);
+        // The database may be away at first: the worker waits for it rather than giving up for good.
+        while (!closed) {
+          try {
+            await ready();
+            break;
+          } catch {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, pollMs);
+              wake = () => (clearTimeout(timer), resolve());
+            });
+          }
+        }
+        listen();
         await work(run);
       })().catch(() => undefined);
     },
@@ -148,10 +194,8 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
       closed = true;
       wake?.();
       await worker;
-      if (listener) {
-        await listener.query(`UNLISTEN "${channel}"`).catch(() => undefined);
-        listener.release();
-      }
+      await listening;
+      stopListening?.();
     },
   };
 }

@@ -1,9 +1,9 @@
 import { CorralError } from '@corral/core';
 import type {
-  DeleteAllResult, DeleteResult, ListFeatures, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
+  DeleteAllResult, DeleteResult, GroupPage, GroupQuery, ListFeatures, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
 import {
-  countWhere, existingTableProblems, keyOfId, keysOfIds, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf,
+  checkSeedParents, countWhere, existingTableProblems, groupPages, keyOfId, lateralGroupStatement, keysOfIds, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf,
   tableMismatch, unwritten, whereOf, withActualStorage, type PageWindow, type QueryDialect, type RevisionRead, type TableMap, type TableOptions, type TableReads, type Where,
 } from '@corral/sql';
 import type pg from 'pg';
@@ -48,6 +48,9 @@ export class PostgresStore<T extends object> implements Store<T> {
   /** Comparisons and cursor paging are carried out in SQL. */
   readonly listFeatures: ListFeatures = { conditions: true, seek: true };
 
+  /** Seed records are checked before they go in; writes through the API are checked by core (see Store.checksParentKeys). */
+  readonly checksParentKeys = true;
+
   get revisionScope(): 'all-writes' | 'own-writes' {
     return this.options.table === undefined ? 'all-writes' : 'own-writes';
   }
@@ -72,6 +75,9 @@ export class PostgresStore<T extends object> implements Store<T> {
     // A foreign key only between tables the store makes: PostgreSQL would put its triggers on a parent table the application owns.
     const parent = managed && parentStore instanceof PostgresStore && parentStore.database === this.database && parentStore.map.managed ? { table: parentStore.map.table, id: parentStore.map.id } : undefined;
     const declared = tableMapOf(init, managed ? { ...this.options, id: undefined, version: undefined } : this.options, parent);
+    // Seed records go only into a table that never held one: those are checked first, before a
+    // connection and the schema's lock are held (the check reads the parent's table through the pool).
+    if (await this.mayTakeSeed(declared)) await checkSeedParents(init, this.options.seed ?? []);
     await this.database.atomically(undefined, async (on) => {
       // One lock per schema: collections and processes starting at once take turns.
       await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [schema]);
@@ -113,6 +119,23 @@ export class PostgresStore<T extends object> implements Store<T> {
 
   /** Whether the database fills the id of a new row (a table the application owns may leave it to the store: UUIDs). */
   private generatedIds = true;
+
+  /** Whether the table is missing or never held a record, before init touches it: seed records would go in. */
+  private async mayTakeSeed(declared: TableMap): Promise<boolean> {
+    if ((this.options.seed ?? []).length === 0) return false;
+    const { schema } = this.database;
+    const table = `${schema}.${quoted(declared.table)}`;
+    const found = await this.query(this.database.pool, `SELECT to_regclass($1) IS NOT NULL AS has_table, to_regclass($2) IS NOT NULL AS has_tombstones, to_regclass($3) IS NOT NULL AS has_bookkeeping`,
+      [table, `${schema}.corral_tombstones`, `${schema}.corral_tables`]);
+    const { has_table: hasTable, has_tombstones: hasTombstones, has_bookkeeping: hasBookkeeping } = found.rows[0]!;
+    // A collection the store set up before (in any layout, the earlier one included) took its seed then, or never will.
+    if (hasBookkeeping) {
+      const known = await this.query(this.database.pool, `SELECT EXISTS (SELECT 1 FROM ${schema}.corral_tables WHERE collection = $1) OR EXISTS (SELECT 1 FROM ${schema}.corral_revisions WHERE collection = $1) AS known`, [declared.collection]);
+      if (known.rows[0]!.known) return false;
+    }
+    if (hasTable && (await this.query(this.database.pool, `SELECT EXISTS (SELECT 1 FROM ${table}) AS any`)).rows[0]!.any) return false;
+    return !(hasTombstones && (await this.query(this.database.pool, `SELECT EXISTS (SELECT 1 FROM ${schema}.corral_tombstones WHERE collection = $1) AS any`, [declared.collection])).rows[0]!.any);
+  }
 
   private async neverHeldARecord(on: Queryable): Promise<boolean> {
     const result = await on.query(`SELECT NOT EXISTS (SELECT 1 FROM ${this.table}) AND NOT EXISTS (SELECT 1 FROM ${this.database.schema}.corral_tombstones WHERE collection = $1) AS fresh`, [this.map.collection]);
@@ -231,6 +254,18 @@ export class PostgresStore<T extends object> implements Store<T> {
 
   async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
     return listPage(this.map, this.dialect, this.reads(this.database.on(options)), query);
+  }
+
+  async listGroups(query: GroupQuery, options?: StoreCallOptions): Promise<GroupPage<T>[]> {
+    const on = this.database.on(options);
+    return groupPages(this.map, this.dialect, query, async (where, column, fields) => {
+      const { select, map: read } = fields ? this.selection(fields) : { select: this.selected, map: this.map };
+      // One statement: each group's count, joined to its first rows (found through the index, not ranked).
+      const statement = lateralGroupStatement(this.map, this.table, where, column, select, `$${where.parameters.length + 1}`);
+      const { rows } = await this.query(on, statement, [...where.parameters, query.limit]);
+      const totals = new Map(rows.map((row) => [String(row.corral_key), Number(row.corral_total)] as const));
+      return { records: rows.map((row) => this.record(row, read)), totals: [...totals] };
+    });
   }
 
   async count(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {

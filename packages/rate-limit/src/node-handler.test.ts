@@ -35,4 +35,19 @@ describe('limitNodeHandler', () => {
     expect(JSON.parse(refused.body)).toEqual({ error: expect.stringMatching(/Rate limit of 2 requests/) });
     expect((await post(port, '/other')).status).toBe(200);
   });
+
+  it('lets requests through uncounted when the counters fail, or answers 503 where the policy refuses', async () => {
+    const failing = { hit: async () => Promise.reject(new Error('Connection terminated unexpectedly')) };
+    const admit = limitNodeHandler((_req, res) => res.end('token'), { limit: 2, windowSeconds: 60, store: failing });
+    const refuse = limitNodeHandler((_req, res) => res.end('token'), { limit: 2, windowSeconds: 60, store: failing, whenStoreFails: 'refuse' });
+    server = createServer((req, res) => (req.url === '/strict' ? refuse(req, res) : admit(req, res))).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    expect(await post(port, '/token')).toMatchObject({ status: 200, body: 'token' });
+    const refused = await post(port, '/strict');
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.body)).toEqual({ error: expect.stringContaining('counters cannot be reached') });
+  });
 });
+

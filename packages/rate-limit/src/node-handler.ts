@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderError } from '@corral/errors';
 import { memoryRateLimits } from './memory.js';
-import { checkPolicy, decide, rateLimitHeaders, tooManyRequests, type RateLimitPolicy } from './policy.js';
+import { checkPolicy, countersUnavailable, countWithin, decide, rateLimitHeaders, tooManyRequests, type RateLimitPolicy } from './policy.js';
 import type { RateLimitStore } from './store.js';
 
 /** A node:http request listener, as `createServer` and Corral's `mounts` take it. */
@@ -28,7 +28,7 @@ export function limitNodeHandler(handler: NodeListener, options: NodeLimitOption
   const keyFor = options.keyFor ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
   return (req, res) => {
     if (options.counts && !options.counts(req)) return handler(req, res);
-    store.hit(`${policy.name}:addr:${keyFor(req)}`, policy.windowSeconds * 1000).then(
+    countWithin(store, `${policy.name}:addr:${keyFor(req)}`, policy.windowSeconds * 1000).then(
       (counted) => {
         const decision = decide(policy, counted);
         if (decision.admitted) {
@@ -37,12 +37,16 @@ export function limitNodeHandler(handler: NodeListener, options: NodeLimitOption
         }
         refuse(res, tooManyRequests(decision));
       },
-      (error: unknown) => refuse(res, error),
+      (error: unknown) => {
+        // The counters cannot be reached: through uncounted, or a 503, as the policy says.
+        if (policy.whenStoreFails === 'refuse') refuse(res, countersUnavailable(error));
+        else handler(req, res);
+      },
     );
   };
 }
 
-/** Writes an error (a 500 for a backend failure) and drops the body the client may still be sending. */
+/** Writes an error in the contract's shape. */
 function refuse(res: ServerResponse, error: unknown): void {
   const rendered = renderError(error, (code) => `about:blank#${code}`);
   const body = JSON.stringify(rendered.body);

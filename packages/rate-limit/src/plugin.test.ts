@@ -2,6 +2,7 @@ import type { Api } from '@corral/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { socketTransport, type TestResponse, type Transport } from '../../core/src/testing/transport.js';
 import { memoryRateLimits } from './memory.js';
+import type { RateLimitStore } from './store.js';
 import { rateLimit, type RateLimitOptions } from './plugin.js';
 import { notesApi } from './test-support/notes-api.js';
 
@@ -125,5 +126,33 @@ describe('rate limits: keys, policies, jobs', () => {
     expect(Object.keys(docs!.responses!)).toEqual(['429']);
     expect(Object.keys(docs!.responseHeaders!)).toEqual(['RateLimit-Policy', 'RateLimit']);
     expect(plugin.describeRoute!({ method: 'GET', pattern: '/', access: 'public', kind: 'root', version: 1 })).toBeUndefined();
+  });
+});
+
+describe('rate limits when the counters cannot be reached', () => {
+  const failing: RateLimitStore = { hit: async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })) };
+
+  it('admits every request uncounted by default (no 500): an outage of the counters stops nothing else', async () => {
+    const t = (open = fetchFrom(limited({ store: failing })));
+    for (const path of ['/v1', '/v1/notes']) {
+      const answer = await t.send('GET', path, as('ann'));
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.ratelimit).toBeUndefined();
+    }
+  });
+
+  it('treats counters that do not answer in time as failed, rather than holding the request', async () => {
+    const hanging: RateLimitStore = { hit: () => new Promise(() => undefined) };
+    const t = (open = fetchFrom(limited({ store: hanging })));
+    expect((await t.send('GET', '/v1/notes', as('ann'))).status).toBe(200);
+  });
+
+  it("answers 503 with Retry-After where the policy says whenStoreFails: 'refuse'", async () => {
+    const t = (open = fetchFrom(limited({ store: failing, policyFor: (route) => (route.method === 'POST' ? { limit: 1, windowSeconds: 60, name: 'writes', whenStoreFails: 'refuse' } : undefined) })));
+    expect((await t.send('GET', '/v1/notes', as('ann'))).status).toBe(200);
+    const refused = await t.send('POST', '/v1/notes', { ...as('ann'), body: { text: 'x' } });
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json).toEqual({ error: expect.stringContaining('counters cannot be reached') });
   });
 });

@@ -1,7 +1,7 @@
 import type { ApiPlugin, RequestContext, RequestHooks, RouteInfo } from '@corral/core';
 import { addressKey, clientKey } from './client-key.js';
 import { memoryRateLimits } from './memory.js';
-import { checkPolicy, decide, rateLimitHeaders, tooManyRequests, type CheckedPolicy, type RateLimitDecision, type RateLimitPolicy } from './policy.js';
+import { checkPolicy, countWithin, decide, rateLimitHeaders, tooManyRequests, uncounted, type CheckedPolicy, type RateLimitDecision, type RateLimitPolicy } from './policy.js';
 import { limitedRouteDocs } from './route-docs.js';
 import type { RateLimitStore } from './store.js';
 
@@ -35,15 +35,24 @@ export function rateLimit(options: RateLimitOptions): ApiPlugin {
   // One decision per request, found again by the later hooks of the same request.
   const decisions = new WeakMap<RequestContext, RateLimitDecision>();
 
-  async function count(context: RequestContext, policy: CheckedPolicy, key: string): Promise<RateLimitDecision> {
-    const decision = decide(policy, await store.hit(`${policy.name}:${key}`, policy.windowSeconds * 1000));
+  // Requests let through uncounted because the counters could not be reached: no headers, no second count.
+  const uncountedRequests = new WeakSet<RequestContext>();
+  async function count(context: RequestContext, policy: CheckedPolicy, key: string): Promise<RateLimitDecision | undefined> {
+    let counted;
+    try {
+      counted = await countWithin(store, `${policy.name}:${key}`, policy.windowSeconds * 1000);
+    } catch (error) {
+      uncountedRequests.add(context);
+      return uncounted(policy, error);
+    }
+    const decision = decide(policy, counted);
     decisions.set(context, decision);
     return decision;
   }
   const byAddress = (context: RequestContext) => `addr:${keyFor(context)}`;
   const admit = async (context: RequestContext, policy: CheckedPolicy, key: string) => {
     const decision = await count(context, policy, key);
-    if (!decision.admitted) throw tooManyRequests(decision);
+    if (decision && !decision.admitted) throw tooManyRequests(decision);
   };
 
   function hooksFor(policy: CheckedPolicy): RequestHooks {
@@ -54,18 +63,18 @@ export function rateLimit(options: RateLimitOptions): ApiPlugin {
         if (context.route?.access === 'public' || context.request.header('authorization') === undefined) await admit(context, policy, byAddress(context));
       },
       async preHandler(context) {
-        if (context.fromJob || decisions.has(context)) return;
+        if (context.fromJob || decisions.has(context) || uncountedRequests.has(context)) return;
         const client = clientKey(context);
         await admit(context, policy, client === undefined ? byAddress(context) : `client:${client}`);
       },
       async onSend(context, response) {
-        if (context.fromJob) return;
+        if (context.fromJob || uncountedRequests.has(context)) return;
         let decision = decisions.get(context);
         // Answered before preHandler (a bad token, a bad Accept, the version list, a redirect): counted
         // now, so that every answer of the API counts and carries the headers.
         if (!decision) {
           decision = await count(context, policy, byAddress(context));
-          if (!decision.admitted) throw tooManyRequests(decision);
+          if (decision && !decision.admitted) throw tooManyRequests(decision);
         }
         if (decision) Object.assign(response.headers, rateLimitHeaders(decision));
       },

@@ -14,6 +14,7 @@ describe('ids from URLs', () => {
     expect(keyOfId('text', 'ABC-1')).toBe('ABC-1');
     expect(keyOfId('text', '')).toBeUndefined();
     expect(keyOfId('text', 'x'.repeat(257))).toBeUndefined();
+    expect(keyOfId('text', 'a\u0000b')).toBeUndefined();
   });
 
   it('gives the distinct keys of many ids, leaving out those no row can have', () => {

@@ -11,7 +11,7 @@ const maxTextId = 256;
 /**
  * The database key an id from a URL stands for, or undefined when no row can have it: integers
  * only in their canonical decimal spelling (`007` names nothing, as in every store), UUIDs only in
- * lower case (as both databases print them), text up to 256 characters.
+ * lower case (as both databases print them), text up to 256 characters without NUL.
  */
 export function keyOfId(storage: IdStorage, id: string): string | undefined {
   switch (storage) {
@@ -20,7 +20,8 @@ export function keyOfId(storage: IdStorage, id: string): string | undefined {
     case 'uuid':
       return uuid.test(id) ? id : undefined;
     default:
-      return id !== '' && id.length <= maxTextId ? id : undefined;
+      // NUL is no character of PostgreSQL text, and no id either store hands out holds one.
+      return id !== '' && id.length <= maxTextId && !id.includes('\u0000') ? id : undefined;
   }
 }
 

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
+      "checkSeedParents",
       "columnValue",
       "containing",
       "countMatches",
@@ -14,11 +15,14 @@ it('exposes exactly the public API', async () => {
       "diffTable",
       "existingTableProblems",
       "fieldValue",
+      "groupPages",
+      "groupStatements",
       "indexMark",
       "indexPlan",
       "isPlainName",
       "keyOfId",
       "keysOfIds",
+      "lateralGroupStatement",
       "legacyRefused",
       "listPage",
       "lookupOf",

@@ -332,6 +332,52 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         }
       });
 
+      it('refuses seed records that name no parent before inserting any, and needs no start-up read to check parent keys', async () => {
+        const h = await harness();
+        const database = h.open();
+        try {
+          const zooStore = database.store<{ name: string }>({ seed: [{ name: 'Berlin' }] });
+          await zooStore.init?.(zoos);
+          const [berlin] = (await zooStore.list({ offset: 0, limit: 1 })).items;
+          const seeded = database.store<{ zooId: string; name: string }>({ seed: [{ zooId: berlin!.id, name: 'Kea' }, { zooId: '999999', name: 'Moa' }] });
+          expect(seeded.checksParentKeys).toBe(true);
+          const error = await startupError(seeded.init?.(animals(zooStore as Store<object>, 'restrict')));
+          expect(error.code).toBe('CORRAL_DANGLING_PARENT_KEY');
+          expect(error.message).toContain('seed record 2 of animals names zooId "999999", which is no record of zoos');
+          const rows = await h.rows('SELECT count(*) AS n FROM animals').catch(() => [{ n: 0 }]);
+          expect(Number(rows[0]?.n ?? 0)).toBe(0);
+        } finally {
+          await database.close();
+        }
+      });
+
+      it('starts again after seeded records and their parent were deleted: a seed is checked only when it goes in', async () => {
+        const h = await harness();
+        const open = async () => {
+          const database = h.open();
+          const zooStore = database.store<{ name: string }>({ seed: [{ name: 'Berlin' }] });
+          await zooStore.init?.(zoos);
+          const animalStore = database.store<{ zooId: string; name: string }>({ seed: [{ zooId: '1', name: 'Kea' }] });
+          await animalStore.init?.(animals(zooStore as Store<object>, 'restrict'));
+          return { database, zooStore, animalStore };
+        };
+        const first = await open();
+        try {
+          const [kea] = (await first.animalStore.list({ offset: 0, limit: 1 })).items;
+          expect(kea?.data).toEqual({ zooId: '1', name: 'Kea' });
+          expect((await first.animalStore.delete(kea!.id)).status).toBe('ok');
+          expect((await first.zooStore.delete('1')).status).toBe('ok');
+        } finally {
+          await first.database.close();
+        }
+        const again = await open();
+        try {
+          expect(await again.animalStore.count({})).toBe(0);
+        } finally {
+          await again.database.close();
+        }
+      });
+
       it('widens an enum at once, and narrows one only when no row holds the value it drops', async () => {
         const h = await harness();
         const states = (values: string[]) => staff({ enums: { state: values } });

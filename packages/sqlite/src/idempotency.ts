@@ -16,7 +16,8 @@ const sweepEveryMs = 60_000;
  */
 export function sqliteIdempotency(database: SqliteDatabase): IdempotencyStore {
   database.connection.exec(`CREATE TABLE IF NOT EXISTS corral_idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, token TEXT NOT NULL, fingerprint TEXT NOT NULL,
-    expires_at INTEGER NOT NULL, lease_until INTEGER NOT NULL, answer TEXT, PRIMARY KEY (scope, key)) STRICT, WITHOUT ROWID`);
+    expires_at INTEGER NOT NULL, lease_until INTEGER NOT NULL, answer TEXT, PRIMARY KEY (scope, key)) STRICT, WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON corral_idempotency (expires_at)`);
   let sweptAt = 0;
   // Every statement goes through the database's gate, so none joins an application's unit of work.
   const write = <R>(step: () => R) => database.write(undefined, step);

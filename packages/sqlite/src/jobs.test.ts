@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { jobFor, jobRequest, settledJob } from '../../core/src/testing/jobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from './database.js';
-import { sqliteJobs } from './jobs.js';
+import { jobStatements, sqliteJobs } from './jobs.js';
 
 let folder: string;
 beforeAll(async () => {
@@ -18,6 +18,22 @@ const job = jobFor;
 const settled = settledJob;
 
 describe('jobs in the SQLite file', () => {
+  it('finds waiting, pending and expired jobs through indexes, never reading a table of many finished jobs whole', async () => {
+    const database = sqliteDatabase({ path: join(folder, 'plans.sqlite') });
+    sqliteJobs(database);
+    const plan = (sql: string) => {
+      const statement = database.connection.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+      return statement.all(...Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 0)).map((row) => String(row.detail)).join('; ');
+    };
+    // A statement's own scan of corral_jobs shows as "SCAN corral_jobs"; an index search as "USING ... INDEX".
+    for (const [name, sql] of Object.entries(jobStatements)) {
+      expect(plan(sql), name).not.toMatch(/SCAN corral_jobs(?! USING)/);
+      expect(plan(sql), name).toMatch(/corral_jobs_(waiting|finished)|USING INTEGER PRIMARY KEY/);
+    }
+    await database.close();
+  });
+
+
   it('runs accepted jobs in order, once, and records each answer', async () => {
     const database = sqliteDatabase({ path: join(folder, 'order.sqlite') });
     const jobs = sqliteJobs(database);

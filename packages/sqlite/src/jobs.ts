@@ -7,9 +7,23 @@ export interface SqliteJobOptions {
   readonly leaseMs?: number;
   /** How long a finished job stays readable; default one hour. */
   readonly keepMs?: number;
-  /** Jobs waiting or running at most; beyond it `respond-async` is not honoured. Default 100. */
+  /** Jobs waiting or running at most; beyond it a `respond-async` request answers 503. Default 100. */
   readonly maxPending?: number;
 }
+
+/** Expired jobs deleted per finished job at most: more than one job can add, so the table still shrinks. */
+const expireBatch = 100;
+
+/**
+ * The statements that find jobs, each served by an index (a table of many finished jobs is never
+ * read whole): the oldest job nobody holds, the number waiting, a batch of expired ones.
+ */
+export const jobStatements = {
+  claim: `UPDATE corral_jobs SET status = 'running', attempts = attempts + 1, lease_until = ?
+      WHERE id = (SELECT id FROM corral_jobs WHERE status IN ('queued', 'running') AND (status = 'queued' OR lease_until < ?) ORDER BY created_at, rowid LIMIT 1) RETURNING *`,
+  pending: `SELECT count(*) AS n FROM corral_jobs WHERE status IN ('queued', 'running')`,
+  expire: `DELETE FROM corral_jobs WHERE rowid IN (SELECT rowid FROM corral_jobs WHERE finished_at IS NOT NULL AND finished_at < ? ORDER BY finished_at LIMIT ${expireBatch})`,
+};
 
 interface JobRow {
   id: string;
@@ -45,7 +59,9 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
   const keepMs = options.keepMs ?? 60 * 60 * 1000;
   const maxPending = options.maxPending ?? 100;
   const connection = database.connection;
-  connection.exec(`CREATE TABLE IF NOT EXISTS corral_jobs (id TEXT PRIMARY KEY, status TEXT NOT NULL, created_at INTEGER NOT NULL, finished_at INTEGER, scope TEXT, subject TEXT, request TEXT NOT NULL, result TEXT, lease_until INTEGER, attempts INTEGER NOT NULL DEFAULT 0)`);
+  connection.exec(`CREATE TABLE IF NOT EXISTS corral_jobs (id TEXT PRIMARY KEY, status TEXT NOT NULL, created_at INTEGER NOT NULL, finished_at INTEGER, scope TEXT, subject TEXT, request TEXT NOT NULL, result TEXT, lease_until INTEGER, attempts INTEGER NOT NULL DEFAULT 0);
+    CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON corral_jobs (created_at) WHERE status IN ('queued', 'running');
+    CREATE INDEX IF NOT EXISTS corral_jobs_finished ON corral_jobs (finished_at) WHERE finished_at IS NOT NULL`);
   let runner: JobRunner | undefined;
   let working: Promise<void> | undefined;
   let closed = false;
@@ -54,14 +70,15 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
   // otherwise join that unit and be undone with it.
   /** The oldest job nobody holds (queued, or running under a lease that ran out), now held by this run. */
   const claim = () => database.write(undefined, () =>
-    database.statement(`UPDATE corral_jobs SET status = 'running', attempts = attempts + 1, lease_until = ?
-      WHERE id = (SELECT id FROM corral_jobs WHERE status = 'queued' OR (status = 'running' AND lease_until < ?) ORDER BY created_at, rowid LIMIT 1) RETURNING *`)
+    database.statement(jobStatements.claim)
       .get(Date.now() + leaseMs, Date.now()) as JobRow | undefined);
 
   async function work(): Promise<void> {
     try {
       await new Promise((resolve) => setImmediate(resolve)); // answer the 202 before starting
       for (let job = await claim(); job && runner && !closed; job = await claim()) {
+        // A job's statements run on the event loop: let waiting requests through between jobs.
+        await new Promise((resolve) => setImmediate(resolve));
         const { id, attempts } = job;
         // The lease is renewed while the job runs, so a long job is not run a second time.
         const renew = setInterval(() => {
@@ -73,7 +90,8 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
         await database.write(undefined, () => {
           database.statement(`UPDATE corral_jobs SET status = ?, result = ?, finished_at = ?, lease_until = NULL WHERE id = ? AND attempts = ? AND status = 'running'`)
             .run(answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), Date.now(), id, attempts);
-          database.statement('DELETE FROM corral_jobs WHERE finished_at < ?').run(Date.now() - keepMs);
+          // Expired jobs go a bounded batch at a time (through the index), so no step holds the loop long.
+          database.statement(jobStatements.expire).run(Date.now() - keepMs);
         });
       }
     } catch {
@@ -86,7 +104,7 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
   return {
     async enqueue({ request, scope, subject }) {
       const row = await database.write(undefined, () => {
-        const pending = Number(database.statement(`SELECT count(*) AS n FROM corral_jobs WHERE status IN ('queued', 'running')`).get()!.n);
+        const pending = Number(database.statement(jobStatements.pending).get()!.n);
         if (pending >= maxPending) return undefined;
         return database.statement(`INSERT INTO corral_jobs (id, status, created_at, scope, subject, request) VALUES (?, 'queued', ?, ?, ?, ?) RETURNING *`)
           .get(crypto.randomUUID(), Date.now(), scope ?? null, subject ?? null, JSON.stringify(request)) as unknown as JobRow;

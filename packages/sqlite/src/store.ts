@@ -1,10 +1,10 @@
 import { hash } from 'node:crypto';
 import { CorralError } from '@corral/core';
 import type {
-  DeleteAllResult, DeleteResult, ListFeatures, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
+  DeleteAllResult, DeleteResult, GroupPage, GroupQuery, ListFeatures, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
 } from '@corral/core';
 import {
-  countWhere, existingTableProblems, keyOfId, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf, tableMismatch, unwritten,
+  checkSeedParents, countWhere, existingTableProblems, groupPages, groupStatements, keyOfId, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf, tableMismatch, unwritten,
   whereOf, withActualStorage, type TableMap, type TableOptions, type TableReads, type Where,
 } from '@corral/sql';
 import type { SQLInputValue } from 'node:sqlite';
@@ -59,12 +59,17 @@ export class SqliteStore<T extends object> implements Store<T> {
     return this.tableMap;
   }
 
+  /** Seed records are checked before they go in; writes through the API are checked by core (see Store.checksParentKeys). */
+  readonly checksParentKeys = true;
+
   async init(init: StoreInit): Promise<void> {
     const parentStore = init.parent?.store;
     // A foreign key only between tables the store makes: a table the application owns is never tied to one of the store's.
     const parent = parentStore instanceof SqliteStore && parentStore.database === this.database && parentStore.map.managed && this.options.table === undefined ? { table: parentStore.map.table, id: parentStore.map.id } : undefined;
     const declared = tableMapOf(init, this.options.table === undefined ? { ...this.options, id: undefined, version: undefined } : this.options, parent);
     const { connection } = this.database;
+    // Seed records go only into a table that never held one: those are checked first.
+    if (this.mayTakeSeed(declared)) await checkSeedParents(init, this.options.seed ?? []);
     const seed = () => {
       connection.prepare('INSERT OR IGNORE INTO corral_revisions (collection, revision) VALUES (?, 0)').run(init.collection);
       if (!this.neverHeldARecord()) return false;
@@ -110,6 +115,18 @@ export class SqliteStore<T extends object> implements Store<T> {
       const storage = columns.find((column) => column.name === name)?.storage;
       return storage === 'other' ? undefined : storage;
     });
+  }
+
+  /** Whether the table is missing or has never held a record, before init touches it (seed records would go in). */
+  private mayTakeSeed(declared: TableMap): boolean {
+    if ((this.options.seed ?? []).length === 0) return false;
+    const { connection } = this.database;
+    // A table of the earlier layout is moved in instead.
+    if (declared.managed && legacyTableOf(connection, declared) !== undefined) return false;
+    const exists = connection.prepare(`SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?) AS any`).get(declared.table)!.any;
+    const rows = exists ? connection.prepare(`SELECT EXISTS (SELECT 1 FROM ${quoted(declared.table)}) AS any`).get()!.any : 0;
+    const tombstones = connection.prepare('SELECT EXISTS (SELECT 1 FROM corral_tombstones WHERE collection = ?) AS any').get(declared.collection)!.any;
+    return !rows && !tombstones;
   }
 
   private neverHeldARecord(): boolean {
@@ -234,6 +251,21 @@ export class SqliteStore<T extends object> implements Store<T> {
   async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
     this.database.check(options);
     return listPage(this.map, sqliteDialect, this.reads(!options?.transaction), query);
+  }
+
+  async listGroups(query: GroupQuery, options?: StoreCallOptions): Promise<GroupPage<T>[]> {
+    this.database.check(options);
+    const onReader = !options?.transaction;
+    const run = (sql: string) => (onReader ? this.database.readStatement(sql) : this.statement(sql));
+    return groupPages(this.map, sqliteDialect, query, (where, column, fields) => {
+      const { select, map: read } = this.selection(fields);
+      const statements = groupStatements(this.map, quoted(this.map.table), where, column, select, `?${where.parameters.length + 1}`);
+      const parameters = where.parameters as SQLInputValue[];
+      return {
+        records: (run(statements.rows).all(...parameters, query.limit) as Row[]).map((row) => this.record(row, read)),
+        totals: (run(statements.totals).all(...parameters) as Row[]).map((row) => [row.corral_key, Number(row.corral_total)] as const),
+      };
+    });
   }
 
   async count(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {

@@ -25,8 +25,8 @@ export function animalsCollection(zoos: Collection<typeof zooSchema, 'zoos'>, st
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name', 'species', 'animalTypeId'],
     // A zoo that still has animals cannot be deleted (409): move or delete the animals first.
-    parent: { collection: zoos, field: 'zooId', onParentDelete: 'restrict' },
-    links: (animal) => [{ rel: 'zoo', href: `zoos/${animal.zooId}` }],
+    // Each animal links to its zoo (rel zoo), each zoo to its animals (rel animals); both expand.
+    parent: { collection: zoos, field: 'zooId', onParentDelete: 'restrict', relation: 'zoo', inverse: 'animals' },
     scopes: { read: 'zoo:read', write: 'zoo:write' },
     store: stores('animals', demoAnimals()),
   });

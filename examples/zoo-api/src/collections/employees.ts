@@ -12,7 +12,7 @@ export const employeeSchema = z.object({
   maturity: z.enum(['junior', 'intermediate', 'senior']),
 });
 
-/** Staff of the zoos; each links to its salary statements. */
+/** Staff of the zoos; each links to its salary statements (rel salary, declared by them). */
 export function employeesCollection(stores: StoreFactory = memoryStores) {
   return defineCollection({
     name: 'employees',
@@ -24,7 +24,6 @@ export function employeesCollection(stores: StoreFactory = memoryStores) {
     },
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name', 'state', 'maturity'],
-    links: (employee) => [{ rel: 'salary', href: `employees/${employee.id}/salaryStatements` }],
     scopes: { read: 'staff:read', write: 'staff:write' },
     store: stores('employees', demoEmployees()),
   });

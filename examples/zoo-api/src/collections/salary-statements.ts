@@ -19,9 +19,9 @@ export function salaryStatementsCollection(employees: Collection<typeof employee
     schema: salaryStatementSchema,
     sortable: ['period'],
     // A statement belongs to its employee: it goes when the employee goes.
-    parent: { collection: employees, field: 'employeeId', topLevel: false, onParentDelete: 'cascade' },
+    // Each employee links to its statements (rel salary), each statement to its employee; both expand.
+    parent: { collection: employees, field: 'employeeId', topLevel: false, onParentDelete: 'cascade', relation: 'employee', inverse: 'salary' },
     searchable: ['period', 'currency'],
-    links: (statement) => [{ rel: 'employee', href: `employees/${(statement as { employeeId?: string }).employeeId}` }],
     scopes: { read: 'salary:read', write: 'salary:write' },
     store: stores('salaryStatements', demoSalaryStatements()),
   });

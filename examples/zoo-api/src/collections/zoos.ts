@@ -8,14 +8,13 @@ export const zooSchema = z.object({
   city: z.string().trim().min(1).max(200).optional(),
 });
 
-/** The zoos; each links to its animals. */
+/** The zoos; each links to its animals (the animals collection declares the relation). */
 export function zoosCollection(stores: StoreFactory = memoryStores) {
   return defineCollection({
     name: 'zoos',
     schema: zooSchema,
     sortable: ['name', 'city'],
     searchable: ['name', 'city'],
-    links: (zoo) => [{ rel: 'animals', href: `zoos/${zoo.id}/animals` }],
     scopes: { read: 'zoo:read', write: 'zoo:write' },
     store: stores('zoos', demoZoos()),
   });

@@ -1,5 +1,6 @@
 import type { PagingOptions } from '@corral/pagination';
 import type { Authenticator, Principal } from '../auth/principal.js';
+import type { ExpandSettings } from '../collection/expand-options.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
 import type { JobStore } from './job-store.js';
 
@@ -11,6 +12,8 @@ export interface ApiSettings {
   readonly bulkLimit: number;
   /** Default and maximum page sizes. */
   readonly paging: PagingOptions;
+  /** How far `?expand=` may reach. */
+  readonly expand: ExpandSettings;
   /** The token checker, or undefined for an open API. */
   readonly auth: Authenticator | undefined;
   /** Background work accepted with `Prefer: respond-async`. */

@@ -12,6 +12,7 @@ import { answerRejectedRequests } from '../http/rejected-requests.js';
 import { createApiServer, type ServerSettings } from '../http/server-settings.js';
 import { IndexedRouter } from '../router/indexed-router.js';
 import { bulkLimitOf } from './bulk-limit.js';
+import { expandSettingsOf, type ExpandOptions } from '../collection/expand-options.js';
 import { checkParentKeys } from './seed-check.js';
 import { storeLifecycle } from './store-lifecycle.js';
 import { healthEndpoints, type HealthOptions } from './health.js';
@@ -44,6 +45,8 @@ export interface ApiOptions extends Partial<VersionDefinition> {
   readonly bulkLimit?: number;
   /** Default and maximum page size of every list, checked once at creation. */
   readonly paging?: PagingOptions;
+  /** How far `?expand=` may reach: chains of at most `maxDepth` relations (2), `childLimit` records per to-many relation (10). */
+  readonly expand?: ExpandOptions;
   /** Where request and failure logs go; defaults to pino on stdout. */
   readonly logger?: Logger;
   /**
@@ -160,7 +163,7 @@ export function createApi(options: ApiOptions): Api {
   const pipeline = createPipeline({
     versioning,
     routers,
-    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, bulkLimit: bulkLimitOf(options), paging, auth: options.auth, jobs },
+    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, bulkLimit: bulkLimitOf(options), paging, expand: expandSettingsOf(options.expand, paging.maxLimit ?? 100), auth: options.auth, jobs },
     auth: options.auth,
     logger,
     origin,
@@ -171,9 +174,14 @@ export function createApi(options: ApiOptions): Api {
   const errorDocsUrl = (code: number) => `${origin}${latestPrefix}/errors/${code}`;
   let stopping = false;
   const health = healthEndpoints(options.health, { basePath: versioning.basePath, stores, stopping: () => stopping, docsUrl: errorDocsUrl });
-  // Requests that arrive while the stores are still opening wait for them; afterwards, nothing is awaited.
+  // Requests that arrive while the stores are still opening wait for them; afterwards, nothing is
+  // awaited. When opening failed, they get a 503 (the log says why) rather than a dropped connection.
+  const notOpened = (request: CorralRequest): CorralResponse => {
+    const rendered = renderError(new ApiError('serviceUnavailable', 'The service could not open its data; it must be restarted', { headers: { 'retry-after': '5' } }), errorDocsUrl);
+    return withRequestId(jsonResponse(rendered.status, rendered.body, rendered.headers), request);
+  };
   const serve = (request: CorralRequest): Promise<CorralResponse> =>
-    stores.isInitialized() ? pipeline.handle(request) : stores.initialized.then(() => pipeline.handle(request));
+    stores.isInitialized() ? pipeline.handle(request) : stores.initialized.then(() => pipeline.handle(request), () => notOpened(request));
   // Health is answered first: it must not wait for the stores, nor pass authentication or hooks.
   const handle = health
     ? (request: CorralRequest): Promise<CorralResponse> => {

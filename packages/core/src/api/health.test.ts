@@ -56,7 +56,7 @@ describeEachTransport('health endpoints', (open) => {
     const http = await open(api);
     control.reachable = false;
     const down = await http.send('GET', '/api/ready');
-    expect([down.status, down.json, down.headers['retry-after']]).toEqual([503, { status: 'unavailable', reason: 'storesUnreachable', failed: ['cats'] }, '5']);
+    expect([down.status, down.json, down.headers['retry-after']]).toEqual([503, { error: 'Not ready: a store does not answer (cats)', status: 'unavailable', reason: 'storesUnreachable', failed: ['cats'] }, '5']);
     control.hang = true;
     expect((await http.send('GET', '/api/ready')).json.failed).toEqual(['cats']);
     expect((await http.send('GET', '/api/health')).status).toBe(200);
@@ -66,14 +66,18 @@ describeEachTransport('health endpoints', (open) => {
     let finish!: () => void;
     const { store } = controlledStore({ init: new Promise<void>((resolve) => (finish = resolve)) });
     const http = await open(apiWith(store));
-    expect((await http.send('GET', '/api/ready')).json).toEqual({ status: 'unavailable', reason: 'starting' });
+    expect((await http.send('GET', '/api/ready')).json).toEqual({ error: 'Not ready: the stores are still opening', status: 'unavailable', reason: 'starting' });
     expect((await http.send('GET', '/api/health')).status).toBe(200);
     finish();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect((await http.send('GET', '/api/ready')).status).toBe(200);
     const failing = await open(apiWith(controlledStore({ init: Promise.reject(new Error('no tables')) }).store));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect((await failing.send('GET', '/api/ready')).json).toEqual({ status: 'unavailable', reason: 'initFailed' });
+    expect((await failing.send('GET', '/api/ready')).json).toEqual({ error: 'Not ready: opening the stores failed; see the log', status: 'unavailable', reason: 'initFailed' });
+    // Requests to the API get a 503 in the error shape, not a dropped connection.
+    const refused = await failing.send('GET', '/api/v1/cats');
+    expect([refused.status, refused.headers['retry-after'], refused.json]).toEqual([503, '5', { error: expect.stringContaining('could not open its data') }]);
+    expect(refused.headers['x-request-id']).toBeTruthy();
   });
 });
 
@@ -82,7 +86,7 @@ describe('health settings', () => {
     const api = apiWith(controlledStore().store);
     const closing = api.close();
     const response = await api.fetch(new Request('http://127.0.0.1/api/ready'));
-    expect([response.status, await response.json()]).toEqual([503, { status: 'unavailable', reason: 'stopping' }]);
+    expect([response.status, await response.json()]).toEqual([503, { error: 'Not ready: the API is stopping', status: 'unavailable', reason: 'stopping' }]);
     await closing;
   });
 

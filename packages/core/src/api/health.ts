@@ -18,6 +18,13 @@ export interface HealthOptions {
 /** Why `/ready` answers 503: stores still opening, their opening failed, one does not answer, or the API is closing. */
 export type NotReadyReason = 'starting' | 'initFailed' | 'storesUnreachable' | 'stopping';
 
+const notReadyMessages: Readonly<Record<NotReadyReason, string>> = {
+  starting: 'the stores are still opening',
+  initFailed: 'opening the stores failed; see the log',
+  storesUnreachable: 'a store does not answer',
+  stopping: 'the API is stopping',
+};
+
 /** The two endpoints, answered before any version routing, authentication or hook. */
 export interface HealthEndpoints {
   /** The answer for a request at one of the two paths, or undefined for any other path. */
@@ -43,7 +50,9 @@ export function healthEndpoints(
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new CorralError('CORRAL_INVALID_HEALTH_OPTION', `Health timeoutMs must be a positive whole number of milliseconds; got ${timeoutMs}`);
 
   async function readiness(): Promise<CorralResponse> {
-    const notReady = (reason: NotReadyReason, failed?: string[]) => jsonResponse(503, { status: 'unavailable', reason, ...(failed ? { failed } : {}) }, { ...noStore, 'retry-after': '5' });
+    // The error shape's message first, then the probe's report.
+    const notReady = (reason: NotReadyReason, failed?: string[]) =>
+      jsonResponse(503, { error: `Not ready: ${notReadyMessages[reason]}${failed ? ` (${failed.join(', ')})` : ''}`, status: 'unavailable', reason, ...(failed ? { failed } : {}) }, { ...noStore, 'retry-after': '5' });
     if (parts.stopping()) return notReady('stopping');
     const opening = parts.stores.opening();
     if (opening !== 'open') return notReady(opening === 'opening' ? 'starting' : 'initFailed');

@@ -69,7 +69,7 @@ export type JobRunner = (request: JobRequest) => Promise<JobResult>;
 export interface JobStore {
   /**
    * Accepts a request to run later; returns the queued job, or undefined when too much is waiting
-   * already (the request is then run at once: `respond-async` is only a preference).
+   * already (the request is then answered 503 with Retry-After, and nothing changes).
    */
   enqueue(job: { readonly request: JobRequest; readonly scope: string | undefined; readonly subject: string | undefined }): Promise<JobRecord | undefined>;
   /** A job by id; undefined when unknown or forgotten. */

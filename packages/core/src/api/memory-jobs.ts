@@ -2,7 +2,7 @@ import type { JobRecord, JobRequest, JobRunner, JobStatus, JobStore } from './jo
 
 /** Limits that keep background work from exhausting memory. */
 export interface MemoryJobLimits {
-  /** Jobs waiting or running at once; beyond it, requests run synchronously (Prefer is only a preference). */
+  /** Jobs waiting or running at once; beyond it, a request asking to run in the background answers 503. */
   readonly maxPending: number;
   /** Total size of the results kept, in bytes. */
   readonly maxResultBytes: number;

@@ -1,4 +1,5 @@
 import type { PagingOptions } from '@corral/pagination';
+import { expandSettingsOf, type ExpandOptions } from '../collection/expand-options.js';
 import type { Versioning } from '@corral/versioning';
 import { bulkLimitOf } from './bulk-limit.js';
 import type { RouteDefinition } from './context.js';
@@ -15,7 +16,7 @@ function scopesOf(definition: VersionDefinition): string[] {
 
 /** Turns the pages of every plugin into public GET routes of one version. */
 export function pluginRoutes(
-  options: { readonly title?: string; readonly plugins?: readonly ApiPlugin[]; readonly paging?: PagingOptions; readonly auth?: unknown; readonly bulkLimit?: number },
+  options: { readonly title?: string; readonly plugins?: readonly ApiPlugin[]; readonly paging?: PagingOptions; readonly auth?: unknown; readonly bulkLimit?: number; readonly expand?: ExpandOptions },
   definition: VersionDefinition,
   versioning: Versioning,
   origin: string,
@@ -36,6 +37,7 @@ export function pluginRoutes(
     paging: { defaultLimit: options.paging?.defaultLimit ?? 10, maxLimit: options.paging?.maxLimit ?? 100 },
     secured: options.auth !== undefined,
     bulkLimit: bulkLimitOf(options),
+    expand: expandSettingsOf(options.expand, options.paging?.maxLimit ?? 100),
     // Handlers stay inside core: plugins see what a route is, not how it is served.
     routes: table.map(({ handler: _handler, checksQuery: _checks, produces: _produces, ...info }) => {
       const docs = plugins.flatMap((plugin) => plugin.describeRoute?.({ ...info, version: definition.version }) ?? []);

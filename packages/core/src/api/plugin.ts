@@ -1,4 +1,5 @@
 import type { AppErrorCodes } from '@corral/errors';
+import type { ExpandSettings } from '../collection/expand-options.js';
 import type { PagingOptions } from '@corral/pagination';
 import type { AnyCollection } from '../collection/define-collection.js';
 import type { AnyOperation } from '../operation/define-operation.js';
@@ -29,6 +30,8 @@ export interface VersionDescription {
   readonly paging: Required<PagingOptions>;
   /** Most records one bulk PUT may carry. */
   readonly bulkLimit: number;
+  /** How far `?expand=` may reach. */
+  readonly expand: ExpandSettings;
   /** True when the API checks access tokens. */
   readonly secured: boolean;
   /**

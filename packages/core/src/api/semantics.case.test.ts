@@ -4,6 +4,7 @@ import { createApi, type Api } from './create-api.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { testApi } from '../testing/fixtures.js';
+import { memoryJobs } from './memory-jobs.js';
 import type { Transport } from '../testing/transport.js';
 
 const dora = { name: 'Dora', yearOfBirth: 2000, state: 'external', maturity: 'junior' };
@@ -221,6 +222,18 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       const failed = await c.send('GET', failing.headers.location!);
       expect(failed.json).toMatchObject({ status: 'failed', result: { status: 422, body: { errorCode: 1007 } } });
       expect((await c.send('GET', '/v1/jobs/nope')).status).toBe(404);
+    });
+
+    it('answers 503 with Retry-After, and changes nothing, while too many jobs are waiting', async () => {
+      // A runner that never finishes keeps the one allowed job pending.
+      const jobs = memoryJobs({ maxPending: 1 });
+      const c = await client(testApi({ jobs: { ...jobs, start: () => undefined } }));
+      expect((await c.send('DELETE', '/v1/employees', { headers: { prefer: 'respond-async' } })).status).toBe(202);
+      const refused = await c.send('DELETE', '/v1/employees', { headers: { prefer: 'respond-async' } });
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json).toEqual({ error: expect.stringContaining('Too many jobs') });
+      expect((await c.send('GET', '/v1/employees')).json.total).toBe(3);
     });
   });
 }

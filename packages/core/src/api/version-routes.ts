@@ -3,6 +3,7 @@ import { rootDocument } from '@corral/links';
 import type { PagingOptions } from '@corral/pagination';
 import type { AnyCollection } from '../collection/define-collection.js';
 import { collectionRoutes } from '../collection/routes.js';
+import { linkRelations } from '../collection/relations.js';
 import { collectionRuntime, type CollectionRuntime } from '../collection/runtime.js';
 import { jsonResponse } from '../http/exchange.js';
 import type { AnyOperation } from '../operation/define-operation.js';
@@ -49,7 +50,7 @@ function publicRoutes(definition: VersionDefinition, title: string, origin: stri
   ];
 }
 
-/** Prepares every collection and tells each parent which collections are nested below it. */
+/** Prepares every collection, tells each parent which collections are nested below it, and links the relations. */
 function linkedRuntimes(collections: readonly AnyCollection[], paging: PagingOptions): CollectionRuntime[] {
   const runtimes = new Map(collections.map((c) => [c, collectionRuntime(c, paging)] as const));
   for (const runtime of runtimes.values()) {
@@ -59,6 +60,7 @@ function linkedRuntimes(collections: readonly AnyCollection[], paging: PagingOpt
     if (!parentRuntime) throw new CorralError('CORRAL_PARENT_NOT_IN_VERSION', `Collection "${runtime.collection.name}" is nested below "${parent.collection.name}", which is not part of this API version`);
     parentRuntime.children.push(runtime);
   }
+  linkRelations(runtimes);
   return [...runtimes.values()];
 }
 

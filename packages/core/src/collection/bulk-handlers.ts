@@ -37,7 +37,8 @@ function expectedRevision(runtime: CollectionRuntime, context: HandlerContext): 
 async function maybeAsync(context: HandlerContext, scope: string | undefined, work: () => Promise<CorralResponse>, body?: unknown): Promise<CorralResponse> {
   if (!prefersRespondAsync(context.request.header('prefer'))) return work();
   const job = await context.settings.jobs.enqueue({ request: jobRequestOf(context, body), scope, subject: context.principal?.subject });
-  if (!job) return work(); // too much already waiting: honour the request, just not asynchronously
+  // Too much already waiting: running it here instead would put the overload on the request path.
+  if (!job) throw new ApiError('serviceUnavailable', 'Too many jobs are waiting to run; nothing was changed. Send the request again later', { headers: { 'retry-after': '5' } });
   const location = `${context.prefix}/jobs/${job.id}`;
   return jsonResponse(202, { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] }, { location, 'preference-applied': 'respond-async' });
 }
@@ -131,6 +132,8 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
       const result = await collection.store.deleteAll(revision, options);
       if (result.status === 'stale') throw staleError();
       await deleteChildren(runtime, undefined, options);
+      // Every record went: none of the cached JSON is shown again (a unit undone only costs a miss).
+      runtime.serialized.clear();
       return emptyResponse(204);
     }, context));
 }
@@ -157,6 +160,7 @@ async function deleteVisible(runtime: CollectionRuntime, context: HandlerContext
   for (const record of visible) {
     await collection.store.delete(record.id, undefined, options);
     await deleteChildren(runtime, record.id, options);
+    runtime.serialized.forget(record.id);
   }
   return emptyResponse(204);
 }

@@ -5,6 +5,7 @@ import type { CallerContext, RequestState } from '../api/context.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../store/store.js';
 import { checkFilterOperators, filterField, type FilterEntry } from './filter-declaration.js';
+import { toOneRelations, type RelationOptions } from './relation-declaration.js';
 
 /** A record as handlers, hooks and link builders see it: the schema's output plus the server's id. */
 export type RecordOf<S extends z.ZodObject> = z.infer<S> & {
@@ -48,6 +49,16 @@ export interface ParentOptions {
    * delete with 409 while any exist, `cascade` deletes them with it.
    */
   readonly onParentDelete?: 'restrict' | 'cascade';
+  /**
+   * Names the relation from a record here to its parent record, e.g. `zoo`: each record links to
+   * its parent under this rel, and `?expand=zoo` embeds the parent.
+   */
+  readonly relation?: string;
+  /**
+   * Names the relation from a parent record to its records here, e.g. `animals`: each parent links
+   * to its list here under this rel, and `?expand=animals` on the parents embeds the first page of it.
+   */
+  readonly inverse?: string;
 }
 
 /** Input of {@link defineCollection}; only `name` and `schema` are required. */
@@ -72,6 +83,20 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
    * the JSON of an unchanged record is reused between requests.
    */
   readonly links?: (record: RecordOf<S>) => readonly LinkSpec[];
+  /**
+   * To-one relations to records of other collections: name -> the collection and the field
+   * holding the related record's id, e.g. `{ keeper: { collection: employees, field: 'keeperId' } }`.
+   * Each gives a link of that rel and an expansion (`?expand=keeper`). A relation to the parent is
+   * named with `parent.relation` instead.
+   */
+  readonly relations?: Readonly<Record<string, RelationOptions<FieldOf<S>>>>;
+  /**
+   * Whether other collections' answers may embed these records (`?expand=`; default true). Set it
+   * to false when reading them takes more than their scopes, per-record rule and list restriction
+   * (a hook registered for their routes, which an expansion does not pass): clients then follow the
+   * relation's link instead.
+   */
+  readonly expandable?: boolean;
   /** Token scopes that reading and writing require. */
   readonly scopes?: CollectionScopes;
   /** Where records live; a fresh `memoryStore()` when omitted. */
@@ -138,6 +163,10 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   readonly searchable: readonly FieldOf<S>[];
   /** Builds each record's extra links; returns none unless configured. */
   readonly links: (record: RecordOf<S>) => readonly LinkSpec[];
+  /** The to-one relations: those declared, and the one to the parent when `parent.relation` names it. */
+  readonly relations: Readonly<Record<string, RelationOptions>>;
+  /** Whether other collections' answers may embed these records. */
+  readonly expandable: boolean;
   /** Scopes required for reading and writing; an empty object means open access. */
   readonly scopes: CollectionScopes;
   /** Storage of the records, shared by every version that uses this definition. */
@@ -169,7 +198,7 @@ export type CountPolicy =
 export type AnyCollection = Collection<any, string>;
 
 /** Query parameters every list understands; a filter may not take one of their names. */
-const reservedParameters = ['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields', 'sortby', 'order', 'query'];
+const reservedParameters = ['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields', 'expand', 'sortby', 'order', 'query'];
 
 const validName = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
@@ -213,6 +242,8 @@ export function defineCollection<S extends z.ZodObject, N extends string, const 
     sortable: Object.freeze([...(options.sortable ?? [])]),
     searchable: Object.freeze([...(options.searchable ?? [])]),
     links: options.links ?? (() => []),
+    relations: toOneRelations(options.name, options.schema.shape as Record<string, z.ZodType>, options.relations, options.parent),
+    expandable: options.expandable ?? true,
     scopes: Object.freeze({ ...options.scopes }),
     store: options.store ?? memoryStore<z.infer<S>>(),
     parent: options.parent,

@@ -27,11 +27,11 @@ function refused(query: string, withRules = rules): ApiError {
 
 describe('listParamRules', () => {
   it('accepts the paging parameters, the filters, sortby/order and query', () => {
-    expect(rules.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'state', 'year', 'zoo_id', 'fields', 'sortby', 'order', 'query']);
+    expect(rules.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'state', 'year', 'zoo_id', 'fields', 'expand', 'sortby', 'order', 'query']);
   });
 
   it('leaves out sortby/order without sortable fields and query without searchable ones', () => {
-    expect(listParamRules(new Map(), [], [], {}).accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields']);
+    expect(listParamRules(new Map(), [], [], {}).accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields', 'expand']);
     expect(listParamRules(new Map(), ['name'], [], {}).accepted).toContain('order');
     expect(listParamRules(new Map(), [], ['name'], {}).accepted).toContain('query');
   });
@@ -71,7 +71,7 @@ describe('parseListParams', () => {
     const error = refused('colour=red');
     expect(error).toMatchObject({ status: 400, errorCode: 1002 });
     expect(error.message).toBe(
-      'Unknown query parameter "colour". Accepted parameters: offset, limit, page, per_page, paging, after, before, state, year, zoo_id, fields, sortby, order, query',
+      'Unknown query parameter "colour". Accepted parameters: offset, limit, page, per_page, paging, after, before, state, year, zoo_id, fields, expand, sortby, order, query',
     );
   });
 
@@ -157,7 +157,7 @@ describe('parseListParams with comparison operators', () => {
   const refusedHere = (query: string) => refused(query, compared);
 
   it('accepts name[op] for each declared operator, and name[eq] beside name once a filter has others', () => {
-    expect(compared.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'year', 'year[eq]', 'year[gte]', 'year[lt]', 'year[ne]', 'state[in]', 'zoo_id', 'fields']);
+    expect(compared.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'year', 'year[eq]', 'year[gte]', 'year[lt]', 'year[ne]', 'state[in]', 'zoo_id', 'fields', 'expand']);
   });
 
   it('turns each into a typed condition on the field; equality stays a filter', () => {

@@ -23,7 +23,7 @@ export function listParamRules(
   paging: PagingOptions,
 ): ListParamRules {
   const forms = [...filters].flatMap(([name, filter]) => formsOf(name, filter));
-  const accepted = [...pagingParameterNames, ...cursorParameterNames, ...forms, 'fields', ...(sortable.length ? ['sortby', 'order'] : []), ...(searchable.length ? ['query'] : [])];
+  const accepted = [...pagingParameterNames, ...cursorParameterNames, ...forms, 'fields', 'expand', ...(sortable.length ? ['sortby', 'order'] : []), ...(searchable.length ? ['query'] : [])];
   return { filters, sortable, searchable, accepted, paging };
 }
 

@@ -1,6 +1,7 @@
 import { relatedLink, resourceHref, selfLink, type Link } from '@corral/links';
 import { inputLimits } from '../http/input-limits.js';
 import type { StoredRecord } from '../store/store.js';
+import { childrenPath, relationKey } from './relations.js';
 import type { CollectionRuntime } from './runtime.js';
 
 /** A record as clients see it: id first, then the data, then its links. */
@@ -54,7 +55,17 @@ export function representSelected(runtime: CollectionRuntime, prefix: string, re
 
 /** `self`, then the collection's own links, bounded in number. */
 function linksOf(runtime: CollectionRuntime, prefix: string, data: Readonly<Record<string, unknown>>, seen: Representation): Link[] {
-  const links: Link[] = [selfLink(resourceHref(prefix, runtime.collectionPath(data), seen.id))];
+  const path = runtime.collectionPath(data);
+  const links: Link[] = [selfLink(resourceHref(prefix, path, seen.id))];
+  for (const relation of runtime.relations.values()) {
+    if (relation.kind === 'many') {
+      links.push(relatedLink(prefix, relation.name, childrenPath(runtime, seen.id, relation.target)));
+      continue;
+    }
+    // An optional relation field left empty links to nothing.
+    const key = relationKey(seen, relation.field);
+    if (key !== undefined) links.push(relatedLink(prefix, relation.name, resourceHref('', relation.target.collection.name, key).slice(1)));
+  }
   for (const spec of runtime.collection.links(seen)) {
     const link = relatedLink(prefix, spec.rel, spec.href, spec.title);
     if (spec.type) link.type = spec.type;

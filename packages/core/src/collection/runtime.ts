@@ -9,6 +9,7 @@ import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js'
 import { serverParentField as serverParentFieldOf } from './parent-field.js';
 import { listParamRules, type ListParamRules } from './list-params.js';
 import { comparesByRange, filterField, operatorsOf } from './filter-declaration.js';
+import type { RuntimeRelation } from './relations.js';
 import { SerializedRecords } from './serialized-records.js';
 
 /** Everything about a collection that can be worked out once at startup rather than per request. */
@@ -22,6 +23,8 @@ export interface CollectionRuntime {
   readonly parentFilter: FieldFilter | undefined;
   /** Collections nested below this one, filled in once every runtime of the version exists. */
   readonly children: CollectionRuntime[];
+  /** Relations by name (to-one first, then to-many), filled in once every runtime of the version exists. */
+  readonly relations: Map<string, RuntimeRelation>;
   /** JSON of record representations, reused while a record is unchanged. */
   readonly serialized: SerializedRecords;
   /** The properties of a record besides `id` and `links`: the schema's fields, and a parent key the server sets. */
@@ -104,12 +107,14 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
     serverParentField,
     parentFilter: parent ? fieldFilter(parent.field, shape[parent.field]) : undefined,
     children: [],
+    relations: new Map(),
     get serialized() {
       return serialized;
     },
     collectionPath: (data) => collectionPathOf(collection, data),
     recordFields: serverParentField ? [...fields, serverParentField] : fields,
-    linkFields: new Set(parent ? [parent.field] : []),
+    // Relation links read the fields holding the related ids.
+    linkFields: new Set([...(parent ? [parent.field] : []), ...Object.values(collection.relations).map((relation) => relation.field)]),
     storeFields: init.fields,
     enumValues: init.enums,
   };

@@ -44,6 +44,23 @@ describe('SerializedRecords with a store that hands out new objects on every rea
     expect(runtime.serialized.stats).toEqual({ hits: 1, misses: 2 });
   });
 
+  it('forgets a deleted record under every prefix at once', async () => {
+    const collection = zoos();
+    const runtime = collectionRuntime(collection, {});
+    const cache = new SerializedRecords(runtime);
+    const one = ((await collection.store.get('1')) as { record: StoredRecord<object> }).record;
+    cache.json('/v1', one);
+    cache.json('/api/v1', one);
+    cache.forget('1');
+    cache.forget('2'); // never cached: nothing to do
+    cache.json('/v1', one);
+    cache.json('/api/v1', one);
+    expect(cache.stats).toEqual({ hits: 0, misses: 4 });
+    cache.clear();
+    cache.json('/v1', one);
+    expect(cache.stats).toEqual({ hits: 0, misses: 5 });
+  });
+
   it('stays within its budget, dropping the oldest entries first', async () => {
     const collection = zoos();
     const runtime = collectionRuntime(collection, {});

@@ -47,6 +47,22 @@ export class SerializedRecords {
     return text;
   }
 
+  /** Forgets a record's JSON under every prefix (it was deleted). */
+  forget(id: string): void {
+    for (const cache of this.byPrefix.values()) {
+      const entry = cache.get(id);
+      if (!entry) continue;
+      cache.delete(id);
+      this.size -= entry.text.length;
+    }
+  }
+
+  /** Forgets every record's JSON (the collection was emptied). */
+  clear(): void {
+    this.byPrefix.clear();
+    this.size = 0;
+  }
+
   /** Drops the oldest entries of every prefix until the cache is back within three quarters of its budget. */
   private evict(): void {
     for (const cache of this.byPrefix.values()) {

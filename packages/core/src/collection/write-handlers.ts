@@ -132,7 +132,11 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
       if (result.status === 'ok') await deleteChildren(runtime, id, options);
       return result;
     }, context);
-    if (deleted.status === 'ok') return emptyResponse(204);
+    if (deleted.status === 'ok') {
+      // A deleted record is never shown again: its JSON need not wait for the cache to make room.
+      runtime.serialized.forget(id);
+      return emptyResponse(204);
+    }
     if (deleted.status !== 'conflict') throw lookupError(deleted.status, collection, id);
     if (ifMatch !== undefined || attempt >= attempts) throw staleError();
   }

@@ -21,13 +21,30 @@ export function trackConnections(server: Server): void {
 }
 
 /**
- * Stops a server gently: no new connections; answers still to come carry `Connection: close` so
- * that keep-alive clients open a new connection elsewhere instead of meeting a reset; idle
- * connections close at once and busy ones as soon as their answer is sent. Whatever is still
- * open after `graceMs` (a client that never finishes its body, say) is cut off, so a stop never
- * takes longer than that. Resolves when the server is closed.
+ * net.Server's own `close` (the deepest in the server's prototype chain), which stops listening
+ * and leaves open connections be; found this way so that this module imports no Node module at
+ * load time (the main entry stays runtime-neutral).
  */
-export function stopGracefully(server: Server, graceMs = 5_000): Promise<void> {
+function listenerClose(server: Server): (callback: () => void) => void {
+  let close: ((callback: () => void) => void) | undefined;
+  for (let proto: object | null = Object.getPrototypeOf(server) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    if (Object.hasOwn(proto, 'close')) close = (proto as { close: (callback: () => void) => void }).close;
+  }
+  return close ?? server.close;
+}
+
+
+/**
+ * Stops a server gently: no new connections; answers still to come, and requests that arrive on
+ * connections already open, carry `Connection: close`, so that keep-alive clients open a new
+ * connection elsewhere instead of meeting a reset. Idle connections are not closed at once (a
+ * client may be sending on one at that moment) but after a short drain window; busy ones close as
+ * soon as their answer is sent. Whatever is still open after `graceMs` (a client that never
+ * finishes its body, say) is cut off, so a stop never takes longer than that. `drainMs` is how long
+ * idle connections stay open for requests already on their way (default 1 s, at most `graceMs`).
+ * Resolves when the server is closed.
+ */
+export function stopGracefully(server: Server, graceMs = 5_000, drainMs = 1_000): Promise<void> {
   // Requests that arrive from now on, on connections already open, close them after their answer.
   server.prependListener('request', (_req, res: ServerResponse) => {
     res.shouldKeepAlive = false;
@@ -36,9 +53,14 @@ export function stopGracefully(server: Server, graceMs = 5_000): Promise<void> {
     const answer = answerOn(socket);
     if (answer && !answer.headersSent) answer.shouldKeepAlive = false;
   }
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  // net's close stops listening only; http's would also close the idle connections at once.
+  const closed = new Promise<void>((resolve) => listenerClose(server).call(server, () => resolve()));
+  const drained = setTimeout(() => server.closeIdleConnections(), Math.min(drainMs, graceMs));
   const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+  drained.unref();
   deadline.unref();
-  return closed.finally(() => clearTimeout(deadline));
+  return closed.finally(() => {
+    clearTimeout(drained);
+    clearTimeout(deadline);
+  });
 }

@@ -6,6 +6,8 @@ export type {
   DeleteAllResult,
   DeleteResult,
   FieldCondition,
+  GroupPage,
+  GroupQuery,
   ListFeatures,
   ListPosition,
   ListQuery,

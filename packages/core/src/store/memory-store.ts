@@ -128,6 +128,18 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
       return { ...runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, query), revision };
     },
 
+    async listGroups(query, options) {
+      joined(options);
+      const source = { live, sorted: indexes.sorted, filters: indexes.filters };
+      // Each group is one indexed filter: in memory a call per key costs what one query would.
+      return query.keys.map((key) => {
+        // A filter on the group field itself leaves only the group it names.
+        if (query.filter && Object.hasOwn(query.filter, query.field) && query.filter[query.field] !== key) return { key, items: [], total: 0 };
+        const page = runQuery(source, { filter: { ...query.filter, [query.field]: key }, offset: 0, limit: query.limit });
+        return { key, items: page.items, total: page.total };
+      });
+    },
+
     async count(filter, options) {
       joined(options);
       return Object.keys(filter).length === 0 ? live.size : matching(filter, 0).total;

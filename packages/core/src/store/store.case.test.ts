@@ -191,6 +191,31 @@ export function storeCases(name: string, open: () => Promise<OpenedStores>, opti
       expect(idsOf((await things.list({ sort: { field: 'name', order: 'asc' }, filter: { kind: 'dog' }, offset: 1, limit: 1 })).items)).toEqual([ids[4]]);
     }));
 
+    it('lists the first records of several groups in one call, each with its total, keys in the order asked', withStores(async ({ things, parts }) => {
+      const a = await things.create(cat);
+      const b = await things.create(dog);
+      const c = await things.create(eel);
+      const made = [];
+      for (const [owner, label] of [[a, 'a1'], [b, 'b1'], [a, 'a2'], [a, 'a3'], [b, 'b2']] as const) made.push(await parts.create({ thingId: owner.id, label }));
+      expect(parts.listGroups, 'every store of this repository lists groups').toBeTypeOf('function');
+      // Each group holds what a list of it holds first (id order, which a table's own ids may not share with creation order).
+      const listed = async (owner: string, limit: number) => (await parts.list({ filter: { thingId: owner }, offset: 0, limit })).items;
+      const groups = await parts.listGroups!({ field: 'thingId', keys: [b.id, a.id, c.id, 'no-such-thing'], limit: 2 });
+      expect(groups).toEqual([
+        { key: b.id, total: 2, items: await listed(b.id, 2) },
+        { key: a.id, total: 3, items: await listed(a.id, 2) },
+        { key: c.id, total: 0, items: [] },
+        { key: 'no-such-thing', total: 0, items: [] },
+      ]);
+      expect(new Set(groups[0]!.items.map((r) => r.data.label))).toEqual(new Set(['b1', 'b2']));
+      // A further filter narrows every group and its total; `fields` may leave other fields out.
+      const narrowed = await parts.listGroups!({ field: 'thingId', keys: [a.id], filter: { label: 'a3' }, limit: 5, fields: ['label'] });
+      expect(narrowed.map((g) => [g.total, g.items.map((r) => [r.id, r.data.label])])).toEqual([[1, [[made[3]!.id, 'a3']]]]);
+      expect(await parts.listGroups!({ field: 'thingId', keys: [], limit: 5 })).toEqual([]);
+      await parts.delete(made[0]!.id);
+      expect((await parts.listGroups!({ field: 'thingId', keys: [a.id], limit: 1 }))[0]).toMatchObject({ total: 2, items: await listed(a.id, 1) });
+    }));
+
     it('compares by range, difference and membership, with filters, sort, paging and totals', withStores(async ({ things }) => {
       const made = [];
       for (const data of [cat, dog, eel, { ...cat, name: 'Zürich cat', legs: 3, wild: true }, { ...dog, name: 'ÅSA', legs: 6 }]) made.push(await things.create(data));
@@ -259,6 +284,20 @@ export function storeCases(name: string, open: () => Promise<OpenedStores>, opti
       const all = (await things.list({ offset: 0, limit: 100 })).items;
       await things.delete(all[2]!.id);
       expect((await things.list({ offset: 0, limit: 1, seek: { from: 'after', position: { key: null, id: all[2]!.id } } })).items.map((r) => r.id)).toEqual([all[3]!.id]);
+    }));
+
+    it('orders text by code point in sorts, ranges and cursors: above U+FFFF after U+E000-U+FFFF', withStores(async ({ things }) => {
+      const names = ['\u{11AF4} astral', '\uFC67 compatibility', '\uE000 private', 'Zed', '\u{1F600} face'];
+      const made = new Map<string, string>();
+      for (const name of names) made.set(name, (await things.create({ ...cat, name })).id);
+      const byCodePoint = ['Zed', '\uE000 private', '\uFC67 compatibility', '\u{11AF4} astral', '\u{1F600} face'];
+      const namesOf = (items: readonly { data: Thing }[]) => items.map((r) => r.data.name);
+      expect(namesOf((await things.list({ sort: { field: 'name', order: 'asc' }, offset: 0, limit: 10 })).items)).toEqual(byCodePoint);
+      expect(namesOf((await things.list({ sort: { field: 'name', order: 'desc' }, offset: 0, limit: 10 })).items)).toEqual([...byCodePoint].reverse());
+      const above = await things.list({ conditions: [{ field: 'name', operator: 'gt', value: '\uFFFF' }], sort: { field: 'name', order: 'asc' }, offset: 0, limit: 10 });
+      expect(namesOf(above.items)).toEqual(['\u{11AF4} astral', '\u{1F600} face']);
+      const seek = { from: 'after' as const, position: { key: '\uFC67 compatibility', id: made.get('\uFC67 compatibility')! } };
+      expect(namesOf((await things.list({ sort: { field: 'name', order: 'asc' }, seek, offset: 0, limit: 10 })).items)).toEqual(['\u{11AF4} astral', '\u{1F600} face']);
     }));
 
     it('sorts a record without the sort field as if its value were the greatest: last ascending, first descending', withStores(async ({ things }) => {

@@ -119,6 +119,34 @@ export interface ListResult<T> {
   readonly revision: number;
 }
 
+/**
+ * Pages of several groups of records in one call: for each key, the first records (in id order)
+ * whose `field` holds it, with how many do. Core asks this for the children of a page of parents
+ * (an expansion), so that a page costs one store call rather than one per parent.
+ */
+export interface GroupQuery {
+  /** The field the groups are told apart by: a child collection's parent field. */
+  readonly field: string;
+  /** The keys, typed like the field; one group per key, in this order. */
+  readonly keys: readonly unknown[];
+  /** Exact values every record of every group must hold as well (a caller's list restriction). */
+  readonly filter?: StoreFilter;
+  /** Records wanted per group, at most; the group's total counts them all. */
+  readonly limit: number;
+  /** The fields the caller will use (see {@link ListQuery.fields}). */
+  readonly fields?: readonly string[];
+}
+
+/** One group of {@link GroupQuery}: its key, its first records in id order, and how many it holds. */
+export interface GroupPage<T> {
+  /** The key, as asked. */
+  readonly key: unknown;
+  /** The group's first records, in id order. */
+  readonly items: readonly StoredRecord<T>[];
+  /** The number of records in the group. */
+  readonly total: number;
+}
+
 /** Outcome of a lookup: `gone` when the id existed and was deleted, `missing` when it never existed. */
 export type Lookup<T> =
   | {
@@ -331,6 +359,13 @@ export interface Store<T> {
    * store says so, so that a store written before them is never handed a query it would ignore.
    */
   readonly listFeatures?: ListFeatures;
+  /**
+   * True when the store checks the parent keys of the records it takes outside the API (seed
+   * records) itself, before they go in. Core checks every write through the API, so it then skips
+   * its start-up check of the collection's stored parent keys, which reads every record. Rows that
+   * other programs write are theirs to keep right (a foreign key does it in a table the store makes).
+   */
+  readonly checksParentKeys?: boolean;
   /** Called once per collection before the first request: create tables and indexes here. */
   init?(init: StoreInit): void | Promise<void>;
   /** Called by `api.close()`: release connections and files. */
@@ -342,6 +377,12 @@ export interface Store<T> {
   ping?(options?: { readonly signal?: AbortSignal }): Promise<void>;
   /** One filtered, searched and sorted page of records, with the total over all pages. */
   list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>>;
+  /**
+   * The first records of several groups at once, one {@link GroupPage} per key in the order of
+   * the keys (see {@link GroupQuery}). Without it, a collection nested below another cannot be
+   * expanded from its parents.
+   */
+  listGroups?(query: GroupQuery, options?: StoreCallOptions): Promise<GroupPage<T>[]>;
   /** How many live records match the filter (all of them for `{}`). */
   count(filter: StoreFilter, options?: StoreCallOptions): Promise<number>;
   /** One record by id, telling deleted ids apart from unknown ones. */

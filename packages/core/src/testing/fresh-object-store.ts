@@ -12,12 +12,18 @@ export function freshObjectStore<T>(inner: Store<T>): Store<T> {
   return {
     ...(inner.database ? { database: inner.database } : {}),
     ...(inner.listFeatures ? { listFeatures: inner.listFeatures } : {}),
+    ...(inner.checksParentKeys ? { checksParentKeys: true } : {}),
     init: (init) => inner.init?.(init),
     close: async () => inner.close?.(),
     list: async (query, options) => {
       const page = await inner.list(query, options);
       return { ...page, items: page.items.map(copy) };
     },
+    ...(inner.listGroups
+      ? {
+        listGroups: async (query, options) => (await inner.listGroups!(query, options)).map((group) => ({ ...group, items: group.items.map(copy) })),
+      }
+      : {}),
     count: (filter, options) => inner.count(filter, options),
     get: async (id, options) => copyLookup(await inner.get(id, options)),
     getMany: async (ids, options) => (await inner.getMany(ids, options)).map(copyLookup),

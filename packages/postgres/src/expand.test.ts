@@ -1,0 +1,27 @@
+import { afterAll, describe } from 'vitest';
+// The expansion cases every SQL store passes, from the SQL skeleton's sources (a test file, not part of its package).
+import { expandCases } from '../../sql/src/expand.case.test.js';
+import { postgresDatabase } from './database.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+
+const available = await serverAvailable();
+const schemas: string[] = [];
+afterAll(async () => {
+  for (const schema of schemas) await dropSchema(schema);
+});
+
+describe.runIf(available)('PostgreSQL', () => {
+  expandCases('postgres', async () => {
+    const schema = freshSchemaName('expand');
+    schemas.push(schema);
+    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    // Every statement the stores send passes through query(): note its text.
+    const statements: string[] = [];
+    const query = database.query.bind(database);
+    database.query = (on, text, values, planEachTime) => {
+      statements.push(text);
+      return query(on, text, values, planEachTime);
+    };
+    return { store: () => database.store(), statementLog: statements, tableName: (table) => `"${schema}"."${table}"`, close: () => database.close() };
+  });
+});
