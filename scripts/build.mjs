@@ -1,6 +1,7 @@
 // Builds the packages in dependency order (npm's --workspaces runs them alphabetically,
 // which would build core before the packages it depends on), then the example.
 import { spawnSync } from 'node:child_process';
+import { isFresh, markBuilt } from './build-freshness.mjs';
 
 const order = [
   'packages/errors',
@@ -23,8 +24,12 @@ const args = new Set(process.argv.slice(2));
 const env = { ...process.env };
 if (args.has('--no-dts')) env.CORRAL_NO_DTS = '1';
 const quiet = args.has('--quiet');
+const declarations = !args.has('--no-dts');
+// --force builds every package even when its output is newer than its sources.
+const force = args.has('--force');
 
 for (const dir of order) {
+  if (!force && isFresh(dir, { declarations })) continue;
   const run = spawnSync('npx', ['--no-install', 'tsup', ...(quiet ? ['--silent'] : [])], {
     cwd: dir,
     env,
@@ -34,4 +39,5 @@ for (const dir of order) {
     console.error(`build failed in ${dir}`);
     process.exit(run.status ?? 1);
   }
+  markBuilt(dir, { declarations });
 }

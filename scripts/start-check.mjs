@@ -1,14 +1,21 @@
-// What `npm start` runs, checked on the built files (tests run the sources): the zoo service
-// starts on its default SQLite store in a fresh data folder, answers, and stops on SIGTERM.
+// `npm start` itself, checked on the built files (tests run the sources): with the build already
+// current it skips the build, the zoo service starts on its default SQLite store in a fresh data
+// folder, answers, and stops on SIGTERM.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stampOf } from './build-freshness.mjs';
 
+const stamp = stampOf('examples/zoo-api');
+const builtAt = statSync(stamp).mtimeMs;
 const dataDir = mkdtempSync(join(tmpdir(), 'corral-start-check-'));
-const child = spawn(process.execPath, ['--enable-source-maps', 'examples/zoo-api/dist/main.js'], {
+const started = performance.now();
+// detached: the service is npm's child, so the whole group gets the SIGTERM.
+const child = spawn('npm', ['start', '--silent'], {
   env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
   stdio: ['ignore', 'pipe', 'inherit'],
+  detached: true,
 });
 let output = '';
 const origin = await new Promise((resolve, reject) => {
@@ -26,10 +33,12 @@ const origin = await new Promise((resolve, reject) => {
 try {
   const res = await fetch(`${origin}/v1`);
   if (res.status !== 200) throw new Error(`GET /v1 answered ${res.status}`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (statSync(join(dataDir, 'zoo.sqlite')).size === 0) throw new Error('no data file was written');
-  console.log(`npm start: the built service answers on ${origin} and keeps its data in DATA_DIR`);
+  if (statSync(stamp).mtimeMs !== builtAt) throw new Error('npm start rebuilt a build that was current');
+  console.log(`npm start: skipped the current build, answered on ${origin} after ${seconds} s, keeps its data in DATA_DIR`);
 } finally {
-  child.kill('SIGTERM');
+  process.kill(-child.pid, 'SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }
