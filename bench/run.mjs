@@ -1,7 +1,7 @@
 // npm run bench: Corral (both issuer modes) against raw node:http and Fastify 5 on the same work, on
 // Node 24 and 22, then list latency at scale.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -40,8 +40,10 @@ async function startPeers(node) {
   // embedded-issuer Corral (which is the service exactly as npm start runs it).
   const issuerServer = await startServer(here('./servers/issuer.mjs'), env, node);
   const issuer = `${issuerServer.origin}/oauth`;
-  const external = await startServer(here('./servers/corral.mjs'), { ...env, OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: 'urn:corral:bench', OAUTH_ALGORITHMS: 'ES256' }, node);
-  const embedded = await startServer(here('./servers/corral.mjs'), { ...env, OAUTH_ISSUER: '', OAUTH_AUDIENCE: '' }, node);
+  // Each Corral keeps its SQLite file (npm start's default store) in a fresh folder of its own.
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'corral-bench-data-'));
+  const external = await startServer(here('./servers/corral.mjs'), { ...env, DATA_DIR: dataDir(), OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: 'urn:corral:bench', OAUTH_ALGORITHMS: 'ES256' }, node);
+  const embedded = await startServer(here('./servers/corral.mjs'), { ...env, DATA_DIR: dataDir(), OAUTH_ISSUER: '', OAUTH_AUDIENCE: '' }, node);
   const token = await postForm(`${issuer}/token`, 'bench', 'bench-secret');
   const embeddedToken = await postForm(`${embedded.origin}/oauth/token`, 'zoo-reader', 'zoo-reader-secret');
   const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
@@ -54,6 +56,7 @@ async function startPeers(node) {
     records: all.employees.map(({ links, ...record }) => record),
   }));
   const peers = {
+    'hand-written sqlite': { ...(await startServer(here('./servers/sqlite-service.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)), token },
     raw: { ...(await startServer(here('./servers/raw.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)), token },
     fastify: { ...(await startServer(here('./servers/fastify.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)), token },
     'corral embedded': { ...embedded, token: embeddedToken },
@@ -78,7 +81,8 @@ for (const node of versions) {
   const byEndpoint = (samples[node.label] = {});
   for (let round = 0; round < rounds; round++) {
     // Alternate the order so that no server always runs first (warm machine) or last (hot machine).
-    const order = Object.keys(peers);
+    // --peers=name,name measures only those (e.g. --peers="corral embedded,hand-written sqlite").
+    const order = Object.keys(peers).filter((name) => !option('peers') || option('peers').split(',').includes(name));
     for (let i = 0; i < round; i++) order.push(order.shift());
     for (const [label, path] of Object.entries(endpoints)) {
       for (const name of order) {
@@ -96,13 +100,15 @@ const lines = [
   '',
   `Load from ${loadGenerator}; ${rounds} round(s) of ${timing.seconds} s after ${timing.warmupSeconds} s warm-up, 50 connections; servers on core ${canPin ? serverCore : 'any'}, load on core ${canPin ? loadCore : 'any'}. Medians over rounds.`,
   'Every server verifies an ES256 access token (remembering verified tokens), serves the same JSON with the headers the contract asks for (ETag, X-Request-Id) and writes one access-log line per request through pino\'s asynchronous destination.',
+  '"hand-written sqlite" is the baseline for npm start\'s configuration: node:http and node:sqlite on a table of real columns with prepared statements, a per-client fixed-window counter with RateLimit headers, Vary: Origin; "raw" and "fastify" serve from memory without counting.',
+  'The Corrals run npm start\'s configuration (SQLite file, rate limits counted with quotas no run can use up, CORS, idempotency); every answer counted is checked to be a 2xx.',
   '"corral embedded" is the zoo API exactly as npm start runs it (authorization server in the same process); "corral external" trusts an issuer in another process, as the peers do.',
 ];
 const ratios = {};
 for (const [nodeLabel, byEndpoint] of Object.entries(samples)) {
   lines.push('', `## Node ${nodeLabel}`, '', '| endpoint | server | req/s | p50 ms | p99 ms | embedded / this | external / this |', '|---|---|---:|---:|---:|---:|---:|');
   for (const [label, byServer] of Object.entries(byEndpoint)) {
-    const rpsOf = (name) => median(byServer[name].map((s) => s.rps));
+    const rpsOf = (name) => (byServer[name] ? median(byServer[name].map((s) => s.rps)) : NaN);
     for (const [name, runs] of Object.entries(byServer)) {
       const rps = rpsOf(name);
       const embeddedRatio = rpsOf('corral embedded') / rps;

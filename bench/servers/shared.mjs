@@ -9,20 +9,23 @@ export const fixture = JSON.parse(readFileSync(process.env.BENCH_FIXTURE, 'utf8'
 const keys = createRemoteJWKSet(new URL(fixture.jwksUri));
 const verified = new Map();
 
-/** Verifies the bearer token once and remembers it until it expires, as the notes recommend. */
+/**
+ * Verifies the bearer token once and remembers its claims until it expires, as the notes
+ * recommend; the claims (truthy) when the token may read, else undefined.
+ */
 export async function authorize(header) {
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-  if (!token) return false;
+  if (!token) return undefined;
   const known = verified.get(token);
-  if (known && known > Date.now()) return true;
+  if (known && known.exp * 1000 > Date.now()) return known;
   try {
     const { payload } = await jwtVerify(token, keys, { issuer: fixture.issuer, audience: fixture.audience, algorithms: ['ES256'], typ: 'at+jwt' });
-    if (!String(payload.scope ?? '').split(' ').includes('staff:read')) return false;
+    if (!String(payload.scope ?? '').split(' ').includes('staff:read')) return undefined;
     if (verified.size > 10_000) verified.clear();
-    verified.set(token, payload.exp * 1000);
-    return true;
+    verified.set(token, payload);
+    return payload;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

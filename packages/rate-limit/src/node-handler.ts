@@ -28,7 +28,7 @@ export function limitNodeHandler(handler: NodeListener, options: NodeLimitOption
   const keyFor = options.keyFor ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
   return (req, res) => {
     if (options.counts && !options.counts(req)) return handler(req, res);
-    countWithin(store, `${policy.name}:addr:${keyFor(req)}`, policy.windowSeconds * 1000).then(
+    Promise.resolve().then(() => countWithin(store, `${policy.name}:addr:${keyFor(req)}`, policy.windowSeconds * 1000)).then(
       (counted) => {
         const decision = decide(policy, counted);
         if (decision.admitted) {

@@ -1,9 +1,9 @@
-import type { ApiPlugin, RequestContext, RequestHooks, RouteInfo } from '@corral/core';
+import type { ApiPlugin, CorralResponse, RequestContext, RequestHooks, RouteInfo } from '@corral/core';
 import { addressKey, clientKey } from './client-key.js';
 import { memoryRateLimits } from './memory.js';
 import { checkPolicy, countWithin, decide, rateLimitHeaders, tooManyRequests, uncounted, type CheckedPolicy, type RateLimitDecision, type RateLimitPolicy } from './policy.js';
 import { limitedRouteDocs } from './route-docs.js';
-import type { RateLimitStore } from './store.js';
+import type { RateLimitCount, RateLimitStore } from './store.js';
 
 /** Options of {@link rateLimit}: the default policy, plus where counters live and how callers are told apart. */
 export interface RateLimitOptions extends RateLimitPolicy {
@@ -37,46 +37,64 @@ export function rateLimit(options: RateLimitOptions): ApiPlugin {
 
   // Requests let through uncounted because the counters could not be reached: no headers, no second count.
   const uncountedRequests = new WeakSet<RequestContext>();
-  async function count(context: RequestContext, policy: CheckedPolicy, key: string): Promise<RateLimitDecision | undefined> {
-    let counted;
-    try {
-      counted = await countWithin(store, `${policy.name}:${key}`, policy.windowSeconds * 1000);
-    } catch (error) {
-      uncountedRequests.add(context);
-      return uncounted(policy, error);
-    }
+  const failed = (context: RequestContext, policy: CheckedPolicy, error: unknown): undefined => {
+    uncountedRequests.add(context);
+    return uncounted(policy, error);
+  };
+  const decided = (context: RequestContext, policy: CheckedPolicy, counted: RateLimitCount): RateLimitDecision => {
     const decision = decide(policy, counted);
     decisions.set(context, decision);
     return decision;
+  };
+  // Synchronous when the store answers at once (memory): no promise is made for the common case.
+  function count(context: RequestContext, policy: CheckedPolicy, key: string): RateLimitDecision | undefined | Promise<RateLimitDecision | undefined> {
+    let counting;
+    try {
+      counting = countWithin(store, `${policy.name}:${key}`, policy.windowSeconds * 1000);
+    } catch (error) {
+      return failed(context, policy, error);
+    }
+    if (counting instanceof Promise) return counting.then((counted) => decided(context, policy, counted), (error: unknown) => failed(context, policy, error));
+    return decided(context, policy, counting);
   }
   const byAddress = (context: RequestContext) => `addr:${keyFor(context)}`;
-  const admit = async (context: RequestContext, policy: CheckedPolicy, key: string) => {
-    const decision = await count(context, policy, key);
+  const refuseOver = (decision: RateLimitDecision | undefined): undefined => {
     if (decision && !decision.admitted) throw tooManyRequests(decision);
+    return undefined;
+  };
+  const admit = (context: RequestContext, policy: CheckedPolicy, key: string): undefined | Promise<undefined> => {
+    const decision = count(context, policy, key);
+    return decision instanceof Promise ? decision.then(refuseOver) : refuseOver(decision);
+  };
+  const withHeaders = (response: CorralResponse, decision: RateLimitDecision | undefined): undefined => {
+    if (decision) Object.assign(response.headers, rateLimitHeaders(decision));
+    return undefined;
   };
 
   function hooksFor(policy: CheckedPolicy): RequestHooks {
     return {
-      async onRequest(context) {
+      onRequest(context) {
         if (context.fromJob) return;
         // No token will be looked at: the address is all there is to count by.
-        if (context.route?.access === 'public' || context.request.header('authorization') === undefined) await admit(context, policy, byAddress(context));
+        if (context.route?.access === 'public' || context.request.header('authorization') === undefined) return admit(context, policy, byAddress(context));
       },
-      async preHandler(context) {
+      preHandler(context) {
         if (context.fromJob || decisions.has(context) || uncountedRequests.has(context)) return;
         const client = clientKey(context);
-        await admit(context, policy, client === undefined ? byAddress(context) : `client:${client}`);
+        return admit(context, policy, client === undefined ? byAddress(context) : `client:${client}`);
       },
-      async onSend(context, response) {
+      onSend(context, response) {
         if (context.fromJob || uncountedRequests.has(context)) return;
-        let decision = decisions.get(context);
+        const decision = decisions.get(context);
+        if (decision) return withHeaders(response, decision);
         // Answered before preHandler (a bad token, a bad Accept, the version list, a redirect): counted
         // now, so that every answer of the API counts and carries the headers.
-        if (!decision) {
-          decision = await count(context, policy, byAddress(context));
-          if (decision && !decision.admitted) throw tooManyRequests(decision);
-        }
-        if (decision) Object.assign(response.headers, rateLimitHeaders(decision));
+        const late = count(context, policy, byAddress(context));
+        const finish = (counted: RateLimitDecision | undefined) => {
+          refuseOver(counted);
+          return withHeaders(response, counted);
+        };
+        return late instanceof Promise ? late.then(finish) : finish(late);
       },
     };
   }

@@ -90,11 +90,16 @@ export function uncounted(policy: CheckedPolicy, error: unknown): undefined {
 /** How long a count may take before the counters count as failed (a store that hangs rather than refusing). */
 export const countTimeoutMs = 2_000;
 
-/** The store's count, or a rejection once it took longer than {@link countTimeoutMs}. */
-export function countWithin(store: RateLimitStore, key: string, windowMs: number): Promise<RateLimitCount> {
+/**
+ * The store's count, or a rejection once it took longer than {@link countTimeoutMs}. A count the
+ * store gave at once is returned as it is: no timer is set for it.
+ */
+export function countWithin(store: RateLimitStore, key: string, windowMs: number): RateLimitCount | Promise<RateLimitCount> {
+  const counting = store.hit(key, windowMs);
+  if (!(counting instanceof Promise)) return counting;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the rate limit store did not answer within ${countTimeoutMs} ms`)), countTimeoutMs);
   });
-  return Promise.race([store.hit(key, windowMs), late]).finally(() => clearTimeout(timer));
+  return Promise.race([counting, late]).finally(() => clearTimeout(timer));
 }

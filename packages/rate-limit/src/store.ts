@@ -12,8 +12,11 @@ export interface RateLimitCount {
  * process or in others sharing the backend) never see the same count twice.
  */
 export interface RateLimitStore {
-  /** Counts one request for `key` and returns the window's count so far. */
-  hit(key: string, windowMs: number): Promise<RateLimitCount>;
+  /**
+   * Counts one request for `key` and returns the window's count so far. A backend in this process
+   * may answer at once (no promise): nothing is then waited for.
+   */
+  hit(key: string, windowMs: number): RateLimitCount | Promise<RateLimitCount>;
   /** Releases what the backend holds (timers; never a pool it was given). */
   close?(): Promise<void>;
 }

@@ -16,7 +16,8 @@ const maxTextId = 256;
 export function keyOfId(storage: IdStorage, id: string): string | undefined {
   switch (storage) {
     case 'integer':
-      return canonicalInteger.test(id) && BigInt(id) <= maxBigint ? id : undefined;
+      // Fewer than 19 digits always fit; only longer ones are compared (as a BigInt, made rarely).
+      return canonicalInteger.test(id) && (id.length < 19 || BigInt(id) <= maxBigint) ? id : undefined;
     case 'uuid':
       return uuid.test(id) ? id : undefined;
     default:

@@ -134,6 +134,29 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         expect((await store.list({ offset: 0, limit: 0 })).total).toBe(1);
       }));
 
+      it('never serves a page as it was before a write, whoever wrote it; and a caller changing a record it read changes no later read', () => withStore(staff(), async (store, h) => {
+        const a = await store.create(ada);
+        const query = { offset: 0, limit: 10, sort: { field: 'name', order: 'asc' } } as const;
+        const names = async () => (await store.list(query)).items.map((r) => r.data.name);
+        expect(await names()).toEqual(['Ada']);
+        const again = await store.list(query);
+        expect(again.items).toEqual((await store.list(query)).items);
+        try {
+          (again.items[0]!.data as { name: string }).name = 'Changed'; // a frozen record refuses this
+        } catch {
+          // what a store hands out more than once is frozen
+        }
+        expect(await names()).toEqual(['Ada']);
+        await h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Cy', 2001, 'internal')`);
+        expect(await names()).toEqual(['Ada', 'Cy']);
+        await h.exec(`UPDATE staff_members SET name = 'Abe' WHERE name = 'Cy'`);
+        expect(await names()).toEqual(['Abe', 'Ada']);
+        await store.replace(a.id, { ...ada, name: 'Zed' }, a.version);
+        expect(await names()).toEqual(['Abe', 'Zed']);
+        await h.exec(`DELETE FROM staff_members WHERE name = 'Abe'`);
+        expect(await names()).toEqual(['Zed']);
+      }));
+
       it('reads only the selected fields of a page, with the version of the whole record, and ranges from the index', () => withStore(staff({ ranged: ['yearOfBirth'] }), async (store) => {
         const a = await store.create(ada);
         const b = await store.create(bob);

@@ -5,7 +5,7 @@ import type {
 } from '@corral/core';
 import {
   checkSeedParents, countWhere, existingTableProblems, groupPages, groupStatements, keyOfId, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf, tableMismatch, unwritten,
-  whereOf, withActualStorage, type TableMap, type TableOptions, type TableReads, type Where,
+  whereOf, withActualStorage, type RevisionRead, type TableMap, type TableOptions, type TableReads, type Where,
 } from '@corral/sql';
 import type { SQLInputValue } from 'node:sqlite';
 import type { SqliteDatabase } from './database.js';
@@ -13,6 +13,7 @@ import { sqliteCodec, sqliteDialect } from './dialect.js';
 import { statisticsEstimate } from './estimate.js';
 import { legacyProblems, legacyTableOf, moveLegacy } from './legacy-layout.js';
 import { checkForeignKeys, createOrExtend, finishManaged, plannedWork, rebuild } from './managed-table.js';
+import { deepFrozen, PageCache } from './page-cache.js';
 import { columnsOf, tableExists } from './table-info.js';
 import { asSqliteError } from './violation.js';
 
@@ -181,7 +182,9 @@ export class SqliteStore<T extends object> implements Store<T> {
 
   /** A key from a URL as SQLite compares it with the id column (an integer column holds numbers, not text). */
   private bound(key: string): SQLInputValue {
-    return this.map.id.storage === 'integer' ? BigInt(key) : key;
+    if (this.map.id.storage !== 'integer') return key;
+    // Up to 15 digits a key is a safe number, which binds without making a BigInt.
+    return key.length <= 15 ? Number(key) : BigInt(key);
   }
 
   private record(row: Row, map = this.map): StoredRecord<T> {
@@ -194,33 +197,59 @@ export class SqliteStore<T extends object> implements Store<T> {
    * a unit of work, on the writing one (which sees what the unit wrote).
    */
   private reads(onReader: boolean): TableReads<T> {
+    // Made once per connection: a read runs on every request, and its SQL texts are built once here
+    // (a statement is found again by its text, which then is hashed only once).
+    if (onReader) return (this.readerReads ??= this.makeReads(true));
+    return (this.writerReads ??= this.makeReads(false));
+  }
+
+  private readerReads: TableReads<T> | undefined;
+  private writerReads: TableReads<T> | undefined;
+
+  private makeReads(onReader: boolean): TableReads<T> {
     const { map } = this;
     const table = quoted(map.table);
     const id = quoted(map.id.column);
     const run = (sql: string) => (onReader ? this.database.readStatement(sql) : this.statement(sql));
-    const revision = () => ({ revision: this.currentRevision(onReader), kept: map.managed ? this.liveCount(onReader) : undefined });
+    const byId = `SELECT ${this.selected} FROM ${table} WHERE ${id} = ?`;
+    const byIds = `SELECT ${this.selected} FROM ${table} WHERE ${id} IN (SELECT value FROM json_each(?))`;
+    const tombstone = 'SELECT 1 FROM corral_tombstones WHERE collection = ? AND id = ?';
+    // One statement for both: the revision and the live count sit in the same row.
+    const revision = (): RevisionRead => {
+      const row = run('SELECT revision, live FROM corral_revisions WHERE collection = ?').get(map.collection)!;
+      return { revision: Number(row.revision), kept: map.managed ? Number(row.live) : undefined };
+    };
+    // Committed pages of a table whose triggers count every write, in this process or another.
+    const pages = onReader && map.managed ? new PageCache<T>() : undefined;
     return {
       revision,
       // Revision first, then the rows: nothing of this process runs between two synchronous statements,
       // and another process's write landing between them makes the tag older than the rows, never newer.
       page: (where, order, window, fields) => {
+        const at = revision();
         const { select, map: read } = this.selection(fields);
-        return {
-          ...revision(),
-          records: (run(`SELECT ${select} FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ?${where.parameters.length + 1} OFFSET ?${where.parameters.length + 2}`)
-            .all(...(where.parameters as SQLInputValue[]), window.limit, window.offset) as Row[]).map((row) => this.record(row, read)),
-        };
+        const sql = `SELECT ${select} FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ?${where.parameters.length + 1} OFFSET ?${where.parameters.length + 2}`;
+        const values = [...(where.parameters as SQLInputValue[]), window.limit, window.offset];
+        const key = pages && PageCache.keyOf(sql, values);
+        const cached = key === undefined ? undefined : pages!.get(at.revision, key);
+        if (cached) return { ...at, records: [...cached] };
+        const records = (run(sql).all(...values) as Row[]).map((row) => this.record(row, read));
+        if (key === undefined) return { ...at, records };
+        // Records handed out more than once are frozen, as the memory store's are.
+        const kept = records.map(deepFrozen);
+        pages!.set(at.revision, key, kept);
+        return { ...at, records: [...kept] };
       },
       estimate: (where) => statisticsEstimate(this.database, map, where),
       count: (where) => Number(run(`SELECT count(*) AS n FROM ${table} WHERE ${where.sql}`).get(...(where.parameters as SQLInputValue[]))!.n),
       records: (keys) => {
         if (keys.length === 1) {
-          const row = run(`SELECT ${this.selected} FROM ${table} WHERE ${id} = ?`).get(this.bound(keys[0]!)) as Row | undefined;
+          const row = run(byId).get(this.bound(keys[0]!)) as Row | undefined;
           return row ? [this.record(row)] : [];
         }
-        return (run(`SELECT ${this.selected} FROM ${table} WHERE ${id} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys.map((key) => (map.id.storage === 'integer' ? Number(key) : key)))) as Row[]).map((row) => this.record(row));
+        return (run(byIds).all(JSON.stringify(keys.map((key) => (map.id.storage === 'integer' ? Number(key) : key)))) as Row[]).map((row) => this.record(row));
       },
-      tombstones: (keys) => new Set(keys.filter((key) => run('SELECT 1 FROM corral_tombstones WHERE collection = ? AND id = ?').get(map.collection, this.bound(key)) !== undefined)),
+      tombstones: (keys) => new Set(keys.filter((key) => run(tombstone).get(map.collection, this.bound(key)) !== undefined)),
     };
   }
 
