@@ -16,7 +16,7 @@ if (canPin && !process.env.BENCH_PINNED) {
 }
 
 const quick = process.argv.includes('--quick');
-const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 // --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part;
 // --no-db to skip the databases; --db-only for the databases alone; --db-rows=1000000 for one table size.
 const rounds = Number(option('rounds') ?? (quick ? 1 : 3));
@@ -42,8 +42,10 @@ async function startPeers(node) {
   const issuer = `${issuerServer.origin}/oauth`;
   // Each Corral keeps its SQLite file (npm start's default store) in a fresh folder of its own.
   const dataDir = () => mkdtempSync(join(tmpdir(), 'corral-bench-data-'));
-  const external = await startServer(here('./servers/corral.mjs'), { ...env, DATA_DIR: dataDir(), OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: 'urn:corral:bench', OAUTH_ALGORITHMS: 'ES256' }, node);
-  const embedded = await startServer(here('./servers/corral.mjs'), { ...env, DATA_DIR: dataDir(), OAUTH_ISSUER: '', OAUTH_AUDIENCE: '' }, node);
+  // --zoo-env=RATE_LIMIT=0;STORE=memory runs the Corrals in another configuration than npm start's.
+  const zooEnv = Object.fromEntries((option('zoo-env') ?? '').split(';').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  const external = await startServer(here('./servers/corral.mjs'), { ...env, DATA_DIR: dataDir(), ...zooEnv, OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: 'urn:corral:bench', OAUTH_ALGORITHMS: 'ES256' }, node);
+  const embedded = await startServer(here('./servers/corral.mjs'), { ...env, DATA_DIR: dataDir(), ...zooEnv, OAUTH_ISSUER: '', OAUTH_AUDIENCE: '' }, node);
   const token = await postForm(`${issuer}/token`, 'bench', 'bench-secret');
   const embeddedToken = await postForm(`${embedded.origin}/oauth/token`, 'zoo-reader', 'zoo-reader-secret');
   const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();

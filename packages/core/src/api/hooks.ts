@@ -73,10 +73,15 @@ export function hooksForRoute(all: readonly ApiHooks[], route: RouteInfo & { rea
   return compileHooks([...all, ...perRoute]);
 }
 
-/** Runs answer-capable hooks in order; the first answer wins. */
-export async function runUntilAnswer<C>(hooks: readonly ((context: C) => HookAnswer | Promise<HookAnswer>)[], context: C): Promise<CorralResponse | undefined> {
-  for (const hook of hooks) {
-    const answer = await hook(context);
+/**
+ * Runs answer-capable hooks in order; the first answer wins. Hooks that answer at once are run
+ * without a promise between them (most return nothing, synchronously, on most requests); the
+ * result is a promise only once a hook returned one. A hook that throws at once throws here.
+ */
+export function runUntilAnswer<C>(hooks: readonly ((context: C) => HookAnswer | Promise<HookAnswer>)[], context: C, from = 0): CorralResponse | undefined | Promise<CorralResponse | undefined> {
+  for (let index = from; index < hooks.length; index++) {
+    const answer = hooks[index]!(context);
+    if (answer instanceof Promise) return answer.then((found) => found || runUntilAnswer(hooks, context, index + 1));
     if (answer) return answer;
   }
   return undefined;

@@ -118,7 +118,8 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     }
     if (definition.access !== 'public') context.principal = context.fromJob ? runAs : parts.auth ? await parts.auth.authenticate(context.request) : undefined;
     if (hooks.preHandler.length > 0) {
-      const answer = await runUntilAnswer(hooks.preHandler, context);
+      const running = runUntilAnswer(hooks.preHandler, context);
+      const answer = running instanceof Promise ? await running : running;
       // An answer from a hook (a cache, a replay) is the route's answer: it needs the route's access too.
       if (answer) {
         requireAccess(parts.auth, context.principal, definition.access);
@@ -145,7 +146,9 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   /** Hooks first when there are any; without them no extra async step is taken. */
   function answer(context: Context, target: Target, hooks: CompiledHooks, runAs: Principal | undefined): CorralResponse | Promise<CorralResponse> {
     if (hooks.onRequest.length === 0) return serveTarget(context, target, runAs);
-    return runUntilAnswer(hooks.onRequest, context).then((early) => early ?? serveTarget(context, target, runAs));
+    const early = runUntilAnswer(hooks.onRequest, context);
+    if (early instanceof Promise) return early.then((found) => found ?? serveTarget(context, target, runAs));
+    return early ?? serveTarget(context, target, runAs);
   }
 
   function serveTarget(context: Context, target: Target, runAs: Principal | undefined): CorralResponse | Promise<CorralResponse> {
@@ -216,7 +219,8 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   async function sent(context: Context, response: CorralResponse, hooks: CompiledHooks): Promise<CorralResponse> {
     for (const hook of hooks.onSend) {
       try {
-        response = (await hook(context, response)) ?? response;
+        const changed = hook(context, response);
+        response = (changed instanceof Promise ? await changed : changed) ?? response;
       } catch (thrown) {
         response = await failed(context, thrown, hooks);
       }
