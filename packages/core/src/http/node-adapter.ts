@@ -86,8 +86,11 @@ class NodeRequest implements CorralRequest {
     return Number(this.req.headers['content-length'] ?? 0) > 0 || this.req.headers['transfer-encoding'] !== undefined;
   }
 
+  /** The Authorization header(s) as one value, found once: hooks and the token check all ask. */
+  private authorization: string | undefined | null = null;
+
   header(name: string): string | undefined {
-    if (name === 'authorization') return authorizationOf(this.req);
+    if (name === 'authorization') return this.authorization === null ? (this.authorization = authorizationOf(this.req)) : this.authorization;
     const value = this.req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   }
