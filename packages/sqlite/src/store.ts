@@ -258,11 +258,6 @@ export class SqliteStore<T extends object> implements Store<T> {
     return Number((onReader ? this.database.readStatement(sql) : this.statement(sql)).get(this.map.collection)!.revision);
   }
 
-  private liveCount(onReader = false): number {
-    const sql = 'SELECT live FROM corral_revisions WHERE collection = ?';
-    return Number((onReader ? this.database.readStatement(sql) : this.statement(sql)).get(this.map.collection)!.live);
-  }
-
   /** Counts one committed write of a table whose writes no trigger counts (a table the application owns). */
   private bump(): void {
     this.statement('UPDATE corral_revisions SET revision = revision + 1 WHERE collection = ?').run(this.map.collection);
