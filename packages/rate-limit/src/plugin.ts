@@ -32,18 +32,19 @@ export function rateLimit(options: RateLimitOptions): ApiPlugin {
   const base = checkPolicy(options);
   const store = options.store ?? memoryRateLimits();
   const keyFor = options.keyFor ?? addressKey;
-  // One decision per request, found again by the later hooks of the same request.
-  const decisions = new WeakMap<RequestContext, RateLimitDecision>();
-
-  // Requests let through uncounted because the counters could not be reached: no headers, no second count.
-  const uncountedRequests = new WeakSet<RequestContext>();
+  // One decision per request, found again by the later hooks of the same request. It is kept on
+  // the request's state under a symbol of this plugin's own (a WeakMap entry per request costs
+  // far more, in the map and in every garbage collection). `null` marks a request let through
+  // uncounted because the counters could not be reached: no headers, no second count.
+  const slot = Symbol('rate-limit decision');
+  const marks = (context: RequestContext) => context.state as Record<symbol, RateLimitDecision | null | undefined>;
   const failed = (context: RequestContext, policy: CheckedPolicy, error: unknown): undefined => {
-    uncountedRequests.add(context);
+    marks(context)[slot] = null;
     return uncounted(policy, error);
   };
   const decided = (context: RequestContext, policy: CheckedPolicy, counted: RateLimitCount): RateLimitDecision => {
     const decision = decide(policy, counted);
-    decisions.set(context, decision);
+    marks(context)[slot] = decision;
     return decision;
   };
   // Synchronous when the store answers at once (memory): no promise is made for the common case.
@@ -79,13 +80,14 @@ export function rateLimit(options: RateLimitOptions): ApiPlugin {
         if (context.route?.access === 'public' || context.request.header('authorization') === undefined) return admit(context, policy, byAddress(context));
       },
       preHandler(context) {
-        if (context.fromJob || decisions.has(context) || uncountedRequests.has(context)) return;
+        if (context.fromJob || marks(context)[slot] !== undefined) return;
         const client = clientKey(context);
         return admit(context, policy, client === undefined ? byAddress(context) : `client:${client}`);
       },
       onSend(context, response) {
-        if (context.fromJob || uncountedRequests.has(context)) return;
-        const decision = decisions.get(context);
+        if (context.fromJob) return;
+        const decision = marks(context)[slot];
+        if (decision === null) return;
         if (decision) return withHeaders(response, decision);
         // Answered before preHandler (a bad token, a bad Accept, the version list, a redirect): counted
         // now, so that every answer of the API counts and carries the headers.
