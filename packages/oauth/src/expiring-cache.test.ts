@@ -54,3 +54,24 @@ describe('ExpiringCache with a byte budget', () => {
     expect(cache.byteSize).toBe(0);
   });
 });
+
+describe('ExpiringCache that hashes part of each key', () => {
+  const tail = (key: string) => key.slice(-2);
+
+  it('answers only for the whole key, and lets a key with the same part take the place', () => {
+    const cache = new ExpiringCache<string>({ maxEntries: 10, hashedPart: tail }, () => 0);
+    cache.set('first-xy', 'one', 10);
+    expect(cache.get('first-xy')).toBe('one');
+    expect(cache.get('other-xy')).toBeUndefined();
+    cache.set('other-xy', 'two', 10);
+    expect([cache.get('first-xy'), cache.get('other-xy')]).toEqual([undefined, 'two']);
+    expect(cache.size).toBe(1);
+  });
+
+  it('counts the bytes of a replaced key out', () => {
+    const cache = new ExpiringCache<string>({ maxEntries: 10, maxBytes: 100, sizeOf: (key) => key.length, hashedPart: tail }, () => 0);
+    cache.set('long-key-xy', 'a', 10);
+    cache.set('k-xy', 'b', 10);
+    expect(cache.byteSize).toBe(4);
+  });
+});

@@ -5,9 +5,15 @@ export interface CacheBounds {
   readonly maxBytes?: number;
   /** Estimated bytes one entry holds: its key and value. */
   readonly sizeOf?: (key: string, value: unknown) => number;
+  /**
+   * The part of a key the map hashes (the whole key when absent); keys are still compared whole.
+   * V8 hashes every character of a string it has not seen, and a JWT is hundreds of characters.
+   */
+  readonly hashedPart?: (key: string) => string;
 }
 
 interface Entry<V> {
+  readonly key: string;
   readonly value: V;
   readonly expiresAt: number;
   readonly bytes: number;
@@ -28,10 +34,11 @@ export class ExpiringCache<V> {
   }
 
   get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    const slot = this.slotOf(key);
+    const entry = this.entries.get(slot);
+    if (!entry || entry.key !== key) return undefined;
     if (entry.expiresAt <= this.now()) {
-      this.remove(key, entry);
+      this.remove(slot, entry);
       return undefined;
     }
     return entry.value;
@@ -43,14 +50,16 @@ export class ExpiringCache<V> {
     if (expiresAt <= this.now() || maxEntries <= 0) return;
     const bytes = sizeOf ? sizeOf(key, value) : 0;
     if (bytes > maxBytes) return;
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
+    const slot = this.slotOf(key);
+    // Another key with the same hashed part gives its place: a miss for it later, never a wrong value.
+    const previous = this.entries.get(slot);
+    if (previous) this.remove(slot, previous);
     // Map order is insertion order: the first key is the oldest, dropped while a bound is exceeded.
     while (this.entries.size > 0 && (this.entries.size >= maxEntries || this.bytes + bytes > maxBytes)) {
-      const [oldestKey, oldest] = this.entries.entries().next().value!;
-      this.remove(oldestKey, oldest);
+      const [oldestSlot, oldest] = this.entries.entries().next().value!;
+      this.remove(oldestSlot, oldest);
     }
-    this.entries.set(key, { value, expiresAt, bytes });
+    this.entries.set(slot, { key, value, expiresAt, bytes });
     this.bytes += bytes;
   }
 
@@ -68,8 +77,12 @@ export class ExpiringCache<V> {
     return this.bytes;
   }
 
-  private remove(key: string, entry: Entry<V>): void {
-    this.entries.delete(key);
+  private slotOf(key: string): string {
+    return this.bounds.hashedPart ? this.bounds.hashedPart(key) : key;
+  }
+
+  private remove(slot: string, entry: Entry<V>): void {
+    this.entries.delete(slot);
     this.bytes -= entry.bytes;
   }
 }

@@ -46,10 +46,14 @@ describe('forged and misdirected tokens get 401', () => {
     await expectRefused(token, /unknown key/);
   });
 
-  it('a tampered payload', async () => {
+  it('a tampered payload, also while the genuine token (same signature) is remembered as verified', async () => {
     const { access_token } = await h.token('reader', 'reader-secret');
     const [header, , signature] = access_token.split('.');
-    await expectRefused(`${header}.${b64({ ...claims(), sub: 'reader' })}.${signature}`, /signature/);
+    const tampered = `${header}.${b64({ ...claims(), sub: 'reader' })}.${signature}`;
+    await expectRefused(tampered, /signature/);
+    expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${access_token}` })).status).toBe(200);
+    await expectRefused(tampered, /signature/);
+    expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${access_token}` })).status).toBe(200);
   });
 
   it('an expired token (clock moved past exp plus leeway)', async () => {
