@@ -110,11 +110,11 @@ export class PostgresStore<T extends object> implements Store<T> {
     const idColumn = columns.find((column) => column.name === declared.id.column)!;
     this.dialect = postgresDialect(new Set(columns.filter((column) => column.enumTyped).map((column) => column.name)));
     this.generatedIds = idColumn.hasDefault;
-    const storage = (name: string) => {
-      const found = columns.find((column) => column.name === name)?.storage;
-      return found === 'other' ? undefined : found;
+    const actual = (name: string) => {
+      const found = columns.find((column) => column.name === name);
+      return { storage: found?.storage === 'other' ? undefined : found?.storage, notNull: found?.notNull ?? false };
     };
-    return withActualStorage(declared, idColumn.storage === 'integer' ? 'integer' : idColumn.storage === 'uuid' ? 'uuid' : 'text', storage);
+    return withActualStorage(declared, idColumn.storage === 'integer' ? 'integer' : idColumn.storage === 'uuid' ? 'uuid' : 'text', actual);
   }
 
   /** Whether the database fills the id of a new row (a table the application owns may leave it to the store: UUIDs). */

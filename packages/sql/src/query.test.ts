@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { containing, orderOf, whereOf, type QueryDialect } from './query.js';
-import { tableMapOf } from './table-map.js';
+import { tableMapOf, withActualStorage } from './table-map.js';
 import { animalsInit } from './table-map.test.js';
 
 /** A dialect that writes the parts plainly, to read what the skeleton asks of it. */
@@ -15,7 +15,7 @@ const plain: QueryDialect = {
   oneOf: (column, p) => `${column.column} IN (${p})`,
   list: (values) => values.join('|'),
   sortKey: (column) => column.column,
-  nulls: (order, column) => (column.required ? '' : order === 'asc' ? ' NULLS LAST' : ' NULLS FIRST'),
+  nulls: (order, column) => (column.notNull ? '' : order === 'asc' ? ' NULLS LAST' : ' NULLS FIRST'),
 };
 
 describe('WHERE and ORDER BY of a list', () => {
@@ -67,6 +67,18 @@ describe('WHERE and ORDER BY of a list', () => {
     expect(orderOf(map, plain, undefined)).toBe('"id" ASC');
     expect(orderOf(map, plain, { field: 'name', order: 'asc' })).toBe('name ASC, "id" ASC');
     expect(orderOf(map, plain, { field: 'weight', order: 'desc' })).toBe('weight DESC NULLS FIRST, "id" DESC');
+  });
+
+  it('looks for NULLs past a cursor only where the database lets a column hold them, so that an index serves the page', () => {
+    const owned = tableMapOf(animalsInit, { table: 'beasts' });
+    const notNullName = withActualStorage(owned, 'integer', (column) => ({ storage: undefined, notNull: column === 'name' }));
+    const after = { sort: { field: 'name', order: 'asc' as const }, seek: { from: 'after' as const, position: { key: 'Kea', id: '7' } } };
+    expect(whereOf(notNullName, plain, {}, after).sql).toBe('(name, "id") > ($1, $2)');
+    expect(orderOf(notNullName, plain, after.sort)).toBe('name ASC, "id" ASC');
+    // The schema requires a name, but a column without NOT NULL may still hold NULL from another program.
+    const nullableName = withActualStorage(owned, 'integer', () => ({ storage: undefined, notNull: false }));
+    expect(whereOf(nullableName, plain, {}, after).sql).toBe('((name, "id") > ($1, $2) OR "name" IS NULL)');
+    expect(orderOf(nullableName, plain, after.sort)).toBe('name ASC NULLS LAST, "id" ASC');
   });
 
   it('escapes LIKE wildcards and lower-cases the text', () => {

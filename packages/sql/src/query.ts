@@ -129,7 +129,7 @@ function conditionClause(column: ColumnMap, condition: FieldCondition, dialect: 
 
 /** The id column as a column of a string field, so that its values are checked and typed like a key. */
 function idColumnOf(map: TableMap): ColumnMap {
-  return { field: 'id', column: map.id.column, kind: 'string', storage: map.id.storage, required: true, nullable: false, values: undefined, references: undefined };
+  return { field: 'id', column: map.id.column, kind: 'string', storage: map.id.storage, required: true, nullable: false, notNull: true, values: undefined, references: undefined };
 }
 
 /**
@@ -154,8 +154,8 @@ function seekClause(map: TableMap, dialect: QueryDialect, sort: ListQuery['sort'
   if (!canHold(column, key, dialect.codec) || (column.storage === 'integer' && typeof key === 'number' && !Number.isSafeInteger(key))) return undefined;
   const keyParameter = dialect.typed(column, next(columnValue(column, key, dialect.codec)));
   const pair = `(${dialect.sortKey(column)}, ${idName}) ${op} (${keyParameter}, ${idParameter()})`;
-  // A column of a table the application owns may hold NULL whatever the schema says.
-  return greater && !(column.required && map.managed) ? `(${pair} OR ${name} IS NULL)` : pair;
+  // A column the database lets hold NULL may hold it whatever the schema says (another program wrote it).
+  return greater && !column.notNull ? `(${pair} OR ${name} IS NULL)` : pair;
 }
 
 /** ORDER BY text: the sort key, then the id, so that equal values keep id order (reversed when descending). */
@@ -165,8 +165,8 @@ export function orderOf(map: TableMap, dialect: QueryDialect, sort: ListQuery['s
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   if (!sort) return `${id} ${direction}`;
   const column = map.column(sort.field);
-  // Only a table the store made is sure to hold no NULL in a required field's column.
-  return `${dialect.sortKey(column)} ${direction}${dialect.nulls(order, map.managed ? column : { ...column, required: false })}, ${id} ${direction}`;
+  // Only a NOT NULL column is sure to hold no NULL, whatever the field's schema says.
+  return `${dialect.sortKey(column)} ${direction}${dialect.nulls(order, column)}, ${id} ${direction}`;
 }
 
 /** The quoted names of the columns a record is read from: the id, then every field's, in the map's order. */

@@ -41,10 +41,11 @@ describe('the map of a table', () => {
     expect(map).toMatchObject({ table: 'beasts', managed: false, id: { column: 'beast_no' }, version: 'row_version' });
     expect(map.column('name').column).toBe('full_name');
     expect(map.column('yearOfBirth').column).toBe('year_of_birth');
-    const actual = withActualStorage(map, 'uuid', (column) => (column === 'zoo_id' ? 'integer' : undefined));
+    const actual = withActualStorage(map, 'uuid', (column) => ({ storage: column === 'zoo_id' ? 'integer' : undefined, notNull: column === 'zoo_id' }));
     expect(actual.id.storage).toBe('uuid');
     expect(actual.column('zooId').storage).toBe('integer');
     expect(actual.filterable.find((c) => c.field === 'zooId')?.storage).toBe('integer');
+    expect([actual.column('zooId').notNull, actual.column('name').notNull]).toEqual([true, false]);
   });
 
   it('refuses names that cannot be columns, columns named twice, and unknown fields in `columns`', () => {

@@ -29,6 +29,11 @@ export interface ColumnMap {
   readonly required: boolean;
   /** Null is a value of the field: NULL reads back as null (otherwise as an absent field). */
   readonly nullable: boolean;
+  /**
+   * The database refuses NULL in the column (a required field of a table the store made, or a NOT
+   * NULL column of one the application owns), so lists need not look for NULLs: an index serves them.
+   */
+  readonly notNull: boolean;
   /** The values of an enum field. */
   readonly values: readonly string[] | undefined;
   /** The parent table this column refers to, when the store holds the relation as a foreign key. */
@@ -120,6 +125,7 @@ export function tableMapOf(init: StoreInit, options: TableOptions, parent?: { re
       storage: references ? parent!.id.storage : storageOfKind[kind],
       required: required.has(field),
       nullable: nullable.has(field),
+      notNull: managed && required.has(field),
       values: init.enums[field],
       references,
     };
@@ -158,11 +164,12 @@ export function tableMapOf(init: StoreInit, options: TableOptions, parent?: { re
  * field may live in an integer or UUID column (a parent key, say), and values are then checked
  * against that before they reach the database; a boolean may live in an integer column (1 and 0).
  */
-export function withActualStorage(map: TableMap, id: IdStorage, storageOf: (column: string) => ColumnStorage | undefined): TableMap {
-  const columns = map.columns.map((column) => {
-    const actual = storageOf(column.column);
-    if (column.kind === 'string' && (actual === 'integer' || actual === 'uuid')) return { ...column, storage: actual };
-    if (column.kind === 'boolean' && actual === 'integer') return { ...column, storage: actual };
+export function withActualStorage(map: TableMap, id: IdStorage, actualOf: (column: string) => { readonly storage: ColumnStorage | undefined; readonly notNull: boolean }): TableMap {
+  const columns = map.columns.map((declared) => {
+    const actual = actualOf(declared.column);
+    const column = actual.notNull ? { ...declared, notNull: true } : declared;
+    if (column.kind === 'string' && (actual.storage === 'integer' || actual.storage === 'uuid')) return { ...column, storage: actual.storage };
+    if (column.kind === 'boolean' && actual.storage === 'integer') return { ...column, storage: actual.storage };
     return column;
   });
   const byField = new Map(columns.map((column) => [column.field, column]));

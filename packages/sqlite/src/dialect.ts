@@ -51,7 +51,7 @@ export const sqliteDialect: QueryDialect = {
   },
   sortKey: (column) => quoted(column.column),
   // SQLite puts NULL first ascending; the contract wants missing values last (as PostgreSQL does).
-  nulls: (order: SortOrder, column: ColumnMap) => (column.required ? '' : order === 'asc' ? ' NULLS LAST' : ' NULLS FIRST'),
+  nulls: (order: SortOrder, column: ColumnMap) => (column.notNull ? '' : order === 'asc' ? ' NULLS LAST' : ' NULLS FIRST'),
 };
 
 /** The column type a store gives each storage in the STRICT tables it makes. */

@@ -113,8 +113,8 @@ export class SqliteStore<T extends object> implements Store<T> {
     if (problems.length > 0) throw tableMismatch(declared, problems);
     const idStorage = columns.find((column) => column.name === declared.id.column)!.storage === 'integer' ? 'integer' : 'text';
     return withActualStorage(declared, idStorage, (name) => {
-      const storage = columns.find((column) => column.name === name)?.storage;
-      return storage === 'other' ? undefined : storage;
+      const found = columns.find((column) => column.name === name);
+      return { storage: found?.storage === 'other' ? undefined : found?.storage, notNull: found?.notNull ?? false };
     });
   }
 
