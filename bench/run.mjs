@@ -115,9 +115,11 @@ for (const [nodeLabel, byEndpoint] of Object.entries(samples)) {
       const rps = rpsOf(name);
       const embeddedRatio = rpsOf('corral embedded') / rps;
       const externalRatio = rpsOf('corral external') / rps;
-      ratios[`${nodeLabel} ${label}: embedded vs ${name}`] = embeddedRatio;
-      ratios[`${nodeLabel} ${label}: external vs ${name}`] = externalRatio;
-      lines.push(`| ${label} | ${name} | ${Math.round(rps)} | ${median(runs.map((s) => s.p50))} | ${median(runs.map((s) => s.p99))} | ${embeddedRatio.toFixed(2)} | ${externalRatio.toFixed(2)} |`);
+      // A Corral left out by --peers has no ratio.
+      if (Number.isFinite(embeddedRatio)) ratios[`${nodeLabel} ${label}: embedded vs ${name}`] = embeddedRatio;
+      if (Number.isFinite(externalRatio)) ratios[`${nodeLabel} ${label}: external vs ${name}`] = externalRatio;
+      const shown = (ratio) => (Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a');
+      lines.push(`| ${label} | ${name} | ${Math.round(rps)} | ${median(runs.map((s) => s.p50))} | ${median(runs.map((s) => s.p99))} | ${shown(embeddedRatio)} | ${shown(externalRatio)} |`);
     }
   }
 }

@@ -15,7 +15,7 @@ describe('values between records and rows', () => {
   });
 
   it('keeps a boolean in an integer column of a table the application owns as 1 and 0', () => {
-    const owned = withActualStorage(tableMapOf(animalsInit, { table: 'beasts' }), 'integer', (column) => (column === 'wild' ? 'integer' : undefined));
+    const owned = withActualStorage(tableMapOf(animalsInit, { table: 'beasts' }), 'integer', (column) => ({ storage: column === 'wild' ? 'integer' : undefined, notNull: false }));
     expect(columnValue(owned.column('wild'), true, postgres)).toBe(1);
     expect(columnValue(owned.column('wild'), false, postgres)).toBe(0);
     expect(recordData(owned, { name: 'Kea', kind: 'bird', zoo_id: '1', wild: '1' }, postgres).wild).toBe(true);
@@ -30,5 +30,12 @@ describe('values between records and rows', () => {
     expect(recordData(map, row, sqlite)).toEqual({ name: 'Kea', yearOfBirth: 2001, weight: null, wild: false, kind: 'bird', tags: ['a'], zooId: '3' });
     expect(recordData(map, { ...row, tags: ['a'], wild: true, year_of_birth: null }, postgres)).toEqual({ name: 'Kea', weight: null, wild: true, kind: 'bird', tags: ['a'], zooId: '3' });
     expect(recordData(map, { ...row, tags: 'not json' }, sqlite).tags).toBe('not json');
+  });
+
+  it('reads a row given as an array in the order of the SELECT list (id first) as it reads the same row by name', () => {
+    const row = { id: 1, name: 'Kea', year_of_birth: 2001, weight: null, wild: 1, kind: 'bird', tags: '["a"]', zoo_id: 3 };
+    const positional = [row.id, ...map.columns.map((column) => row[column.column as keyof typeof row])];
+    expect(recordData(map, positional, sqlite)).toEqual(recordData(map, row, sqlite));
+    expect(recordData(map, positional, sqlite)).toEqual({ name: 'Kea', yearOfBirth: 2001, weight: null, wild: true, kind: 'bird', tags: ['a'], zooId: '3' });
   });
 });

@@ -65,12 +65,16 @@ export function fieldValue(column: ColumnMap, raw: unknown, codec: ValueCodec): 
 
 /**
  * A row's columns as a record's data: NULL is null for a nullable field and an absent property
- * otherwise (as an optional field the client left out).
+ * otherwise (as an optional field the client left out). A row is an object by column name, or an
+ * array in the order `selectedColumns` lists them (the id first), which drivers build faster.
  */
-export function recordData(map: TableMap, row: Readonly<Record<string, unknown>>, codec: ValueCodec): Record<string, unknown> {
+export function recordData(map: TableMap, row: Readonly<Record<string, unknown>> | readonly unknown[], codec: ValueCodec): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const column of map.columns) {
-    const raw = row[column.column];
+  const positional = Array.isArray(row);
+  const { columns } = map;
+  for (let index = 0; index < columns.length; index++) {
+    const column = columns[index]!;
+    const raw = positional ? row[index + 1] : (row as Readonly<Record<string, unknown>>)[column.column];
     if (raw === null || raw === undefined) {
       if (column.nullable) data[column.field] = null;
     } else {

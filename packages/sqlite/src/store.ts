@@ -26,6 +26,9 @@ export interface SqliteStoreOptions<T> extends TableOptions {
 }
 
 type Row = Record<string, SQLInputValue>;
+/** A row read by a statement that gives arrays (see `SqliteDatabase.statement`). */
+type ArrayRow = readonly SQLInputValue[];
+const isArrayRow = (row: Row | ArrayRow): row is ArrayRow => Array.isArray(row);
 const versionAlias = 'corral_row_version';
 
 /** Field selections a store reads in part; others read whole rows. */
@@ -187,8 +190,13 @@ export class SqliteStore<T extends object> implements Store<T> {
     return key.length <= 15 ? Number(key) : BigInt(key);
   }
 
-  private record(row: Row, map = this.map): StoredRecord<T> {
-    const version = map.version ? Number(row[versionAlias]) : digestOf(map, row);
+  /** A record from a row by column name, or from a row as an array in the order of {@link selected}. */
+  private record(row: Row | ArrayRow, map = this.map): StoredRecord<T> {
+    if (isArrayRow(row)) {
+      const version = map.version ? Number(row[map.columns.length + 1]) : digestOf(row.slice(1, map.columns.length + 1));
+      return { id: String(row[0]), version, data: recordData(map, row, sqliteCodec) as T };
+    }
+    const version = map.version ? Number(row[versionAlias]) : digestOf(map.columns.map((column) => row[column.column]));
     return { id: String(row[map.id.column]), version, data: recordData(map, row, sqliteCodec) as T };
   }
 
@@ -211,6 +219,8 @@ export class SqliteStore<T extends object> implements Store<T> {
     const table = quoted(map.table);
     const id = quoted(map.id.column);
     const run = (sql: string) => (onReader ? this.database.readStatement(sql) : this.statement(sql));
+    // Rows that become records come as arrays: a row object costs about as much again as the read.
+    const runForRecords = (sql: string) => (onReader ? this.database.readStatement(sql, true) : this.database.statement(sql, true));
     const byId = `SELECT ${this.selected} FROM ${table} WHERE ${id} = ?`;
     const byIds = `SELECT ${this.selected} FROM ${table} WHERE ${id} IN (SELECT value FROM json_each(?))`;
     const tombstone = 'SELECT 1 FROM corral_tombstones WHERE collection = ? AND id = ?';
@@ -233,7 +243,7 @@ export class SqliteStore<T extends object> implements Store<T> {
         const key = pages && PageCache.keyOf(sql, values);
         const cached = key === undefined ? undefined : pages!.get(at.revision, key);
         if (cached) return { ...at, records: [...cached] };
-        const records = (run(sql).all(...values) as Row[]).map((row) => this.record(row, read));
+        const records = (runForRecords(sql).all(...values) as unknown as ArrayRow[]).map((row) => this.record(row, read));
         if (key === undefined) return { ...at, records };
         // Records handed out more than once are frozen, as the memory store's are.
         const kept = records.map(deepFrozen);
@@ -244,10 +254,10 @@ export class SqliteStore<T extends object> implements Store<T> {
       count: (where) => Number(run(`SELECT count(*) AS n FROM ${table} WHERE ${where.sql}`).get(...(where.parameters as SQLInputValue[]))!.n),
       records: (keys) => {
         if (keys.length === 1) {
-          const row = run(byId).get(this.bound(keys[0]!)) as Row | undefined;
+          const row = runForRecords(byId).get(this.bound(keys[0]!)) as unknown as ArrayRow | undefined;
           return row ? [this.record(row)] : [];
         }
-        return (run(byIds).all(JSON.stringify(keys.map((key) => (map.id.storage === 'integer' ? Number(key) : key)))) as Row[]).map((row) => this.record(row));
+        return (runForRecords(byIds).all(JSON.stringify(keys.map((key) => (map.id.storage === 'integer' ? Number(key) : key)))) as unknown as ArrayRow[]).map((row) => this.record(row));
       },
       tombstones: (keys) => new Set(keys.filter((key) => run(tombstone).get(map.collection, this.bound(key)) !== undefined)),
     };
@@ -442,8 +452,8 @@ export class SqliteStore<T extends object> implements Store<T> {
 }
 
 /** A row's version where no column counts writes: a digest of the values the API serves, so any change to them gives a new one. */
-function digestOf(map: TableMap, row: Row): number {
-  const values = map.columns.map((column) => row[column.column] ?? null);
+function digestOf(columnValues: readonly unknown[]): number {
+  const values = columnValues.map((value) => value ?? null);
   const text = JSON.stringify(values, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
   // 52 bits: a whole number JavaScript holds exactly.
   return Number.parseInt(hash('sha1', text, 'hex').slice(0, 13), 16);
