@@ -212,19 +212,21 @@ export class PostgresStore<T extends object> implements Store<T> {
       page: async (where: Where, order: string, window: PageWindow, fields?: readonly string[]) => {
         const n = where.parameters.length;
         const { select, map: read } = fields ? this.selection(fields) : { select: this.selected, map };
-        // Revision and live count in one subquery: each one adds to the planning of every page.
-        const rows = () => this.query(on, `SELECT ${select}, (SELECT ARRAY[revision, live] FROM ${revisions} WHERE collection = $${n + 3}) AS corral_counts
+        // The subquery's value is repeated on every row, and pg parses each copy: a table the store made
+        // needs its live count too (one array), one the application owns only the revision (a plain bigint).
+        const rows = () => this.query(on, `SELECT ${select}, (SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} FROM ${revisions} WHERE collection = $${n + 3}) AS corral_counts
           FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...where.parameters, window.limit, window.offset, map.collection], where.searched || where.compared);
         const counts = (value: unknown) => {
+          if (!map.managed) return { revision: Number(value), kept: undefined };
           const [revisionRead, live] = value as [string, string | null];
-          return { revision: Number(revisionRead), kept: map.managed ? Number(live) : undefined };
+          return { revision: Number(revisionRead), kept: Number(live) };
         };
         for (;;) {
           const page = await rows();
           const first = page.rows[0];
           if (first) return { ...counts(first.corral_counts), records: page.rows.map((row) => this.record(row, read)) };
           // An empty page carries no revision: read it with a check, in one snapshot, that the page is still empty.
-          const check = await this.query(on, `SELECT ARRAY[revision, live] AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
+          const check = await this.query(on, `SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
             [...where.parameters, window.offset, map.collection], where.searched || where.compared);
           const row = check.rows[0]!;
           if (!row.appeared) return { ...counts(row.corral_counts), records: [] };
@@ -400,3 +402,4 @@ export class PostgresStore<T extends object> implements Store<T> {
     }));
   }
 }
+
