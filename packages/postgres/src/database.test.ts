@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { StoreInit } from '@corral/core';
 import { postgresDatabase } from './database.js';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
@@ -86,6 +86,24 @@ describe.runIf(available)('a PostgreSQL database', () => {
     // Without a policy, totals are exact; the unfiltered total is the count the triggers keep.
     expect((await store.list({ filter: { kind: 'common' }, offset: 0, limit: 1 })).total).toBe(2000);
     expect((await store.list({ offset: 0, limit: 1 })).total).toBe(2005);
+    await database.close();
+  });
+
+  it('writes the LIMIT of a first page into its statement (planned once, not every run), for a bounded number of page sizes', async () => {
+    const database = open();
+    const store = database.store<Bird>();
+    await store.init?.(birds('limits'));
+    await database.pool.query(`INSERT INTO "${schema}"."limits" (name, kind) SELECT 'b' || i, 'k' FROM generate_series(1, 30) AS i`);
+    const statements = vi.spyOn(database.pool, 'query');
+    const pageTexts = () => statements.mock.calls.map(([config]) => (config as unknown as { text: string }).text).filter((text) => / ORDER BY /.test(text));
+    for (let limit = 1; limit <= 10; limit++) expect((await store.list({ offset: 0, limit })).items).toHaveLength(limit);
+    expect((await store.list({ offset: 5, limit: 3 })).items.map((record) => record.data.name)).toEqual(['b6', 'b7', 'b8']);
+    const texts = pageTexts();
+    expect(texts.slice(0, 8).every((text) => /LIMIT \d+$/.test(text))).toBe(true);
+    // Past eight sizes, and on later pages, the limit and offset stay parameters.
+    expect(texts.slice(8).every((text) => /LIMIT \$\d+ OFFSET \$\d+$/.test(text))).toBe(true);
+    expect(texts).toHaveLength(11);
+    statements.mockRestore();
     await database.close();
   });
 

@@ -27,6 +27,8 @@ const versionAlias = 'corral_row_version';
 
 /** Field selections a store reads in part; others read whole rows. */
 const maxSelections = 64;
+/** How many page sizes each store writes into its statements (a default, a maximum, a few clients' own). */
+const maxLiteralLimits = 8;
 
 /**
  * One collection's records in one table, a column per field. In a table of its own the store keeps
@@ -214,8 +216,13 @@ export class PostgresStore<T extends object> implements Store<T> {
         const { select, map: read } = fields ? this.selection(fields) : { select: this.selected, map };
         // The subquery's value is repeated on every row, and pg parses each copy: a table the store made
         // needs its live count too (one array), one the application owns only the revision (a plain bigint).
-        const rows = () => this.query(on, `SELECT ${select}, (SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} FROM ${revisions} WHERE collection = $${n + 3}) AS corral_counts
-          FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...where.parameters, window.limit, window.offset, map.collection], where.searched || where.compared);
+        // A first page (every cursor page is one) names its LIMIT in the text: PostgreSQL then plans the
+        // statement once and keeps the plan, where LIMIT $n made it plan every run (its generic plan,
+        // costed for any limit, never wins). Later pages, and limits past the few kept, stay parameters.
+        const literal = window.offset === 0 && this.literalLimit(window.limit);
+        const slice = literal ? { sql: `LIMIT ${window.limit}`, values: [] } : { sql: `LIMIT $${n + 2} OFFSET $${n + 3}`, values: [window.limit, window.offset] };
+        const rows = () => this.query(on, `SELECT ${select}, (SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} FROM ${revisions} WHERE collection = $${n + 1}) AS corral_counts
+          FROM ${table} WHERE ${where.sql} ORDER BY ${order} ${slice.sql}`, [...where.parameters, map.collection, ...slice.values], where.searched || where.compared);
         const counts = (value: unknown) => {
           if (!map.managed) return { revision: Number(value), kept: undefined };
           const [revisionRead, live] = value as [string, string | null];
@@ -243,6 +250,16 @@ export class PostgresStore<T extends object> implements Store<T> {
         : await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = ANY($1::${this.idType}[])`, [keys])).rows.map((row) => this.record(row)),
       tombstones: async (keys) => new Set((await this.query(on, `SELECT id FROM ${this.database.schema}.corral_tombstones WHERE collection = $1 AND id = ANY($2::text[])`, [map.collection, keys])).rows.map((row) => String(row.id))),
     };
+  }
+
+  /** Page sizes written into page statements as literals: the first few asked for, so that the statements stay few. */
+  private readonly literalLimits = new Set<number>();
+
+  private literalLimit(limit: number): boolean {
+    if (this.literalLimits.has(limit)) return true;
+    if (this.literalLimits.size >= maxLiteralLimits || !Number.isSafeInteger(limit)) return false;
+    this.literalLimits.add(limit);
+    return true;
   }
 
   private async currentRevision(on: Queryable, lock = false): Promise<number> {
