@@ -9,13 +9,14 @@ import { fileSigningKeys, postgresSigningKeys, type SigningKeys } from './signin
 
 /**
  * Makes the store of one zoo collection. `initial` is the demo data a new, empty store starts
- * with. Every collection of the zoo gets its store from one of these, so the whole service
+ * with; the collection's name reaches the store when the collection is declared, so it is written
+ * once. Every collection of the zoo gets its store from one of these, so the whole service
  * switches storage in one place.
  */
-export type StoreFactory = <T extends object>(collection: string, initial: readonly T[]) => Store<T>;
+export type StoreFactory = <T extends object>(initial: readonly T[]) => Store<T>;
 
 /** Records in process memory, seeded with the demo data: lost when the process stops. */
-export const memoryStores: StoreFactory = (_collection, initial) => memoryStore({ initial });
+export const memoryStores: StoreFactory = (initial) => memoryStore({ initial });
 
 /** Where the service keeps records and the jobs of `Prefer: respond-async` (in memory when `jobs` is absent). */
 export interface Storage {
@@ -43,7 +44,7 @@ export function storageFor(storage: StorageConfig): Storage {
       mkdirSync(dirname(storage.file), { recursive: true });
       const database = sqliteDatabase({ path: storage.file });
       return {
-        stores: (_collection, initial) => database.store({ seed: initial }),
+        stores: (initial) => database.store({ seed: initial }),
         jobs: sqliteJobs(database),
         idempotency: sqliteIdempotency(database),
         signingKeys: fileSigningKeys(join(dirname(storage.file), 'oauth-signing-keys.json')),
@@ -52,7 +53,7 @@ export function storageFor(storage: StorageConfig): Storage {
     case 'postgres': {
       const database = postgresDatabase({ connectionString: storage.url, schema: storage.schema });
       return {
-        stores: (_collection, initial) => database.store({ seed: initial }),
+        stores: (initial) => database.store({ seed: initial }),
         jobs: postgresJobs(database),
         idempotency: postgresIdempotency(database),
         rateLimits: postgresRateLimits({ pool: database.pool, schema: storage.schema }),

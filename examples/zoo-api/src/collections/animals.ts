@@ -28,6 +28,6 @@ export function animalsCollection(zoos: Collection<typeof zooSchema, 'zoos'>, st
     // Each animal links to its zoo (rel zoo), each zoo to its animals (rel animals); both expand.
     parent: { collection: zoos, field: 'zooId', onParentDelete: 'restrict', relation: 'zoo', inverse: 'animals' },
     scopes: { read: 'zoo:read', write: 'zoo:write' },
-    store: stores('animals', demoAnimals()),
+    store: stores(demoAnimals()),
   });
 }

@@ -25,6 +25,6 @@ export function employeesCollection(stores: StoreFactory = memoryStores) {
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name', 'state', 'maturity'],
     scopes: { read: 'staff:read', write: 'staff:write' },
-    store: stores('employees', demoEmployees()),
+    store: stores(demoEmployees()),
   });
 }

@@ -18,6 +18,6 @@ export function partiesCollection<N extends 'customers' | 'suppliers'>(name: N, 
     sortable: ['name'],
     searchable: ['name', 'email', 'city'],
     scopes: { read: 'crm:read', write: 'crm:write' },
-    store: stores(name, initial),
+    store: stores(initial),
   });
 }

@@ -23,6 +23,6 @@ export function salaryStatementsCollection(employees: Collection<typeof employee
     parent: { collection: employees, field: 'employeeId', topLevel: false, onParentDelete: 'cascade', relation: 'employee', inverse: 'salary' },
     searchable: ['period', 'currency'],
     scopes: { read: 'salary:read', write: 'salary:write' },
-    store: stores('salaryStatements', demoSalaryStatements()),
+    store: stores(demoSalaryStatements()),
   });
 }

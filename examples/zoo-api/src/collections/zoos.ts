@@ -16,6 +16,6 @@ export function zoosCollection(stores: StoreFactory = memoryStores) {
     sortable: ['name', 'city'],
     searchable: ['name', 'city'],
     scopes: { read: 'zoo:read', write: 'zoo:write' },
-    store: stores('zoos', demoZoos()),
+    store: stores(demoZoos()),
   });
 }

@@ -23,7 +23,7 @@ export interface RunningZoo {
  */
 function testStores(): StoreFactory | undefined {
   if (process.env.ZOO_TEST_STORES !== 'fresh-objects') return undefined;
-  return (_collection, initial) => freshObjectStore(memoryStore({ initial }));
+  return (initial) => freshObjectStore(memoryStore({ initial }));
 }
 
 export async function startZoo(env: Record<string, string> = {}): Promise<RunningZoo> {
