@@ -64,7 +64,9 @@ async function startPeers(node) {
     'corral embedded': { ...embedded, token: embeddedToken },
     'corral external': { ...external, token },
   };
-  return { peers, stop: () => [...Object.values(peers), issuerServer].forEach((server) => server.stop()) };
+  return { peers, stop: () => {
+    for (const server of [...Object.values(peers), issuerServer]) server.stop();
+  } };
 }
 
 const dbOnly = process.argv.includes('--db-only');

@@ -16,7 +16,7 @@ const page = {
 // The contract's headers too: every answer has an X-Request-Id, records and pages an ETag.
 // Fastify's own logger writes two lines per request; the same single access line is written instead.
 const app = Fastify({ logger: false });
-app.addHook('onSend', async (request, reply) => {
+app.addHook('onSend', async (_request, reply) => {
   reply.header('x-request-id', randomUUID());
 });
 app.addHook('onResponse', async (request, reply) => {

@@ -36,6 +36,7 @@ describe.runIf(available)('the docs page in a real browser', () => {
     });
     await page.goto(`${zoo.origin}/v1/docs`);
     await page.locator('.swagger-ui .info .title').waitFor({ timeout: 30_000 });
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator, read as a person sees it
     expect(await page.locator('.swagger-ui .info .title').innerText()).toContain('Zoo API');
     const tags = await page.locator('.opblock-tag').allInnerTexts();
     for (const collection of ['zoos', 'animals', 'employees', 'customers', 'suppliers', 'operations']) {
@@ -57,6 +58,7 @@ describe.runIf(available)('the docs page in a real browser', () => {
     await operation.locator('button.execute').click();
     const status = operation.locator('.live-responses-table tbody .response-col_status').first();
     await status.waitFor({ timeout: 30_000 });
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator, read as a person sees it
     expect((await status.innerText()).trim()).toBe('200');
 
     await mkdir(artifacts, { recursive: true });

@@ -22,7 +22,10 @@ const shown = (f: SpectralFinding) => `${f.code} at ${f.path.join('.')}`;
 function requestSchemaNames(): Set<string> {
   const names = new Set<string>();
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (typeof node !== 'object' || node === null) return;
     const target = (node as Json).$ref;
     if (typeof target === 'string' && !names.has(target.split('/').pop()!)) {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '@corral/openapi';
 import { createZooApi } from './app.js';
 import { configFromEnv } from './config.js';
 

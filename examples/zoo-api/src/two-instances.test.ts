@@ -68,7 +68,7 @@ describe.runIf(pair.available)('two zoo processes on one PostgreSQL database', (
     const body = page.json.suppliers.map((s: Record<string, unknown>) => ({ ...s, city: 'Zug' }));
     const accepted = await call(a!, 'PUT', '/v1/suppliers', body, { prefer: 'respond-async' });
     expect(accepted.status).toBe(202);
-    let job;
+    let job: Awaited<ReturnType<typeof call>> | undefined;
     for (let i = 0; i < 100; i++) {
       job = await call(b!, 'GET', accepted.location!);
       if (job.json.status === 'succeeded' || job.json.status === 'failed') break;

@@ -3,7 +3,6 @@ import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const entry = new URL('./index.ts', import.meta.url).pathname;
 const nodeModules = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
 /** A bundle as a runtime without Node would load it, Node modules left as imports so they show. */

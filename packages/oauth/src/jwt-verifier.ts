@@ -62,7 +62,7 @@ export function jwtVerifier(options: JwtVerifierOptions): (token: string) => Pro
   };
 
   return async (token) => {
-    let header;
+    let header: ReturnType<typeof decodeProtectedHeader>;
     try {
       header = decodeProtectedHeader(token);
     } catch {

@@ -26,7 +26,7 @@ export async function docsAsset(file: string): Promise<{ contentType: string; bo
   return { contentType, body };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The HTML of the docs page: Swagger UI reading the document, with the OAuth client-credentials form. */
 export function docsHtml(title: string, documentUrl: string, assetBase: string): string {
@@ -36,7 +36,7 @@ export function docsHtml(title: string, documentUrl: string, assetBase: string):
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <link rel="icon" href="${assetBase}/favicon-32x32.png">
 <link rel="stylesheet" href="${assetBase}/swagger-ui.css">
 </head>

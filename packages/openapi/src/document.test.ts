@@ -48,7 +48,7 @@ function describeVersion(changes: Partial<ApiOptions> = {}): VersionDescription 
 const tokenUrl = 'https://auth.example/oauth/token';
 const options: DocumentOptions = { tokenUrl, scopeDescriptions: { 'zoo:read': 'Read zoos and their animals' } };
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
+type Json = Record<string, any>;
 
 function documentOf(version = describeVersion(), documentOptions = options): Json {
   return openApiDocument(version, documentOptions) as Json;

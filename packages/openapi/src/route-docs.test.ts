@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { openApi } from './index.js';
 import { withRouteDocs } from './route-docs.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
+type Json = Record<string, any>;
 
 const limited: RouteDocs = {
   responseHeaders: { RateLimit: { description: 'Requests left in the window', schema: { type: 'string' } } },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { openApiDocument } from './index.js';
 import { refuseAll, versionOf } from './test-support/version-of.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
+type Json = Record<string, any>;
 
 // Anyone with a token may write notes: the collection names no write scope.
 const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), scopes: { read: 'notes:read' } });

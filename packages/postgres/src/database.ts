@@ -138,7 +138,7 @@ export class PostgresDatabase implements StoreDatabase {
    * A store for one collection. Without `table` it keeps the records in a table of its own, made
    * and kept in step with the declarations; with `table` it serves a table the application owns.
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- without seed records, the collection it is given types it
+  // biome-ignore lint/suspicious/noExplicitAny: without seed records, the collection it is given types it
   store<T extends object = any>(options: PostgresStoreOptions<T> = {}): Store<T> {
     return new PostgresStore<T>(this, options);
   }

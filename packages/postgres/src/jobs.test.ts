@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JobRequest } from '@corral/core';
 // Helpers shared by the job-store tests, from core's sources.
-import { jobFor, jobRequest, settledJob } from '../../core/src/testing/jobs.js';
+import { jobFor, settledJob } from '../../core/src/testing/jobs.js';
 import { postgresDatabase } from './database.js';
 import { postgresJobs } from './jobs.js';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
@@ -12,7 +12,6 @@ afterAll(async () => {
   for (const schema of schemas) await dropSchema(schema);
 });
 
-const request = jobRequest;
 const job = jobFor;
 const settled = settledJob;
 

@@ -49,7 +49,7 @@ export function rateLimit(options: RateLimitOptions): ApiPlugin {
   };
   // Synchronous when the store answers at once (memory): no promise is made for the common case.
   function count(context: RequestContext, policy: CheckedPolicy, key: string): RateLimitDecision | undefined | Promise<RateLimitDecision | undefined> {
-    let counting;
+    let counting: ReturnType<typeof countWithin>;
     try {
       counting = countWithin(store, `${policy.name}:${key}`, policy.windowSeconds * 1000);
     } catch (error) {

@@ -56,8 +56,8 @@ const animals = (zooStore: Store<object>, onDelete: 'restrict' | 'cascade'): Sto
 const ada: Staff = { name: 'Ada', yearOfBirth: 1815, state: 'internal' };
 const bob: Staff = { name: 'Bob', yearOfBirth: 1990, state: 'external', nickname: 'B', active: true, skills: ['sql'] };
 
-/** The startup error a promise rejects with. */
-async function startupError(promise: Promise<unknown> | void | undefined): Promise<{ code: string; message: string }> {
+/** The startup error a promise (or a call that may answer at once) rejects with. */
+async function startupError(promise: unknown): Promise<{ code: string; message: string }> {
   try {
     await promise;
   } catch (error) {

@@ -1,3 +1,3 @@
 export { normalizeBasePath } from './base-path.js';
 export { createVersioning, type Versioning, type VersioningOptions, type VersionListing } from './versioning.js';
-export { type VersionedPath } from './match.js';
+export type { VersionedPath } from './match.js';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, everyRecord, expectAuthError, expectDetailedError, get, linkHref, type RunningZoo, startZooWithTokens } from './helpers.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking JSON answers
+type Json = Record<string, any>;
 
 describe('Expanding related records', () => {
   let zoo: RunningZoo;

@@ -18,6 +18,5 @@ export async function call(service: RunningService, bearer: string, method: stri
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads whatever JSON came back
   return { status: res.status, etag: res.headers.get('etag'), json: text ? (JSON.parse(text) as any) : undefined };
 }

@@ -25,7 +25,7 @@ export interface ApiSettings {
  * request): `declare module '@corral/core' { interface RequestState { tenant?: string } }`. Every
  * request starts with an empty object; handlers, operations, record rules and stores see it.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by applications
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by applications
 export interface RequestState {}
 
 /**

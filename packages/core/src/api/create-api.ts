@@ -206,13 +206,15 @@ export function createApi(options: ApiOptions): Api {
     if (req.headers.host === undefined && req.httpVersion === '1.1') {
       const rendered = renderError(new ApiError('malformedRequest', 'An HTTP/1.1 request needs a Host header'), errorDocsUrl);
       const response = jsonResponse(rendered.status, rendered.body, { 'x-request-id': requestIdFor(undefined), connection: 'close' });
-      return writeNodeResponse(req, res, response);
+      writeNodeResponse(req, res, response);
+      return;
     }
     const mount = mounts.length > 0 ? mountFor(targetOf(req)) : undefined;
     if (mount) {
       const id = req.headers['x-request-id'];
       res.setHeader('x-request-id', requestIdFor(Array.isArray(id) ? id[0] : id));
-      return mount.handler(req, res);
+      mount.handler(req, res);
+      return;
     }
     void serveNode(req, res);
   };

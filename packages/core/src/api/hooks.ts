@@ -3,6 +3,7 @@ import type { CorralResponse } from '../http/exchange.js';
 import type { HandlerContext, RequestContext, RouteInfo } from './context.js';
 
 /** A hook may answer the request itself by returning a response; nothing else runs after it but `onSend` and `onResponse`. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a hook that answers nothing may be written without a return
 export type HookAnswer = CorralResponse | undefined | void;
 
 /** Hooks around one request, in the order they run. */
@@ -18,6 +19,7 @@ export interface RequestHooks {
    */
   preHandler?(context: HandlerContext): HookAnswer | Promise<HookAnswer>;
   /** On every answer, error answers included; may change the response or return another. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: as HookAnswer
   onSend?(context: RequestContext, response: CorralResponse): CorralResponse | undefined | void | Promise<CorralResponse | undefined | void>;
   /** Sees every failure as the ApiError the client will get (for a 500, `cause` holds what was thrown). */
   onError?(context: RequestContext, error: ApiError): void | Promise<void>;
@@ -35,6 +37,7 @@ export interface ApiHooks extends RequestHooks {
    * Called once for each route as the API is built. Returned hooks run for that route only,
    * after the API-wide ones, so a hook can be configured per route (a stricter limit on writes).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: as HookAnswer
   onRoute?(route: RouteInfo & { readonly version: number }): RequestHooks | undefined | void;
   /** After the stores are open and the data checked (`api.ready()`); a throw makes `ready()` reject. */
   onReady?(): void | Promise<void>;

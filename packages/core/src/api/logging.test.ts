@@ -40,6 +40,6 @@ describe('request logging', () => {
     const requestId = res.headers.get('x-request-id');
     const failure = logger.lines.find((line) => line.level === 'error');
     expect(failure?.fields.requestId).toBe(requestId);
-    expect((failure?.fields.err as Error).stack).toContain('hunter2');
+    expect((failure!.fields.err as Error).stack).toContain('hunter2');
   });
 });

@@ -65,6 +65,7 @@ describe('mounting the API in other frameworks', () => {
     await expectMountedApi(origin);
   });
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the test's name quotes Hono code
   it('Hono: app.all(`${basePath}/*`) passing the original Request to api.fetch', async () => {
     const api = testApi({ basePath: '/api' });
     const app = new Hono();

@@ -27,7 +27,9 @@ export async function checkParentKeys(collections: readonly AnyCollection[]): Pr
       };
       const unknown = [...new Set(page.items.map((record) => keyOf(record.data)).filter((key) => key !== undefined && !known.has(key)))] as string[];
       const lookups = unknown.length > 0 ? await parent.collection.store.getMany(unknown) : [];
-      unknown.forEach((key, index) => known.set(key, lookups[index]?.status === 'found'));
+      unknown.forEach((key, index) => {
+        known.set(key, lookups[index]?.status === 'found');
+      });
       for (const record of page.items) {
         const id = keyOf(record.data);
         if (id !== undefined && !known.get(id)) problems.push(`${collection.name} ${record.id} names ${parent.field} ${JSON.stringify(id)}, which is no record of ${parent.collection.name}`);

@@ -24,7 +24,7 @@ export interface VersionDefinition {
 /** The public pages every version serves: its root document and one page per error code (the application's too). */
 function publicRoutes(definition: VersionDefinition, title: string, origin: string | undefined, codes: ErrorRegistry): RouteDefinition[] {
   const entries = [
-    ...(definition.collections ?? []).filter((c) => !c.parent || c.parent.topLevel !== false).map((c) => ({ name: c.name, title: c.title, kind: 'collection' as const })),
+    ...(definition.collections ?? []).filter((c) => c.parent?.topLevel !== false).map((c) => ({ name: c.name, title: c.title, kind: 'collection' as const })),
     ...(definition.operations ?? []).map((o) => ({ name: o.name, title: o.title, kind: 'operation' as const })),
   ];
   // The prefix of a version never changes, so each document is built once, on first use.

@@ -1,4 +1,4 @@
-import { ApiError } from '@corral/errors';
+
 import { describe, expect, it } from 'vitest';
 import type { Authenticator, Principal } from './principal.js';
 import { accessFor, hasScope, requireAccess } from './require-scope.js';

@@ -153,7 +153,7 @@ describe('defineCollection', () => {
     const filters: Record<string, 'state' | 'name'> = { state: 'state' };
     const collection = defineCollection({ name: 'employees', schema, sortable, filters });
     sortable.push('yearOfBirth');
-    filters['who'] = 'name';
+    filters.who = 'name';
     expect(collection.sortable).toStrictEqual(['name']);
     expect(collection.filters).toStrictEqual({ state: 'state' });
   });

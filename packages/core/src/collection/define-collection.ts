@@ -194,7 +194,7 @@ export type CountPolicy =
   };
 
 /** A collection of any schema, for code that handles collections generically (plugins, routing). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection, whatever its schema
+// biome-ignore lint/suspicious/noExplicitAny: any collection, whatever its schema
 export type AnyCollection = Collection<any, string>;
 
 /** Query parameters every list understands; a filter may not take one of their names. */

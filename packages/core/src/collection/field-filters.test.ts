@@ -1,4 +1,4 @@
-import { ApiError } from '@corral/errors';
+
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldFilter, fieldFilters } from './field-filters.js';

@@ -42,7 +42,7 @@ function pathRoutes(runtime: CollectionRuntime, pattern: string, table: MethodTa
 export function collectionRoutes(runtime: CollectionRuntime): RouteDefinition[] {
   const { collection } = runtime;
   const routes: RouteDefinition[] = [];
-  if (!collection.parent || collection.parent.topLevel !== false) {
+  if (collection.parent?.topLevel !== false) {
     routes.push(...pathRoutes(runtime, `/${collection.name}`, topLevelList, false), ...pathRoutes(runtime, `/${collection.name}/:id`, member, false));
   }
   if (collection.parent) {

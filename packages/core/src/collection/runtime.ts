@@ -85,7 +85,7 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
 /** Where a record of the collection lives below the version root: `zoos`, or `employees/7/salaryStatements` when nested only. */
 export function collectionPathOf(collection: AnyCollection, data: Readonly<Record<string, unknown>>): string {
   const parent = collection.parent;
-  if (!parent || parent.topLevel !== false) return collection.name;
+  if (parent?.topLevel !== false) return collection.name;
   return `${parent.collection.name}/${encodeURIComponent(String(data[parent.field]))}/${collection.name}`;
 }
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@corral/errors';
+
 import { describe, expect, it, vi } from 'vitest';
 import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
 import { asyncRefusal } from '../testing/refusal.js';

@@ -36,7 +36,7 @@ function refusal(body: string | Uint8Array, contentType: string | null = 'applic
 }
 
 const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-const nestedObjects = (depth: number) => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
 
 describe('readJsonBody: content type', () => {
   it.each([
@@ -149,7 +149,7 @@ describe('readJsonBody: structure', () => {
   it.each([
     ['arrays', nestedArrays(65)],
     ['objects', nestedObjects(65)],
-    ['objects and arrays', '[{"a":'.repeat(33) + '1' + '}]'.repeat(33)],
+    ['objects and arrays', `${'[{"a":'.repeat(33)}1${'}]'.repeat(33)}`],
   ])('refuses %s nested 65 levels deep with invalidBody', async (_, text) => {
     const error = await refusal(text);
     expect(error).toMatchObject({ status: 400, errorCode: 1006, codeName: 'invalidBody' });
@@ -157,7 +157,7 @@ describe('readJsonBody: structure', () => {
   });
 
   it('counts only containers: a scalar inside 64 levels is fine', async () => {
-    await expect(readJsonBody(fakeRequest('['.repeat(64) + '"deep"' + ']'.repeat(64)), 1_000)).resolves.toBeInstanceOf(Array);
+    await expect(readJsonBody(fakeRequest(`${'['.repeat(64)}"deep"${']'.repeat(64)}`), 1_000)).resolves.toBeInstanceOf(Array);
   });
 
   it('answers a 100000-deep array with a 400, not a crash', async () => {
@@ -193,8 +193,8 @@ describe('readJsonBody: structure', () => {
     const text = '{"constructor": "Gustave Eiffel", "builder": {"constructor": {"name": "x"}}, "prototype": 1, "note": "__proto__"}';
     const value = (await readJsonBody(fakeRequest(text), 1_000)) as Record<string, unknown>;
     expect(Object.keys(value)).toStrictEqual(['constructor', 'builder', 'prototype', 'note']);
-    expect(value['constructor']).toBe('Gustave Eiffel');
-    expect(value['builder']).toEqual({ constructor: { name: 'x' } });
+    expect(value.constructor).toBe('Gustave Eiffel');
+    expect(value.builder).toEqual({ constructor: { name: 'x' } });
   });
 });
 

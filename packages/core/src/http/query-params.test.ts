@@ -1,4 +1,4 @@
-import { ApiError } from '@corral/errors';
+
 import { describe, expect, it } from 'vitest';
 import { quote, rejectUnknownParameters, singleValue } from './query-params.js';
 import { refusal } from '../testing/refusal.js';

@@ -75,7 +75,7 @@ export interface Operation<Q extends z.ZodObject = z.ZodObject, R = unknown, B =
 }
 
 /** An operation of any query, body and result type, for code that handles operations generically. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any operation, whatever its schemas
+// biome-ignore lint/suspicious/noExplicitAny: any operation, whatever its schemas
 export type AnyOperation = Operation<any, unknown, any>;
 
 /** The body type an optional `body` schema stands for: its output, or undefined without one. */

@@ -15,7 +15,7 @@ export class CompiledPattern<H> {
 
   /** Decoded parameters when the path matches; undefined when it does not or is badly encoded. */
   exec(path: string): Record<string, string> | undefined {
-    let result;
+    let result: ReturnType<typeof this.matcher>;
     try {
       result = this.matcher(path);
     } catch {

@@ -15,7 +15,7 @@ export function isMissing(value: unknown): value is undefined | null {
 
 /** Map keys use SameValueZero; index updates must use the same notion of "unchanged". */
 export function sameValueZero(a: unknown, b: unknown): boolean {
-  return a === b || (a !== a && b !== b);
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
 }
 
 /**

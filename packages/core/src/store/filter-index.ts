@@ -69,7 +69,7 @@ export class FilterIndex {
 
   /** The ids whose value is `=== value`, or `undefined` when there are none. */
   lookup(value: unknown): IdSet | undefined {
-    if (value !== value) return undefined;
+    if (Number.isNaN(value)) return undefined;
     return this.#buckets.get(value);
   }
 

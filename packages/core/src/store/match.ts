@@ -24,7 +24,7 @@ export function searchTest(search: ListQuery['search']): DataTest | undefined {
   return (data) =>
     fields.some((field) => {
       const text = searchableText(fieldValue(data, field));
-      return text !== undefined && text.includes(needle);
+      return text?.includes(needle) === true;
     });
 }
 

@@ -22,7 +22,8 @@ export interface MemoryStoreOptions<T extends object> {
  */
 // Without seed data there is nothing to type: the store takes its record type from the collection
 // it is given to (TypeScript cannot infer that from the surrounding defineCollection call).
-export function memoryStore(): Store<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by its collection
+// biome-ignore lint/suspicious/noExplicitAny: typed by its collection
+export function memoryStore(): Store<any>;
 // `const`: literal seed values keep their literal types (an enum value is not widened to string),
 // so `memoryStore({ initial })` fits a collection whose schema has enums without a type argument.
 export function memoryStore<const T extends object>(options?: MemoryStoreOptions<T>): Store<T>;

@@ -7,7 +7,7 @@ export interface TestResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly text: string;
-  readonly json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests inspect arbitrary bodies
+  readonly json: any;
 }
 
 export interface SendOptions {

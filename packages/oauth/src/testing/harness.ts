@@ -18,7 +18,7 @@ export interface Harness {
   /** Serves the API with an adapter configured by `overrides`, from now on. */
   useAuth(overrides?: Partial<OAuthOptions>): void;
   token(clientId: string, secret: string, scope?: string): Promise<{ access_token: string; scope?: string }>;
-  send(method: string, path: string, headers?: Record<string, string | string[]>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  send(method: string, path: string, headers?: Record<string, string | string[]>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any }>;
   close(): Promise<void>;
 }
 
