@@ -5,7 +5,22 @@ import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export const packageNames = ['errors', 'links', 'pagination', 'versioning', 'core', 'sql', 'sqlite', 'postgres', 'opentelemetry', 'rate-limit', 'openapi', 'oauth', 'auth-server', 'client'] as const;
+export const packageNames = [
+  'errors',
+  'links',
+  'pagination',
+  'versioning',
+  'core',
+  'sql',
+  'sqlite',
+  'postgres',
+  'opentelemetry',
+  'rate-limit',
+  'openapi',
+  'oauth',
+  'auth-server',
+  'client',
+] as const;
 
 /**
  * Tests import the packages' sources, so nothing needs building first. Subpath entries come
@@ -23,7 +38,12 @@ const sharedCases = ['**/node_modules/**', 'src/**/*.case.test.ts'];
 function zooSuitesOver(name: string, stores: string) {
   return {
     resolve: { alias: sourceAliases },
-    test: { name, root: here('./examples/zoo-api'), include: ['src/e2e/**/*.test.ts', 'src/contract.test.ts'], env: { ZOO_TEST_STORES: stores } },
+    test: {
+      name,
+      root: here('./examples/zoo-api'),
+      include: ['src/e2e/**/*.test.ts', 'src/contract.test.ts'],
+      env: { ZOO_TEST_STORES: stores },
+    },
   };
 }
 
@@ -48,7 +68,10 @@ function postgresAnswers(): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: url.hostname, port: Number(url.port || 5432), timeout: 1000 });
     const done = (answer: boolean) => (socket.destroy(), resolve(answer));
-    socket.once('connect', () => done(true)).once('error', () => done(false)).once('timeout', () => done(false));
+    socket
+      .once('connect', () => done(true))
+      .once('error', () => done(false))
+      .once('timeout', () => done(false));
   });
 }
 
@@ -59,7 +82,10 @@ function postgresAnswers(): Promise<boolean> {
 export async function postgresProjects() {
   if (process.env.CI || (await postgresAnswers())) return [zooSuitesOver('zoo-api on PostgreSQL', 'postgres')];
   // Said once: the workers vitest starts read this config again, and inherit the marker.
-  if (!process.env.CORRAL_POSTGRES_SKIP_SAID) console.warn('Skipping the zoo suites on PostgreSQL: no server at CORRAL_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)');
+  if (!process.env.CORRAL_POSTGRES_SKIP_SAID)
+    console.warn(
+      'Skipping the zoo suites on PostgreSQL: no server at CORRAL_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)',
+    );
   process.env.CORRAL_POSTGRES_SKIP_SAID = '1';
   return [];
 }

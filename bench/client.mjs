@@ -10,7 +10,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function token(origin) {
   const response = await fetch(`${origin}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('zoo-reader:zoo-reader-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('zoo-reader:zoo-reader-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   return (await response.json()).access_token;
@@ -35,7 +38,10 @@ export async function clientBench({ blocks = 10, perBlock = 500 } = {}) {
     const dispatcher = new Agent({ connections: 1 });
     const url = `${server.origin}/v1/employees/7`;
     const raw = async () => {
-      const response = await request(url, { dispatcher, headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' } });
+      const response = await request(url, {
+        dispatcher,
+        headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
+      });
       await response.body.json();
     };
     const plain = createClient({ baseUrl: `${server.origin}/v1`, auth: bearer, etagCacheSize: 0, connections: 1 });
@@ -54,7 +60,13 @@ export async function clientBench({ blocks = 10, perBlock = 500 } = {}) {
     }
     await Promise.all([plain.close(), caching.close(), dispatcher.close()]);
     const floor = median(samples['undici.request']);
-    const lines = ['', '## The client\'s overhead (single-record GET of the zoo API, one request at a time)', '', '| caller | p50 µs per request | minus undici.request |', '|---|---:|---:|'];
+    const lines = [
+      '',
+      "## The client's overhead (single-record GET of the zoo API, one request at a time)",
+      '',
+      '| caller | p50 µs per request | minus undici.request |',
+      '|---|---:|---:|',
+    ];
     const overheads = {};
     for (const [name, values] of Object.entries(samples)) {
       const p50 = median(values);

@@ -44,12 +44,17 @@ async function fillPostgres(schema, size, makeTable) {
       console.error(`filling ${schema}.items with ${size} rows`);
       await client.query('SET synchronous_commit = off');
       await client.query('DELETE FROM items');
-      await client.query(`INSERT INTO items (name, state, year_of_birth) SELECT ${nameSql.postgres}, ${stateSql}, ${yearSql} FROM generate_series(1, ${size}) AS i`);
+      await client.query(
+        `INSERT INTO items (name, state, year_of_birth) SELECT ${nameSql.postgres}, ${stateSql}, ${yearSql} FROM generate_series(1, ${size}) AS i`,
+      );
       await client.query('VACUUM items');
     }
     await client.query('ANALYZE items');
     // As autovacuum leaves them in steady state: the store's bookkeeping tables vacuumed and analysed.
-    const own = await client.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 AND tablename LIKE 'corral\\_%'`, [schema]);
+    const own = await client.query(
+      `SELECT tablename FROM pg_tables WHERE schemaname = $1 AND tablename LIKE 'corral\\_%'`,
+      [schema],
+    );
     for (const { tablename } of own.rows) await client.query(`VACUUM ANALYZE "${schema}"."${tablename}"`);
   });
 }
@@ -76,11 +81,14 @@ function fillSqlite(file, size) {
  */
 async function sameAnswers(servers, recordsOnly = false) {
   for (const path of Object.values(endpoints)) {
-    const bodies = await Promise.all(servers.map(async ({ origin }) => {
-      const body = await (await fetch(`${origin}${path}`)).json();
-      return recordsOnly ? body.items ?? body : body;
-    }));
-    if (!bodies.every((body) => isDeepStrictEqual(body, bodies[0]))) throw new Error(`servers disagree on ${path}: ${JSON.stringify(bodies).slice(0, 2000)}`);
+    const bodies = await Promise.all(
+      servers.map(async ({ origin }) => {
+        const body = await (await fetch(`${origin}${path}`)).json();
+        return recordsOnly ? (body.items ?? body) : body;
+      }),
+    );
+    if (!bodies.every((body) => isDeepStrictEqual(body, bodies[0])))
+      throw new Error(`servers disagree on ${path}: ${JSON.stringify(bodies).slice(0, 2000)}`);
   }
 }
 
@@ -98,7 +106,12 @@ async function rounds(servers, count, timing) {
       }
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, byLabel]) => [name, Object.fromEntries(Object.entries(byLabel).map(([label, values]) => [label, median(values)]))]));
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, byLabel]) => [
+      name,
+      Object.fromEntries(Object.entries(byLabel).map(([label, values]) => [label, median(values)])),
+    ]),
+  );
 }
 
 /** A JSON answer, asked again when a kept-alive connection was closed under the request (EPIPE, reset). */
@@ -128,7 +141,15 @@ async function cursorDepth(server, size, timing, count) {
   }
   const samples = { first: [], deep: [] };
   for (let round = 0; round < count; round++) {
-    for (const [label, url] of round % 2 === 0 ? [['first', first], ['deep', path]] : [['deep', path], ['first', first]]) {
+    for (const [label, url] of round % 2 === 0
+      ? [
+          ['first', first],
+          ['deep', path],
+        ]
+      : [
+          ['deep', path],
+          ['first', first],
+        ]) {
       const { rps } = await measure(`${server.origin}${url}`, { ...timing, timeoutSeconds: 30 });
       samples[label].push(rps);
       console.error(`db round ${round + 1} cursor page ${label === 'first' ? 1 : depth}: ${Math.round(rps)} req/s`);
@@ -139,16 +160,36 @@ async function cursorDepth(server, size, timing, count) {
 
 export { cursorDepth };
 
-export async function databaseBench({ quick, timing, rounds: roundCount = 3, sizes = quick ? [10_000] : [10_000, 1_000_000] }) {
+export async function databaseBench({
+  quick,
+  timing,
+  rounds: roundCount = 3,
+  sizes = quick ? [10_000] : [10_000, 1_000_000],
+}) {
   const labels = Object.keys(endpoints);
-  const lines = ['', '## Databases: Corral against hand-written servers on the same tables', '',
-    `Servers on the server core, wrk on the other; PostgreSQL 15 on this machine (not pinned). ${roundCount} interleaved round(s), medians. Tables of real columns with ordinary indexes, filled once and kept; every server counts like PostgREST's count=estimated (the estimate first, an exact count at or under 10,000, a page that ends the list exact). "owned" is Corral serving the hand-made table through \`store({ table })\`; "managed" a table Corral made and keeps.`, '',
-    `| rows | server | ${labels.map((l) => `${l} req/s`).join(' | ')} |`, `|---:|---|${labels.map(() => '---:').join('|')}|`];
-  const ratioLines = ['', `| rows | ratio | ${labels.join(' | ')} |`, `|---:|---|${labels.map(() => '---:').join('|')}|`];
+  const lines = [
+    '',
+    '## Databases: Corral against hand-written servers on the same tables',
+    '',
+    `Servers on the server core, wrk on the other; PostgreSQL 15 on this machine (not pinned). ${roundCount} interleaved round(s), medians. Tables of real columns with ordinary indexes, filled once and kept; every server counts like PostgREST's count=estimated (the estimate first, an exact count at or under 10,000, a page that ends the list exact). "owned" is Corral serving the hand-made table through \`store({ table })\`; "managed" a table Corral made and keeps.`,
+    '',
+    `| rows | server | ${labels.map((l) => `${l} req/s`).join(' | ')} |`,
+    `|---:|---|${labels.map(() => '---:').join('|')}|`,
+  ];
+  const ratioLines = [
+    '',
+    `| rows | ratio | ${labels.join(' | ')} |`,
+    `|---:|---|${labels.map(() => '---:').join('|')}|`,
+  ];
   const results = {};
   const cursors = {};
-  const cursorLines = ['', 'Cursor paging (`paging=cursor&sortby=name&limit=10`) on corral pg (owned table): the first page against a page deep in the list, reached by following nextPage.', '',
-    '| rows | deep page | page 1 req/s | deep page req/s | deep / page 1 |', '|---:|---:|---:|---:|---:|'];
+  const cursorLines = [
+    '',
+    'Cursor paging (`paging=cursor&sortby=name&limit=10`) on corral pg (owned table): the first page against a page deep in the list, reached by following nextPage.',
+    '',
+    '| rows | deep page | page 1 req/s | deep page req/s | deep / page 1 |',
+    '|---:|---:|---:|---:|---:|',
+  ];
   for (const size of sizes) {
     const schema = `corral_bench_cols_${size}`;
     const managedSchema = `corral_bench_managed_${size}`;
@@ -157,11 +198,25 @@ export async function databaseBench({ quick, timing, rounds: roundCount = 3, siz
     await fillPostgres(schema, size, true);
     const servers = {};
     servers['hand-written pg'] = await startServer(here('./servers/db-raw-pg.mjs'), { ...base, BENCH_SCHEMA: schema });
-    servers['corral pg (owned table)'] = await startServer(here('./servers/db-corral.mjs'), { ...base, BENCH_DB: 'postgres', BENCH_SCHEMA: schema, BENCH_MODE: 'owned' });
-    servers['corral pg (managed table)'] = await startServer(here('./servers/db-corral.mjs'), { ...base, BENCH_DB: 'postgres', BENCH_SCHEMA: managedSchema, BENCH_MODE: 'managed' });
+    servers['corral pg (owned table)'] = await startServer(here('./servers/db-corral.mjs'), {
+      ...base,
+      BENCH_DB: 'postgres',
+      BENCH_SCHEMA: schema,
+      BENCH_MODE: 'owned',
+    });
+    servers['corral pg (managed table)'] = await startServer(here('./servers/db-corral.mjs'), {
+      ...base,
+      BENCH_DB: 'postgres',
+      BENCH_SCHEMA: managedSchema,
+      BENCH_MODE: 'managed',
+    });
     await fillPostgres(managedSchema, size, false);
     await fillPostgres(schema, size, true); // again, now that Corral made its bookkeeping tables beside the hand-made one
-    servers['corral sqlite (managed table)'] = await startServer(here('./servers/db-corral.mjs'), { BENCH_DB: 'sqlite', BENCH_FILE: file, BENCH_MODE: 'managed' });
+    servers['corral sqlite (managed table)'] = await startServer(here('./servers/db-corral.mjs'), {
+      BENCH_DB: 'sqlite',
+      BENCH_FILE: file,
+      BENCH_MODE: 'managed',
+    });
     fillSqlite(file, size);
     servers['hand-written sqlite'] = await startServer(here('./servers/db-raw-sqlite.mjs'), { BENCH_FILE: file });
     try {
@@ -169,18 +224,32 @@ export async function databaseBench({ quick, timing, rounds: roundCount = 3, siz
       await sameAnswers([servers['hand-written pg'], servers['corral pg (managed table)']], true);
       await sameAnswers([servers['hand-written sqlite'], servers['corral sqlite (managed table)']], true);
       const medians = (results[size] = await rounds(servers, roundCount, timing));
-      for (const [name, byLabel] of Object.entries(medians)) lines.push(`| ${size.toLocaleString('en')} | ${name} | ${labels.map((l) => Math.round(byLabel[l])).join(' | ')} |`);
-      const ratio = (name, peer) => `| ${size.toLocaleString('en')} | ${name} / ${peer} | ${labels.map((l) => (medians[name][l] / medians[peer][l]).toFixed(2)).join(' | ')} |`;
-      ratioLines.push(ratio('corral pg (owned table)', 'hand-written pg'), ratio('corral pg (managed table)', 'hand-written pg'), ratio('corral sqlite (managed table)', 'hand-written sqlite'));
+      for (const [name, byLabel] of Object.entries(medians))
+        lines.push(
+          `| ${size.toLocaleString('en')} | ${name} | ${labels.map((l) => Math.round(byLabel[l])).join(' | ')} |`,
+        );
+      const ratio = (name, peer) =>
+        `| ${size.toLocaleString('en')} | ${name} / ${peer} | ${labels.map((l) => (medians[name][l] / medians[peer][l]).toFixed(2)).join(' | ')} |`;
+      ratioLines.push(
+        ratio('corral pg (owned table)', 'hand-written pg'),
+        ratio('corral pg (managed table)', 'hand-written pg'),
+        ratio('corral sqlite (managed table)', 'hand-written sqlite'),
+      );
       const cursor = (cursors[size] = await cursorDepth(servers['corral pg (owned table)'], size, timing, roundCount));
-      cursorLines.push(`| ${size.toLocaleString('en')} | ${cursor.depth.toLocaleString('en')} | ${Math.round(cursor.first)} | ${Math.round(cursor.deep)} | ${(cursor.deep / cursor.first).toFixed(2)} |`);
+      cursorLines.push(
+        `| ${size.toLocaleString('en')} | ${cursor.depth.toLocaleString('en')} | ${Math.round(cursor.first)} | ${Math.round(cursor.deep)} | ${(cursor.deep / cursor.first).toFixed(2)} |`,
+      );
     } finally {
       for (const server of Object.values(servers)) server.stop();
     }
   }
   lines.push(...ratioLines, ...cursorLines);
   const ratios = {};
-  for (const size of sizes) ratios[`${size} cursor page ${cursors[size].depth} / page 1`] = cursors[size].deep / cursors[size].first;
-  for (const size of sizes) for (const label of labels) ratios[`${size} ${label}: corral pg (owned table) / hand-written pg`] = results[size]['corral pg (owned table)'][label] / results[size]['hand-written pg'][label];
+  for (const size of sizes)
+    ratios[`${size} cursor page ${cursors[size].depth} / page 1`] = cursors[size].deep / cursors[size].first;
+  for (const size of sizes)
+    for (const label of labels)
+      ratios[`${size} ${label}: corral pg (owned table) / hand-written pg`] =
+        results[size]['corral pg (owned table)'][label] / results[size]['hand-written pg'][label];
   return { lines, results, ratios };
 }

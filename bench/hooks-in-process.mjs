@@ -10,7 +10,15 @@ const emptyQuery = new URLSearchParams();
 function corralRequest(target) {
   const [path, rawQuery = ''] = target.split('?');
   const query = rawQuery ? new URLSearchParams(rawQuery) : emptyQuery;
-  return { method: 'GET', path, rawQuery, query, hasBody: false, header: () => undefined, readBody: async () => new Uint8Array() };
+  return {
+    method: 'GET',
+    path,
+    rawQuery,
+    query,
+    hasBody: false,
+    header: () => undefined,
+    readBody: async () => new Uint8Array(),
+  };
 }
 
 /** One no-op hook in every request phase. */
@@ -24,14 +32,21 @@ export async function apiOf(entry, hooks) {
     schema: z.object({ name: z.string(), yearOfBirth: z.number().int(), state: z.enum(states) }),
     filters: { state: 'state' },
     sortable: ['name', 'yearOfBirth'],
-    store: memoryStore({ initial: Array.from({ length: 100 }, (_, i) => ({ name: `Employee ${i}`, yearOfBirth: 1960 + (i % 40), state: states[i % 2] })) }),
+    store: memoryStore({
+      initial: Array.from({ length: 100 }, (_, i) => ({
+        name: `Employee ${i}`,
+        yearOfBirth: 1960 + (i % 40),
+        state: states[i % 2],
+      })),
+    }),
   });
   return createApi({ collections: [employees], logger: silentLogger, ...(hooks ? { hooks } : {}) });
 }
 
 export async function inProcessHooksBench({ variants, endpoints, blocks = 40, perBlock = 2000 }) {
   const apis = {};
-  for (const [name, { entry, hooks }] of Object.entries(variants)) apis[name] = await apiOf(entry, hooks ? noopHooks : undefined);
+  for (const [name, { entry, hooks }] of Object.entries(variants))
+    apis[name] = await apiOf(entry, hooks ? noopHooks : undefined);
   const results = {};
   for (const [label, target] of Object.entries(endpoints)) {
     const times = Object.fromEntries(Object.keys(apis).map((name) => [name, []]));

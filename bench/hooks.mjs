@@ -20,7 +20,8 @@ function baselineCore(ref) {
     const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: here('..'), encoding: 'utf8' }).trim();
     const dir = join(tmpdir(), `corral-baseline-${commit}`);
     if (!existsSync(join(dir, 'packages/core/dist/index.js'))) {
-      if (!existsSync(dir)) execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: here('..'), stdio: 'ignore' });
+      if (!existsSync(dir))
+        execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: here('..'), stdio: 'ignore' });
       execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
       execFileSync('node', ['scripts/build.mjs', '--no-dts', '--quiet'], { cwd: dir, stdio: 'ignore' });
     }
@@ -40,9 +41,13 @@ export async function hooksBench({ rounds, timing, baseline = defaultBaseline })
     'no hooks': { CORE_ENTRY: current, HOOKS: 'none' },
     'no-op hook in every phase': { CORE_ENTRY: current, HOOKS: 'noop' },
   };
-  const endpoints = { 'list page': '/v1/employees?state=internal&sortby=name&limit=10', 'single record': '/v1/employees/7' };
+  const endpoints = {
+    'list page': '/v1/employees?state=internal&sortby=name&limit=10',
+    'single record': '/v1/employees/7',
+  };
   const servers = {};
-  for (const [name, env] of Object.entries(variants)) servers[name] = await startServer(here('./servers/hooks-api.mjs'), env);
+  for (const [name, env] of Object.entries(variants))
+    servers[name] = await startServer(here('./servers/hooks-api.mjs'), env);
   const samples = {};
   try {
     for (let round = 0; round < rounds; round++) {
@@ -62,7 +67,15 @@ export async function hooksBench({ rounds, timing, baseline = defaultBaseline })
   // Each round measures every server once, one after the other: the ratio within a round pairs
   // measurements taken seconds apart, so drift of the machine between rounds cancels out.
   const baseName = Object.keys(variants)[0];
-  const lines = ['', '## What hooks cost (plain API, no auth, no access log)', '', `Median over ${rounds} rounds of the ratio to the core from before hooks within each round (lowest and highest in brackets).`, '', '| endpoint | server | req/s | this / before hooks |', '|---|---|---:|---:|'];
+  const lines = [
+    '',
+    '## What hooks cost (plain API, no auth, no access log)',
+    '',
+    `Median over ${rounds} rounds of the ratio to the core from before hooks within each round (lowest and highest in brackets).`,
+    '',
+    '| endpoint | server | req/s | this / before hooks |',
+    '|---|---|---:|---:|',
+  ];
   const ratios = {};
   for (const [label, byServer] of Object.entries(samples)) {
     for (const [name, values] of Object.entries(byServer)) {
@@ -82,7 +95,13 @@ export async function hooksBench({ rounds, timing, baseline = defaultBaseline })
     },
     endpoints,
   });
-  lines.push('', 'In one process, through `api.handle` (no sockets), alternating blocks of 2000 requests: median µs per request, and the median of per-block ratios (lowest and highest in brackets).', '', '| endpoint | server | µs per request | this / before hooks |', '|---|---|---:|---:|');
+  lines.push(
+    '',
+    'In one process, through `api.handle` (no sockets), alternating blocks of 2000 requests: median µs per request, and the median of per-block ratios (lowest and highest in brackets).',
+    '',
+    '| endpoint | server | µs per request | this / before hooks |',
+    '|---|---|---:|---:|',
+  );
   for (const [label, byServer] of Object.entries(inProcess)) {
     for (const [name, values] of Object.entries(byServer)) {
       const paired = values.map((value, block) => value / byServer[baseName][block]).sort((a, b) => a - b);

@@ -9,7 +9,15 @@ export const loadGenerator = existsSync('/usr/bin/wrk') ? 'wrk' : 'autocannon';
 const toMs = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
 
 function wrk(url, { token, connections, seconds, timeoutSeconds }) {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(timeoutSeconds ? [`--timeout`, `${timeoutSeconds}s`] : []), ...(token ? ['-H', `authorization: Bearer ${token}`] : []), url];
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    ...(timeoutSeconds ? [`--timeout`, `${timeoutSeconds}s`] : []),
+    ...(token ? ['-H', `authorization: Bearer ${token}`] : []),
+    url,
+  ];
   const run = spawnSync('wrk', args, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   const out = run.stdout;
@@ -25,15 +33,28 @@ function wrk(url, { token, connections, seconds, timeoutSeconds }) {
 }
 
 async function withAutocannon(url, { token, connections, seconds }) {
-  const result = await autocannon({ url, connections, pipelining: 1, duration: seconds, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx, errors: result.errors };
+  const result = await autocannon({
+    url,
+    connections,
+    pipelining: 1,
+    duration: seconds,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 export async function measure(url, { token, connections = 50, warmupSeconds = 2, seconds = 5, timeoutSeconds } = {}) {
   const run = loadGenerator === 'wrk' ? wrk : withAutocannon;
   await run(url, { token, connections, seconds: warmupSeconds, timeoutSeconds });
   const result = await run(url, { token, connections, seconds, timeoutSeconds });
-  if (result.bad > 0 || result.errors > 0) throw new Error(`${url}: ${result.bad} non-2xx answers and ${result.errors} socket errors`);
+  if (result.bad > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.bad} non-2xx answers and ${result.errors} socket errors`);
   return { rps: result.rps, p50: result.p50, p99: result.p99 };
 }
 

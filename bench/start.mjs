@@ -13,7 +13,10 @@ export const canPin = existsSync('/usr/bin/taskset');
 export function startServer(script, env = {}, node = process.execPath) {
   const command = canPin ? 'taskset' : node;
   const args = canPin ? ['-c', serverCore, node, script] : [script];
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));

@@ -19,7 +19,16 @@ function newestChange(path) {
 }
 
 /** What a package's build reads: its sources and configuration, and the shared configuration. */
-const inputsOf = (dir) => [join(dir, 'src'), join(dir, 'package.json'), join(dir, 'tsup.config.ts'), join(dir, 'tsconfig.json'), 'tsup.package.ts', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
+const inputsOf = (dir) => [
+  join(dir, 'src'),
+  join(dir, 'package.json'),
+  join(dir, 'tsup.config.ts'),
+  join(dir, 'tsconfig.json'),
+  'tsup.package.ts',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'package-lock.json',
+];
 
 /** True when dist holds a build of the wanted kind made after every input last changed. */
 export function isFresh(dir, { declarations }) {

@@ -10,7 +10,9 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const sources = [
   'README.md',
-  ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
   ...readdirSync('packages').map((p) => `packages/${p}/README.md`),
 ];
 const files = [];
@@ -31,11 +33,14 @@ for (const source of sources) {
     i = end;
   }
 }
-writeFileSync(join(out, 'tsconfig.json'), JSON.stringify({
-  extends: '../../../tsconfig.base.json',
-  compilerOptions: { noEmit: true, module: 'ESNext', target: 'ES2023', noUnusedLocals: false, rootDir: '.' },
-  include: ['*.ts'],
-}));
+writeFileSync(
+  join(out, 'tsconfig.json'),
+  JSON.stringify({
+    extends: '../../../tsconfig.base.json',
+    compilerOptions: { noEmit: true, module: 'ESNext', target: 'ES2023', noUnusedLocals: false, rootDir: '.' },
+    include: ['*.ts'],
+  }),
+);
 const run = spawnSync('npx', ['--no-install', 'tsc', '-p', join(out, 'tsconfig.json')], { encoding: 'utf8' });
 if (run.status !== 0) {
   // Point each error at the Markdown file and line it came from.

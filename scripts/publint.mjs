@@ -4,7 +4,22 @@ import { formatMessage } from 'publint/utils';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 
-const packages = ['errors', 'links', 'pagination', 'versioning', 'core', 'sql', 'sqlite', 'postgres', 'opentelemetry', 'rate-limit', 'openapi', 'oauth', 'auth-server', 'client'];
+const packages = [
+  'errors',
+  'links',
+  'pagination',
+  'versioning',
+  'core',
+  'sql',
+  'sqlite',
+  'postgres',
+  'opentelemetry',
+  'rate-limit',
+  'openapi',
+  'oauth',
+  'auth-server',
+  'client',
+];
 let problems = 0;
 for (const name of packages) {
   const pkgDir = `packages/${name}`;
@@ -15,9 +30,18 @@ for (const name of packages) {
     console.log(`${pkg.name}: [${message.type}] ${formatMessage(message, pkg)}`);
   }
   // What an npm user unpacks: the licence and a README must be in the tarball, with the metadata npm shows.
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: pkgDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
   const files = new Set(packed.files.map((f) => f.path));
-  const missing = [...['LICENSE', 'README.md', 'package.json'].filter((f) => !files.has(f)), ...['description', 'license', 'engines'].filter((k) => !pkg[k]).map((k) => `package.json "${k}"`)];
+  const missing = [
+    ...['LICENSE', 'README.md', 'package.json'].filter((f) => !files.has(f)),
+    ...['description', 'license', 'engines'].filter((k) => !pkg[k]).map((k) => `package.json "${k}"`),
+  ];
   for (const what of missing) {
     problems++;
     console.log(`${pkg.name}: the package lacks ${what}`);

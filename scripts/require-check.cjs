@@ -22,6 +22,7 @@ const expected = {
 };
 for (const [name, names] of Object.entries(expected)) {
   const loaded = require(name);
-  for (const exported of names) assert.equal(typeof loaded[exported], 'function', `${name} gives ${exported} to require()`);
+  for (const exported of names)
+    assert.equal(typeof loaded[exported], 'function', `${name} gives ${exported} to require()`);
 }
 console.log(`require(): ${Object.keys(expected).length} packages load from CommonJS`);

@@ -36,7 +36,9 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (statSync(join(dataDir, 'zoo.sqlite')).size === 0) throw new Error('no data file was written');
   if (statSync(stamp).mtimeMs !== builtAt) throw new Error('npm start rebuilt a build that was current');
-  console.log(`npm start: skipped the current build, answered on ${origin} after ${seconds} s, keeps its data in DATA_DIR`);
+  console.log(
+    `npm start: skipped the current build, answered on ${origin} after ${seconds} s, keeps its data in DATA_DIR`,
+  );
 } finally {
   process.kill(-child.pid, 'SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));

@@ -4,5 +4,12 @@
 import { serve } from '../../examples/zoo-api/dist/serve.js';
 
 const unlimited = '1000000000';
-const service = await serve({ RATE_LIMIT: unlimited, RATE_LIMIT_WRITES: unlimited, RATE_LIMIT_TOKENS: unlimited, ...process.env, PORT: '0', LOG_LEVEL: 'info' });
+const service = await serve({
+  RATE_LIMIT: unlimited,
+  RATE_LIMIT_WRITES: unlimited,
+  RATE_LIMIT_TOKENS: unlimited,
+  ...process.env,
+  PORT: '0',
+  LOG_LEVEL: 'info',
+});
 process.send?.({ port: new URL(service.localOrigin).port });

@@ -6,10 +6,12 @@ import { postgresDatabase } from '@corral/postgres';
 import { sqliteDatabase } from '@corral/sqlite';
 import { estimateAbove, itemDeclaration } from './db-items.mjs';
 
-const database = process.env.BENCH_DB === 'postgres'
-  ? postgresDatabase({ connectionString: process.env.BENCH_DATABASE_URL, schema: process.env.BENCH_SCHEMA })
-  : sqliteDatabase({ path: process.env.BENCH_FILE, synchronous: 'normal' });
-const store = process.env.BENCH_MODE === 'owned' ? database.store({ table: 'items', version: 'version' }) : database.store();
+const database =
+  process.env.BENCH_DB === 'postgres'
+    ? postgresDatabase({ connectionString: process.env.BENCH_DATABASE_URL, schema: process.env.BENCH_SCHEMA })
+    : sqliteDatabase({ path: process.env.BENCH_FILE, synchronous: 'normal' });
+const store =
+  process.env.BENCH_MODE === 'owned' ? database.store({ table: 'items', version: 'version' }) : database.store();
 const items = defineCollection({ ...itemDeclaration, count: { estimateAbove }, store });
 const api = createApi({ collections: [items], logger: silentLogger, paging: { maxLimit: 100 } });
 await api.ready();

@@ -5,8 +5,15 @@ import { createApi, defineCollection, silentLogger } from '@corral/core';
 import { postgresDatabase } from '@corral/postgres';
 import { z } from 'zod';
 
-const database = postgresDatabase({ connectionString: process.env.BENCH_DATABASE_URL, schema: process.env.BENCH_SCHEMA });
-const zoos = defineCollection({ name: 'zoos', schema: z.object({ name: z.string(), city: z.string() }), store: database.store() });
+const database = postgresDatabase({
+  connectionString: process.env.BENCH_DATABASE_URL,
+  schema: process.env.BENCH_SCHEMA,
+});
+const zoos = defineCollection({
+  name: 'zoos',
+  schema: z.object({ name: z.string(), city: z.string() }),
+  store: database.store(),
+});
 const animals = defineCollection({
   name: 'animals',
   schema: z.object({ name: z.string(), species: z.string(), zooId: z.string() }),

@@ -3,8 +3,18 @@
 // engineer would make for it, and the page every server answers with.
 import { z } from 'zod';
 
-export const itemSchema = z.object({ name: z.string().max(40), state: z.enum(['internal', 'external']), yearOfBirth: z.number().int() });
-export const itemDeclaration = { name: 'items', schema: itemSchema, filters: { state: 'state' }, sortable: ['name', 'yearOfBirth'], searchable: ['name'] };
+export const itemSchema = z.object({
+  name: z.string().max(40),
+  state: z.enum(['internal', 'external']),
+  yearOfBirth: z.number().int(),
+});
+export const itemDeclaration = {
+  name: 'items',
+  schema: itemSchema,
+  filters: { state: 'state' },
+  sortable: ['name', 'yearOfBirth'],
+  searchable: ['name'],
+};
 /** Lists may estimate totals above this many matches (PostgREST's count=estimated). */
 export const estimateAbove = 10_000;
 
@@ -41,26 +51,41 @@ export function listQuery(url) {
 }
 
 /** One record as the API shows it. */
-export const itemOf = (row) => ({ id: String(row.id), name: row.name, state: row.state, yearOfBirth: Number(row.year_of_birth), links: [{ rel: 'self', href: `/v1/items/${row.id}` }] });
+export const itemOf = (row) => ({
+  id: String(row.id),
+  name: row.name,
+  state: row.state,
+  yearOfBirth: Number(row.year_of_birth),
+  links: [{ rel: 'self', href: `/v1/items/${row.id}` }],
+});
 
 /** nextPage and previousPage, with the other parameters kept in the order they came. */
 function pageLinks(url, offset, limit, total) {
   const href = (at) => {
     const query = new URLSearchParams();
-    for (const [name, value] of url.searchParams) if (!['offset', 'limit', 'page', 'per_page'].includes(name)) query.append(name, value);
+    for (const [name, value] of url.searchParams)
+      if (!['offset', 'limit', 'page', 'per_page'].includes(name)) query.append(name, value);
     query.append('offset', String(at));
     query.append('limit', String(limit));
     return `${url.pathname}?${query}`;
   };
   const links = [];
   if (offset + limit < total) links.push({ rel: 'nextPage', href: href(offset + limit) });
-  if (offset > 0) links.push({ rel: 'previousPage', href: href(Math.min(Math.max(0, offset - limit), Math.max(0, total - limit))) });
+  if (offset > 0)
+    links.push({ rel: 'previousPage', href: href(Math.min(Math.max(0, offset - limit), Math.max(0, total - limit))) });
   return links;
 }
 
 /** The paged envelope, keys in the API's order. */
 export function envelope(url, { offset, limit }, counted, rows) {
-  return { offset, limit, total: counted.total, ...(counted.estimated ? { totalEstimated: true } : {}), items: rows.map(itemOf), links: pageLinks(url, offset, limit, counted.total) };
+  return {
+    offset,
+    limit,
+    total: counted.total,
+    ...(counted.estimated ? { totalEstimated: true } : {}),
+    items: rows.map(itemOf),
+    links: pageLinks(url, offset, limit, counted.total),
+  };
 }
 
 /**
@@ -69,7 +94,8 @@ export function envelope(url, { offset, limit }, counted, rows) {
  * the matches are counted.
  */
 export async function totalOf({ offset, limit }, rows, estimate, count) {
-  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { total: offset + rows.length, estimated: false };
+  if (rows.length < limit && (rows.length > 0 || offset === 0))
+    return { total: offset + rows.length, estimated: false };
   const estimated = await estimate();
   if (estimated !== undefined && estimated > estimateAbove) return { total: Math.round(estimated), estimated: true };
   return { total: await count(), estimated: false };

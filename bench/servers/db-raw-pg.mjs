@@ -16,7 +16,8 @@ function plan({ state, query, sortby }) {
   const where = [];
   const values = [];
   if (state) where.push(`state = $${values.push(state)}`);
-  if (query) where.push(`lower(name) LIKE $${values.push(`%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (query)
+    where.push(`lower(name) LIKE $${values.push(`%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   const order = sortby === 'name' ? '(name COLLATE "C") ASC, id ASC' : 'id ASC';
   return { where: where.length ? where.join(' AND ') : 'true', order, values };
 }
@@ -26,18 +27,29 @@ async function list(url) {
   const { where, order, values } = plan(q);
   const page = `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`;
   // A search is planned for its pattern every time (unnamed): a plan made for any pattern scans the table for a rare one.
-  const named = (name, text, parameters) => (q.query ? { text, values: parameters } : { name, text, values: parameters });
+  const named = (name, text, parameters) =>
+    q.query ? { text, values: parameters } : { name, text, values: parameters };
   const rows = (await pool.query(named(`page ${where} ${order}`, page, [...values, q.limit, q.offset]))).rows;
-  const counted = await totalOf(q, rows,
+  const counted = await totalOf(
+    q,
+    rows,
     // Unnamed, so the planner estimates these values (a generic plan would estimate every value alike).
-    async () => (await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where}`, values)).rows[0]['QUERY PLAN'][0].Plan['Plan Rows'],
-    async () => Number((await pool.query(named(`count ${where}`, `SELECT count(*) AS n FROM ${table} WHERE ${where}`, values))).rows[0].n));
+    async () =>
+      (await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where}`, values)).rows[0]['QUERY PLAN'][0]
+        .Plan['Plan Rows'],
+    async () =>
+      Number(
+        (await pool.query(named(`count ${where}`, `SELECT count(*) AS n FROM ${table} WHERE ${where}`, values))).rows[0]
+          .n,
+      ),
+  );
   const text = JSON.stringify(envelope(url, q, counted, rows));
   return { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"` };
 }
 
 async function one(id) {
-  const row = (await pool.query({ name: 'one', text: `SELECT ${columns} FROM ${table} WHERE id = $1`, values: [id] })).rows[0];
+  const row = (await pool.query({ name: 'one', text: `SELECT ${columns} FROM ${table} WHERE id = $1`, values: [id] }))
+    .rows[0];
   return row && { text: JSON.stringify(itemOf(row)), etag: `"v${row.version}"` };
 }
 
@@ -46,7 +58,12 @@ const server = createServer(async (req, res) => {
   const match = /^\/v1\/items\/([1-9][0-9]{0,17})$/.exec(url.pathname);
   const answer = match ? await one(match[1]) : url.pathname === '/v1/items' ? await list(url) : undefined;
   const text = answer?.text ?? '{"error":"Not found"}';
-  res.writeHead(answer ? 200 : 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...(answer ? { etag: answer.etag } : {}), 'x-request-id': randomUUID() });
+  res.writeHead(answer ? 200 : 404, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...(answer ? { etag: answer.etag } : {}),
+    'x-request-id': randomUUID(),
+  });
   res.end(text);
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));

@@ -19,7 +19,9 @@ const columns = 'id, version, name, state, year_of_birth';
 
 /** Rows per value of `state` and rows of the table, as ANALYZE measured them. */
 function statistics(state) {
-  const stat = prepared(`SELECT stat FROM sqlite_stat1 WHERE tbl = 'items' AND idx = ?`).get(state ? 'items_by_state' : 'items_by_name');
+  const stat = prepared(`SELECT stat FROM sqlite_stat1 WHERE tbl = 'items' AND idx = ?`).get(
+    state ? 'items_by_state' : 'items_by_name',
+  );
   return stat ? Number(String(stat.stat).split(' ')[state ? 1 : 0]) : undefined;
 }
 
@@ -34,10 +36,15 @@ async function list(url) {
   }
   const clause = where.length ? where.join(' AND ') : '1 = 1';
   const order = q.sortby === 'name' ? 'name ASC, id ASC' : 'id ASC';
-  const rows = prepared(`SELECT ${columns} FROM items WHERE ${clause} ORDER BY ${order} LIMIT ?${values.length + 1} OFFSET ?${values.length + 2}`).all(...values, q.limit, q.offset);
-  const counted = await totalOf(q, rows,
+  const rows = prepared(
+    `SELECT ${columns} FROM items WHERE ${clause} ORDER BY ${order} LIMIT ?${values.length + 1} OFFSET ?${values.length + 2}`,
+  ).all(...values, q.limit, q.offset);
+  const counted = await totalOf(
+    q,
+    rows,
     async () => (q.query ? undefined : statistics(q.state)),
-    async () => Number(prepared(`SELECT count(*) AS n FROM items WHERE ${clause}`).get(...values).n));
+    async () => Number(prepared(`SELECT count(*) AS n FROM items WHERE ${clause}`).get(...values).n),
+  );
   const text = JSON.stringify(envelope(url, q, counted, rows));
   return { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"` };
 }
@@ -52,7 +59,12 @@ const server = createServer(async (req, res) => {
   const match = /^\/v1\/items\/([1-9][0-9]{0,14})$/.exec(url.pathname);
   const answer = match ? one(match[1]) : url.pathname === '/v1/items' ? await list(url) : undefined;
   const text = answer?.text ?? '{"error":"Not found"}';
-  res.writeHead(answer ? 200 : 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...(answer ? { etag: answer.etag } : {}), 'x-request-id': randomUUID() });
+  res.writeHead(answer ? 200 : 404, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...(answer ? { etag: answer.etag } : {}),
+    'x-request-id': randomUUID(),
+  });
   res.end(text);
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));

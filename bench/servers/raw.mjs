@@ -7,7 +7,11 @@ import { authorize, listPage, logRequest, record } from './shared.mjs';
 const json = (req, res, started, status, body, etag) => {
   const text = JSON.stringify(body);
   const requestId = randomUUID();
-  const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'x-request-id': requestId };
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'x-request-id': requestId,
+  };
   if (etag) headers.etag = etag;
   res.writeHead(status, headers);
   res.end(text);
@@ -16,7 +20,8 @@ const json = (req, res, started, status, body, etag) => {
 
 const server = createServer(async (req, res) => {
   const started = performance.now();
-  if (!(await authorize(req.headers.authorization))) return json(req, res, started, 401, { message: 'Authentication is required' });
+  if (!(await authorize(req.headers.authorization)))
+    return json(req, res, started, 401, { message: 'Authentication is required' });
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/v1/employees') return json(req, res, started, 200, listPage(url.searchParams), '"r0"');
   const match = /^\/v1\/employees\/([^/]+)$/.exec(url.pathname);

@@ -20,7 +20,13 @@ const items = defineCollection({
   schema: z.object({ name: z.string(), state: z.enum(['internal', 'external']), yearOfBirth: z.number().int() }),
   filters: { state: 'state' },
   sortable: ['name', 'yearOfBirth'],
-  store: memoryStore({ initial: Array.from({ length: size }, (_, i) => ({ name: nameOf(i), state: i % 3 === 0 ? 'external' : 'internal', yearOfBirth: 1950 + (i % 60) })) }),
+  store: memoryStore({
+    initial: Array.from({ length: size }, (_, i) => ({
+      name: nameOf(i),
+      state: i % 3 === 0 ? 'external' : 'internal',
+      yearOfBirth: 1950 + (i % 60),
+    })),
+  }),
 });
 const api = createApi({ collections: [items], logger: silentLogger, paging: { maxLimit: 100 } });
 const server = api.listen(0, '127.0.0.1');

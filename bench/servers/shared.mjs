@@ -19,8 +19,18 @@ export async function authorize(header) {
   const known = verified.get(token);
   if (known && known.exp * 1000 > Date.now()) return known;
   try {
-    const { payload } = await jwtVerify(token, keys, { issuer: fixture.issuer, audience: fixture.audience, algorithms: ['ES256'], typ: 'at+jwt' });
-    if (!String(payload.scope ?? '').split(' ').includes('staff:read')) return undefined;
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: fixture.issuer,
+      audience: fixture.audience,
+      algorithms: ['ES256'],
+      typ: 'at+jwt',
+    });
+    if (
+      !String(payload.scope ?? '')
+        .split(' ')
+        .includes('staff:read')
+    )
+      return undefined;
     if (verified.size > 10_000) verified.clear();
     verified.set(token, payload);
     return payload;
@@ -44,8 +54,10 @@ export function listPage(searchParams) {
   const offset = Number(searchParams.get('offset') ?? 0);
   const items = fixture.records.slice(offset, offset + limit).map(withLinks);
   const links = [];
-  if (offset + limit < fixture.records.length) links.push({ rel: 'nextPage', href: `/v1/employees?offset=${offset + limit}&limit=${limit}` });
-  if (offset > 0) links.push({ rel: 'previousPage', href: `/v1/employees?offset=${Math.max(0, offset - limit)}&limit=${limit}` });
+  if (offset + limit < fixture.records.length)
+    links.push({ rel: 'nextPage', href: `/v1/employees?offset=${offset + limit}&limit=${limit}` });
+  if (offset > 0)
+    links.push({ rel: 'previousPage', href: `/v1/employees?offset=${Math.max(0, offset - limit)}&limit=${limit}` });
   return { offset, limit, total: fixture.records.length, employees: items, links };
 }
 

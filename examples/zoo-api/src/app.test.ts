@@ -17,15 +17,23 @@ describe('zoo-api over a real socket', () => {
     const page = await res.json();
     expect(page).toMatchObject({ offset: 0, limit: 5, total: 20 });
     expect(page.employees).toHaveLength(5);
-    expect(page.employees[0].links).toContainEqual({ rel: 'salary', href: `/api/v1/employees/${page.employees[0].id}/salaryStatements` });
-    expect(page.links).toEqual([{ rel: 'nextPage', href: '/api/v1/employees?state=internal&sortby=name&offset=5&limit=5' }]);
+    expect(page.employees[0].links).toContainEqual({
+      rel: 'salary',
+      href: `/api/v1/employees/${page.employees[0].id}/salaryStatements`,
+    });
+    expect(page.links).toEqual([
+      { rel: 'nextPage', href: '/api/v1/employees?state=internal&sortby=name&offset=5&limit=5' },
+    ]);
   });
 
   it('answers 401 with the seed body without a token, and keeps the root document public', async () => {
     const res = await zoo.get('/api/v1/employees');
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="api"');
-    expect(await res.json()).toEqual({ message: expect.stringContaining('Authentication is required'), documentation_url: `${zoo.origin}/api/v1/errors/1016` });
+    expect(await res.json()).toEqual({
+      message: expect.stringContaining('Authentication is required'),
+      documentation_url: `${zoo.origin}/api/v1/errors/1016`,
+    });
     expect((await zoo.get('/api/v1')).status).toBe(200);
     const invalid = await zoo.get('/api/v1/employees', 'not-a-real-token');
     expect(invalid.status).toBe(401);
@@ -35,7 +43,10 @@ describe('zoo-api over a real socket', () => {
   it('gives the reader read access only: 403 on writes', async () => {
     const reader = await zoo.token('zoo-reader');
     expect((await zoo.get('/api/v1/employees/1', reader)).status).toBe(200);
-    const res = await fetch(`${zoo.origin}/api/v1/employees/1`, { method: 'DELETE', headers: { authorization: `Bearer ${reader}` } });
+    const res = await fetch(`${zoo.origin}/api/v1/employees/1`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${reader}` },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toMatch(/error="insufficient_scope", .*scope="staff:write"/);
   });
@@ -60,7 +71,9 @@ describe('zoo-api over a real socket', () => {
     try {
       const a = await (await other.get('/v1/employees?limit=30', await other.token())).json();
       const b = await (await zoo.get('/api/v1/employees?limit=30', admin)).json();
-      expect(a.employees.map((e: { name: string }) => e.name)).toEqual(b.employees.map((e: { name: string }) => e.name));
+      expect(a.employees.map((e: { name: string }) => e.name)).toEqual(
+        b.employees.map((e: { name: string }) => e.name),
+      );
     } finally {
       await other.close();
     }
@@ -70,16 +83,36 @@ describe('zoo-api over a real socket', () => {
 describe('configFromEnv', () => {
   it('has defaults for everything, with the embedded authorization server and demo clients', () => {
     expect(configFromEnv({})).toEqual({
-      port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', basePath: '',
-      oauth: { kind: 'embedded', issuer: 'http://localhost:3000/oauth', audience: 'http://localhost:3000', clients: demoClients },
-      storage: { kind: 'sqlite', file: 'data/zoo.sqlite' }, corsOrigins: [], telemetry: false,
-      rateLimits: { limit: 1200, writeLimit: 600, tokenLimit: 120, windowSeconds: 60, redisUrl: undefined, redisKeyPrefix: 'zoo:rl:' },
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      basePath: '',
+      oauth: {
+        kind: 'embedded',
+        issuer: 'http://localhost:3000/oauth',
+        audience: 'http://localhost:3000',
+        clients: demoClients,
+      },
+      storage: { kind: 'sqlite', file: 'data/zoo.sqlite' },
+      corsOrigins: [],
+      telemetry: false,
+      rateLimits: {
+        limit: 1200,
+        writeLimit: 600,
+        tokenLimit: 120,
+        windowSeconds: 60,
+        redisUrl: undefined,
+        redisKeyPrefix: 'zoo:rl:',
+      },
       startupRetrySeconds: 0,
     });
   });
 
   it('reads the other pages that may call the API from CORS_ORIGINS', () => {
-    expect(configFromEnv({ CORS_ORIGINS: ' https://a.example, ,http://localhost:5173' }).corsOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+    expect(configFromEnv({ CORS_ORIGINS: ' https://a.example, ,http://localhost:5173' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
   });
 
   it('turns telemetry on only when an OTLP endpoint is named', () => {
@@ -87,32 +120,67 @@ describe('configFromEnv', () => {
   });
 
   it('reads the rate limits, 0 switching one off, and refuses values that are not whole numbers', () => {
-    expect(configFromEnv({ RATE_LIMIT: '0', RATE_LIMIT_WRITES: '5', RATE_LIMIT_TOKENS: '7', RATE_LIMIT_WINDOW: '10', REDIS_URL: 'redis://cache:6379' }).rateLimits).toEqual({
-      limit: 0, writeLimit: 5, tokenLimit: 7, windowSeconds: 10, redisUrl: 'redis://cache:6379', redisKeyPrefix: 'zoo:rl:',
+    expect(
+      configFromEnv({
+        RATE_LIMIT: '0',
+        RATE_LIMIT_WRITES: '5',
+        RATE_LIMIT_TOKENS: '7',
+        RATE_LIMIT_WINDOW: '10',
+        REDIS_URL: 'redis://cache:6379',
+      }).rateLimits,
+    ).toEqual({
+      limit: 0,
+      writeLimit: 5,
+      tokenLimit: 7,
+      windowSeconds: 10,
+      redisUrl: 'redis://cache:6379',
+      redisKeyPrefix: 'zoo:rl:',
     });
     expect(() => configFromEnv({ RATE_LIMIT: 'many' })).toThrow(/RATE_LIMIT must be a whole number/);
-    expect(() => configFromEnv({ RATE_LIMIT_WINDOW: '0' })).toThrow(/RATE_LIMIT_WINDOW must be a whole number of at least 1/);
+    expect(() => configFromEnv({ RATE_LIMIT_WINDOW: '0' })).toThrow(
+      /RATE_LIMIT_WINDOW must be a whole number of at least 1/,
+    );
   });
 
   it('keeps records in DATA_DIR/zoo.sqlite, in PostgreSQL with DATABASE_URL, or in memory with STORE=memory', () => {
-    expect(configFromEnv({ DATA_DIR: '/var/lib/zoo' }).storage).toEqual({ kind: 'sqlite', file: '/var/lib/zoo/zoo.sqlite' });
-    expect(configFromEnv({ DATABASE_URL: 'postgres://db/zoo' }).storage).toEqual({ kind: 'postgres', url: 'postgres://db/zoo', schema: 'public' });
-    expect(configFromEnv({ DATABASE_URL: 'postgres://db/zoo', DATABASE_SCHEMA: 'zoo' }).storage).toMatchObject({ schema: 'zoo' });
+    expect(configFromEnv({ DATA_DIR: '/var/lib/zoo' }).storage).toEqual({
+      kind: 'sqlite',
+      file: '/var/lib/zoo/zoo.sqlite',
+    });
+    expect(configFromEnv({ DATABASE_URL: 'postgres://db/zoo' }).storage).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/zoo',
+      schema: 'public',
+    });
+    expect(configFromEnv({ DATABASE_URL: 'postgres://db/zoo', DATABASE_SCHEMA: 'zoo' }).storage).toMatchObject({
+      schema: 'zoo',
+    });
     expect(configFromEnv({ STORE: 'memory', DATABASE_URL: 'postgres://db/zoo' }).storage).toEqual({ kind: 'memory' });
     expect(() => configFromEnv({ STORE: 'postgres' })).toThrow(/DATABASE_URL/);
     expect(() => configFromEnv({ STORE: 'mongo' })).toThrow(/STORE must be/);
   });
 
   it('reads PORT, HOST, PUBLIC_URL and BASE_PATH', () => {
-    expect(configFromEnv({ PORT: '8080', HOST: '0.0.0.0', PUBLIC_URL: 'https://zoo.example/', BASE_PATH: '/api' })).toMatchObject({
-      port: 8080, host: '0.0.0.0', publicUrl: 'https://zoo.example', basePath: '/api',
+    expect(
+      configFromEnv({ PORT: '8080', HOST: '0.0.0.0', PUBLIC_URL: 'https://zoo.example/', BASE_PATH: '/api' }),
+    ).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://zoo.example',
+      basePath: '/api',
     });
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 
   it('switches to an external issuer with OAUTH_ISSUER and OAUTH_AUDIENCE', () => {
-    expect(configFromEnv({ OAUTH_ISSUER: 'https://login.example', OAUTH_AUDIENCE: 'https://zoo.example' }).oauth).toEqual({
-      kind: 'external', issuer: 'https://login.example', audience: 'https://zoo.example', algorithms: ['RS256', 'ES256'], tokenUrl: 'https://login.example/token',
+    expect(
+      configFromEnv({ OAUTH_ISSUER: 'https://login.example', OAUTH_AUDIENCE: 'https://zoo.example' }).oauth,
+    ).toEqual({
+      kind: 'external',
+      issuer: 'https://login.example',
+      audience: 'https://zoo.example',
+      algorithms: ['RS256', 'ES256'],
+      tokenUrl: 'https://login.example/token',
     });
     expect(() => configFromEnv({ OAUTH_ISSUER: 'https://login.example' })).toThrow(/OAUTH_AUDIENCE/);
   });

@@ -29,7 +29,12 @@ export function zooCollections(stores: StoreFactory = memoryStores) {
  * The zoo API as a value: every collection and operation declared once, assembled by Corral,
  * protected by OAuth 2.0. `localOrigin` is where this process itself can be reached.
  */
-export async function createZooApi(config: ZooConfig, localOrigin: string, logger?: Logger, stores?: StoreFactory): Promise<Api> {
+export async function createZooApi(
+  config: ZooConfig,
+  localOrigin: string,
+  logger?: Logger,
+  stores?: StoreFactory,
+): Promise<Api> {
   const storage: Storage = stores ? { stores } : storageFor(config.storage);
   const limits = await zooRateLimits(config.rateLimits, storage.rateLimits);
   const auth = await setUpAuth(config, localOrigin, limits.limitTokens, storage.signingKeys);
@@ -54,7 +59,12 @@ export async function createZooApi(config: ZooConfig, localOrigin: string, logge
       // onSend, after the limit's); before idempotency, so that a request over its limit claims no key.
       ...(limits.plugin ? [limits.plugin] : []),
       cors({ origins: allowedOrigins(config, localOrigin) }),
-      openApi({ tokenUrl: auth.tokenUrl, tokenDescription: auth.tokenDescription, scopeDescriptions, contact: { name: 'Zoo API maintainers' } }),
+      openApi({
+        tokenUrl: auth.tokenUrl,
+        tokenDescription: auth.tokenDescription,
+        scopeDescriptions,
+        contact: { name: 'Zoo API maintainers' },
+      }),
       // POSTs (and respond-async bulk writes) with an Idempotency-Key can be retried safely, across instances.
       idempotency({ store: storage.idempotency ?? memoryIdempotency() }),
     ],

@@ -41,10 +41,20 @@ export function allowedOrigins(config: ZooConfig, localOrigin: string): string[]
  * signing keys the API takes in process. `limitTokens` wraps the embedded server's handler, so
  * that token requests are rate-limited too.
  */
-export async function setUpAuth(config: ZooConfig, localOrigin: string, limitTokens: (handler: NodeHandler) => NodeHandler = (handler) => handler, signingKeys?: SigningKeys): Promise<ZooAuth> {
+export async function setUpAuth(
+  config: ZooConfig,
+  localOrigin: string,
+  limitTokens: (handler: NodeHandler) => NodeHandler = (handler) => handler,
+  signingKeys?: SigningKeys,
+): Promise<ZooAuth> {
   if (config.oauth.kind === 'external') {
     const { issuer, audience, algorithms } = config.oauth;
-    return { authenticator: oauth({ issuer, audience, algorithms }), tokenUrl: config.oauth.tokenUrl, tokenDescription: tokenChecks(algorithms), mounts: {} };
+    return {
+      authenticator: oauth({ issuer, audience, algorithms }),
+      tokenUrl: config.oauth.tokenUrl,
+      tokenDescription: tokenChecks(algorithms),
+      mounts: {},
+    };
   }
   // Loaded only when embedded: oidc-provider switches on AsyncLocalStorage, which makes every
   // promise of the process a little slower; an API trusting an external issuer does without it.
@@ -72,7 +82,13 @@ export async function setUpAuth(config: ZooConfig, localOrigin: string, limitTok
   });
   // A path, not a URL: the docs page then asks for tokens on its own origin, whatever host name it was opened with.
   const lifetime = `Tokens expire ${embeddedTokenTtlSeconds / 60} minutes after they are issued; the grant issues no refresh token, so ask for a new token instead.`;
-  return { authenticator, tokenUrl: '/oauth/token', tokenDescription: `${tokenChecks(['ES256'])} ${lifetime}`, mounts: { '/oauth': limitTokens(server.handle) }, ready: () => server.ready() };
+  return {
+    authenticator,
+    tokenUrl: '/oauth/token',
+    tokenDescription: `${tokenChecks(['ES256'])} ${lifetime}`,
+    mounts: { '/oauth': limitTokens(server.handle) },
+    ready: () => server.ready(),
+  };
 }
 
 /** Access tokens of the embedded server live this long. */

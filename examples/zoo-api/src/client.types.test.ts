@@ -8,7 +8,10 @@ import type { zoosCollection } from './collections/zoos.js';
 import type { animalsCollection } from './collections/animals.js';
 
 type Zoo = {
-  employees: CollectionTypes<ReturnType<typeof employeesCollection>, { salary: [ReturnType<typeof salaryStatementsCollection>] }>;
+  employees: CollectionTypes<
+    ReturnType<typeof employeesCollection>,
+    { salary: [ReturnType<typeof salaryStatementsCollection>] }
+  >;
   zoos: CollectionTypes<ReturnType<typeof zoosCollection>, { animals: [ReturnType<typeof animalsCollection>] }>;
   animals: CollectionTypes<ReturnType<typeof animalsCollection>, { zoo: ReturnType<typeof zoosCollection> }>;
 };
@@ -27,7 +30,9 @@ describe('@corral/client types from the zoo declarations', () => {
     // @ts-expect-error -- a filter value of the wrong type
     await employees.list({ filter: { state: 'retired' } });
     // Operators, typed by the field: ranges of numbers, lists of enum values.
-    await employees.list({ filter: { year_of_birth: { gte: 1990, lt: 2000 }, maturity: { in: ['junior', 'senior'] } } });
+    await employees.list({
+      filter: { year_of_birth: { gte: 1990, lt: 2000 }, maturity: { in: ['junior', 'senior'] } },
+    });
     await employees.list({ filter: { year_of_birth: 1990, state: { in: ['internal'] } } });
     // @ts-expect-error -- a range bound of the wrong type
     await employees.list({ filter: { year_of_birth: { gte: '1990' } } });

@@ -48,7 +48,8 @@ function countFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, least
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < least) throw new Error(`${name} must be a whole number of at least ${least}; got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < least)
+    throw new Error(`${name} must be a whole number of at least ${least}; got "${raw}"`);
   return value;
 }
 
@@ -84,13 +85,31 @@ function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
 /** Either the embedded authorization server with its demo clients, or an external issuer. */
 export type OAuthConfig =
   | {
-    readonly kind: 'embedded'; readonly issuer: string; readonly audience: string; readonly clients: readonly ClientDefinition[];
-    /** OAUTH_SIGNING_KEY: a private ES256 JWK to sign with, instead of the key kept beside the records. */
-    readonly signingKey?: JWK;
-  }
-  | { readonly kind: 'external'; readonly issuer: string; readonly audience: string; readonly algorithms: readonly string[]; readonly tokenUrl: string };
+      readonly kind: 'embedded';
+      readonly issuer: string;
+      readonly audience: string;
+      readonly clients: readonly ClientDefinition[];
+      /** OAUTH_SIGNING_KEY: a private ES256 JWK to sign with, instead of the key kept beside the records. */
+      readonly signingKey?: JWK;
+    }
+  | {
+      readonly kind: 'external';
+      readonly issuer: string;
+      readonly audience: string;
+      readonly algorithms: readonly string[];
+      readonly tokenUrl: string;
+    };
 
-const everyScope = ['zoo:read', 'zoo:write', 'staff:read', 'staff:write', 'salary:read', 'salary:write', 'crm:read', 'crm:write'];
+const everyScope = [
+  'zoo:read',
+  'zoo:write',
+  'staff:read',
+  'staff:write',
+  'salary:read',
+  'salary:write',
+  'crm:read',
+  'crm:write',
+];
 
 /** The two demo clients the README uses. */
 export const demoClients: readonly ClientDefinition[] = [
@@ -105,20 +124,26 @@ function signingKeyFrom(json: string): JWK {
   } catch {
     throw new Error('OAUTH_SIGNING_KEY must be a private ES256 key as a JWK (JSON)');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('OAUTH_SIGNING_KEY must be a private ES256 key as a JWK (JSON)');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('OAUTH_SIGNING_KEY must be a private ES256 key as a JWK (JSON)');
   return parsed as JWK;
 }
 
 function startupRetryFrom(value: string | undefined): number {
   const seconds = value === undefined || value === '' ? 0 : Number(value);
-  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600) throw new Error(`STARTUP_RETRY_SECONDS must be a whole number of seconds from 0 to 3600; got "${value}"`);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600)
+    throw new Error(`STARTUP_RETRY_SECONDS must be a whole number of seconds from 0 to 3600; got "${value}"`);
   return seconds;
 }
 
 function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
   if (!json) return demoClients;
   const parsed: unknown = JSON.parse(json);
-  const valid = Array.isArray(parsed) && parsed.every((c) => typeof c?.clientId === 'string' && typeof c?.clientSecret === 'string' && Array.isArray(c?.scopes));
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (c) => typeof c?.clientId === 'string' && typeof c?.clientSecret === 'string' && Array.isArray(c?.scopes),
+    );
   if (!valid) throw new Error('OAUTH_CLIENTS must be a JSON array of {"clientId","clientSecret","scopes":[...]}');
   return parsed as ClientDefinition[];
 }
@@ -136,21 +161,42 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number; got "${env.PORT}"`);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const basePath = env.BASE_PATH ?? '';
   const audience = env.OAUTH_AUDIENCE || `${publicUrl}${basePath}`;
-  if (env.OAUTH_ISSUER && !env.OAUTH_AUDIENCE) throw new Error('OAUTH_ISSUER needs OAUTH_AUDIENCE: the audience the external issuer puts in tokens for this API');
+  if (env.OAUTH_ISSUER && !env.OAUTH_AUDIENCE)
+    throw new Error('OAUTH_ISSUER needs OAUTH_AUDIENCE: the audience the external issuer puts in tokens for this API');
   const oauth: OAuthConfig = env.OAUTH_ISSUER
     ? {
-        kind: 'external', issuer: env.OAUTH_ISSUER, audience,
+        kind: 'external',
+        issuer: env.OAUTH_ISSUER,
+        audience,
         algorithms: (env.OAUTH_ALGORITHMS || 'RS256,ES256').split(',').map((a) => a.trim()),
         tokenUrl: env.OAUTH_TOKEN_URL || `${env.OAUTH_ISSUER.replace(/\/+$/, '')}/token`,
       }
-    : { kind: 'embedded', issuer: `${publicUrl}/oauth`, audience, clients: clientsFrom(env.OAUTH_CLIENTS), ...(env.OAUTH_SIGNING_KEY ? { signingKey: signingKeyFrom(env.OAUTH_SIGNING_KEY) } : {}) };
-  const corsOrigins = (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+    : {
+        kind: 'embedded',
+        issuer: `${publicUrl}/oauth`,
+        audience,
+        clients: clientsFrom(env.OAUTH_CLIENTS),
+        ...(env.OAUTH_SIGNING_KEY ? { signingKey: signingKeyFrom(env.OAUTH_SIGNING_KEY) } : {}),
+      };
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
   return {
-    port, host: env.HOST || '127.0.0.1', publicUrl, basePath, oauth, storage: storageFrom(env),
-    corsOrigins, telemetry: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT), rateLimits: rateLimitsFrom(env), startupRetrySeconds: startupRetryFrom(env.STARTUP_RETRY_SECONDS),
+    port,
+    host: env.HOST || '127.0.0.1',
+    publicUrl,
+    basePath,
+    oauth,
+    storage: storageFrom(env),
+    corsOrigins,
+    telemetry: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT),
+    rateLimits: rateLimitsFrom(env),
+    startupRetrySeconds: startupRetryFrom(env.STARTUP_RETRY_SECONDS),
   };
 }

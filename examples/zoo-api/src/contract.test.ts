@@ -8,7 +8,11 @@ let reader: string;
 let contract: ReturnType<typeof contractChecker>;
 
 /** Sends a request and checks the answer against the OpenAPI document the service publishes. */
-async function send(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function send(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -16,10 +20,19 @@ async function send(method: string, path: string, options: { token?: string; bod
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${zoo.origin}${path}`, { method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}) });
+  const res = await fetch(`${zoo.origin}${path}`, {
+    method,
+    headers,
+    redirect: 'manual',
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await res.text();
   contract.check(method, path, res.status, text);
-  return { status: res.status, headers: res.headers, json: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 
 beforeAll(async () => {
@@ -63,15 +76,35 @@ describe('every answer matches the published OpenAPI document', () => {
       expect(created.status).toBe(201);
       const member = `${base}/${created.json.id}`;
       const read = await send('GET', member, { token: admin });
-      expect((await send('GET', member, { token: admin, headers: { 'if-none-match': read.headers.get('etag')! } })).status).toBe(304);
+      expect(
+        (await send('GET', member, { token: admin, headers: { 'if-none-match': read.headers.get('etag')! } })).status,
+      ).toBe(304);
       expect((await send('HEAD', member, { token: admin })).status).toBe(200);
       expect((await send('OPTIONS', member, { token: reader })).status).toBe(200);
       expect((await send('PUT', member, { token: admin, body: read.json })).status).toBe(200);
-      expect((await send('PATCH', member, { token: admin, body: { name: 'Renamed' }, headers: { 'content-type': 'application/merge-patch+json' } })).status).toBe(200);
-      expect((await send('PATCH', member, { token: admin, body: { name: 'Stale' }, headers: { 'if-match': read.headers.get('etag')! } })).status).toBe(412);
+      expect(
+        (
+          await send('PATCH', member, {
+            token: admin,
+            body: { name: 'Renamed' },
+            headers: { 'content-type': 'application/merge-patch+json' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await send('PATCH', member, {
+            token: admin,
+            body: { name: 'Stale' },
+            headers: { 'if-match': read.headers.get('etag')! },
+          })
+        ).status,
+      ).toBe(412);
       expect((await send('PATCH', member, { token: admin, body: { id: 'other' } })).status).toBe(422);
       expect((await send('POST', base, { token: admin, body: 'not json' })).status).toBe(400);
-      expect((await send('POST', base, { token: admin, body: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+      expect(
+        (await send('POST', base, { token: admin, body: 'x', headers: { 'content-type': 'text/plain' } })).status,
+      ).toBe(415);
       expect((await send('POST', base, { token: reader, body: sample })).status).toBe(403);
       expect((await send('POST', member, { token: admin, body: sample })).status).toBe(405);
       expect((await send('GET', member, { token: admin, headers: { accept: 'application/xml' } })).status).toBe(406);
@@ -87,10 +120,22 @@ describe('every answer matches the published OpenAPI document', () => {
     expect((await send('GET', '/v1/zoos/999/animals', { token: admin })).status).toBe(404);
     expect((await send('DELETE', '/v1/zoos/2/animals/1', { token: admin })).status).toBe(404);
     expect((await send('GET', '/v1/employees/1/salaryStatements', { token: admin })).status).toBe(200);
-    const statement = await send('POST', '/v1/employees/1/salaryStatements', { token: admin, body: { period: '2026-11', grossAmount: 4100, currency: 'EUR' } });
+    const statement = await send('POST', '/v1/employees/1/salaryStatements', {
+      token: admin,
+      body: { period: '2026-11', grossAmount: 4100, currency: 'EUR' },
+    });
     expect(statement.status).toBe(201);
-    expect((await send('GET', `/v1/employees/1/salaryStatements/${statement.json.id}`, { token: admin })).status).toBe(200);
-    expect((await send('POST', '/v1/employees/1/salaryStatements', { token: admin, body: { period: 'soon', grossAmount: -1, currency: 'euro' } })).status).toBe(422);
+    expect((await send('GET', `/v1/employees/1/salaryStatements/${statement.json.id}`, { token: admin })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await send('POST', '/v1/employees/1/salaryStatements', {
+          token: admin,
+          body: { period: 'soon', grossAmount: -1, currency: 'euro' },
+        })
+      ).status,
+    ).toBe(422);
     const customers = await send('GET', '/v1/customers?limit=2', { token: admin });
     expect((await send('PUT', '/v1/customers', { token: admin, body: customers.json.customers })).status).toBe(200);
     expect((await send('PUT', '/v1/customers', { token: admin, body: [{ id: '1', name: '' }] })).status).toBe(422);
@@ -112,9 +157,18 @@ describe('every answer matches the published OpenAPI document', () => {
   });
 
   it('would catch an answer that breaks the document', () => {
-    expect(() => contract.check('GET', '/v1/zoos/1', 200, JSON.stringify({ id: '1', links: [] }))).toThrow(/does not match/);
+    expect(() => contract.check('GET', '/v1/zoos/1', 200, JSON.stringify({ id: '1', links: [] }))).toThrow(
+      /does not match/,
+    );
     expect(() => contract.check('GET', '/v1/zoos/1', 418, '{}')).toThrow(/not documented/);
-    expect(() => contract.check('GET', '/v1/zoos', 200, JSON.stringify({ offset: 0, limit: 10, total: 0, zoos: [], links: [], extra: 1 }))).toThrow(/does not match/);
+    expect(() =>
+      contract.check(
+        'GET',
+        '/v1/zoos',
+        200,
+        JSON.stringify({ offset: 0, limit: 10, total: 0, zoos: [], links: [], extra: 1 }),
+      ),
+    ).toThrow(/does not match/);
     expect(() => contract.check('PATCH', '/v1/zoos', 200, '{}')).toThrow(/not documented/);
   });
 

@@ -13,7 +13,15 @@ afterAll(() => zoo.close());
 
 describe('the zoo API from another origin', () => {
   it('answers the preflight of a configured page without a token, and refuses other pages', async () => {
-    const preflight = (origin: string) => fetch(`${zoo.origin}/v1/zoos`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' } });
+    const preflight = (origin: string) =>
+      fetch(`${zoo.origin}/v1/zoos`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, idempotency-key',
+        },
+      });
     const allowed = await preflight(page);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(page);
@@ -30,7 +38,10 @@ describe('the zoo API from another origin', () => {
     const refused = await zoo.get('/v1/zoos', undefined, { origin: page });
     expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([401, page]);
     // The docs page's Authorize form asks the embedded server for tokens from the page's origin too.
-    const tokenPreflight = await fetch(`${zoo.origin}/oauth/token`, { method: 'OPTIONS', headers: { origin: page, 'access-control-request-method': 'POST' } });
+    const tokenPreflight = await fetch(`${zoo.origin}/oauth/token`, {
+      method: 'OPTIONS',
+      headers: { origin: page, 'access-control-request-method': 'POST' },
+    });
     expect(tokenPreflight.headers.get('access-control-allow-origin')).toBe(page);
   });
 });
@@ -38,7 +49,11 @@ describe('the zoo API from another origin', () => {
 describe('probes of the zoo API', () => {
   it('answers /health and /ready outside the version, without a token', async () => {
     const alive = await zoo.get('/health');
-    expect([alive.status, await alive.json(), alive.headers.get('cache-control')]).toEqual([200, { status: 'ok' }, 'no-store']);
+    expect([alive.status, await alive.json(), alive.headers.get('cache-control')]).toEqual([
+      200,
+      { status: 'ok' },
+      'no-store',
+    ]);
     const ready = await zoo.get('/ready');
     expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
   });

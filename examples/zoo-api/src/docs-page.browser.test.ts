@@ -11,7 +11,8 @@ const available = existsSync(chromiumPath);
 const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
 
 // In CI a missing browser is a failure, never a silent skip.
-if (!available && process.env.CI) throw new Error(`${chromiumPath} is missing: .ci/run should have installed Debian's chromium`);
+if (!available && process.env.CI)
+  throw new Error(`${chromiumPath} is missing: .ci/run should have installed Debian's chromium`);
 
 describe.runIf(available)('the docs page in a real browser', () => {
   let zoo: RunningZoo;
@@ -20,7 +21,15 @@ describe.runIf(available)('the docs page in a real browser', () => {
     zoo = await startZoo();
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -40,14 +49,20 @@ describe.runIf(available)('the docs page in a real browser', () => {
     expect(await page.locator('.swagger-ui .info .title').innerText()).toContain('Zoo API');
     const tags = await page.locator('.opblock-tag').allInnerTexts();
     for (const collection of ['zoos', 'animals', 'employees', 'customers', 'suppliers', 'operations']) {
-      expect(tags.some((tag) => tag.toLowerCase().includes(collection)), collection).toBe(true);
+      expect(
+        tags.some((tag) => tag.toLowerCase().includes(collection)),
+        collection,
+      ).toBe(true);
     }
 
     // Authorize: the client-credentials form asks the service's own token endpoint.
     await page.locator('button.authorize').first().click();
     const dialog = page.locator('.modal-ux');
     await dialog.locator('input#client_id_clientCredentials, input[id*="client_id"]').first().fill('zoo-reader');
-    await dialog.locator('input#client_secret_clientCredentials, input[id*="client_secret"]').first().fill('zoo-reader-secret');
+    await dialog
+      .locator('input#client_secret_clientCredentials, input[id*="client_secret"]')
+      .first()
+      .fill('zoo-reader-secret');
     await dialog.locator('button.modal-btn.auth.authorize').first().click();
     await dialog.locator('button.modal-btn.auth:has-text("Logout")').first().waitFor({ timeout: 30_000 });
     await dialog.locator('button.close-modal').first().click();

@@ -29,7 +29,10 @@ describe('zoo-api trusting an external issuer (OAUTH_ISSUER)', () => {
   it('accepts tokens from the external issuer, found through its discovery document', async () => {
     const res = await fetch(`${issuer}/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('partner:partner-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from('partner:partner-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const { access_token } = (await res.json()) as { access_token: string };

@@ -57,12 +57,22 @@ describe('a client generated from the OpenAPI document', () => {
     mkdirSync(workDir, { recursive: true });
     writeFileSync(join(workDir, 'schema.ts'), astToString(await openapiTS(document as never)));
     writeFileSync(join(workDir, 'program.ts'), typedProgram);
-    const compilerOptions = { strict: true, noEmit: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2023', skipLibCheck: true, types: [] };
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      target: 'ES2023',
+      skipLibCheck: true,
+      types: [],
+    };
     writeFileSync(join(workDir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['program.ts'] }));
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     // Asynchronously: a synchronous spawn would stall the in-process zoo's event loop for seconds,
     // and its keep-alive timers would then close the next test's pooled connection under its request.
-    const run = await promisify(execFile)(process.execPath, [tsc, '-p', join(workDir, 'tsconfig.json')], { encoding: 'utf8' }).catch((failed: { stdout?: string; stderr?: string; code?: number }) => failed);
+    const run = await promisify(execFile)(process.execPath, [tsc, '-p', join(workDir, 'tsconfig.json')], {
+      encoding: 'utf8',
+    }).catch((failed: { stdout?: string; stderr?: string; code?: number }) => failed);
     expect(`${run.stdout ?? ''}${run.stderr ?? ''}`).toBe('');
     expect('code' in run ? run.code : 0).toBe(0);
   }, 60_000);
@@ -71,10 +81,17 @@ describe('a client generated from the OpenAPI document', () => {
     const client = createClient<any>({ baseUrl: zoo.origin, headers: { authorization: `Bearer ${admin}` } });
     const read = await client.GET('/v1/zoos/{id}', { params: { path: { id: '1' } } });
     expect(read.response.status).toBe(200);
-    expect((await client.PUT('/v1/zoos/{id}', { params: { path: { id: '1' } }, body: read.data })).response.status).toBe(200);
+    expect(
+      (await client.PUT('/v1/zoos/{id}', { params: { path: { id: '1' } }, body: read.data })).response.status,
+    ).toBe(200);
     expect((await client.PUT('/v1/zoos', { body: [read.data] })).response.status).toBe(200);
-    const nested = await client.POST('/v1/zoos/{parentId}/animals', { params: { path: { parentId: '1' } }, body: { name: 'Okapi', species: 'okapi', animalTypeId: 'mammal' } });
+    const nested = await client.POST('/v1/zoos/{parentId}/animals', {
+      params: { path: { parentId: '1' } },
+      body: { name: 'Okapi', species: 'okapi', animalTypeId: 'mammal' },
+    });
     expect(nested.response.status).toBe(201);
-    expect((await client.GET('/v1/search', { params: { query: { query: 'zoo', limit: 5 } } })).response.status).toBe(200);
+    expect((await client.GET('/v1/search', { params: { query: { query: 'zoo', limit: 5 } } })).response.status).toBe(
+      200,
+    );
   });
 });

@@ -12,11 +12,18 @@ async function post(instance: PairInstance, path: string, body: unknown, headers
     headers: { authorization: `Bearer ${instance.token}`, 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: res.status, location: res.headers.get('location'), replayed: res.headers.get('idempotency-replayed'), text: await res.text() };
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    replayed: res.headers.get('idempotency-replayed'),
+    text: await res.text(),
+  };
 }
 
 async function customersNamed(instance: PairInstance, name: string): Promise<number> {
-  const res = await fetch(`${instance.origin}/v1/customers?per_page=100`, { headers: { authorization: `Bearer ${instance.token}` } });
+  const res = await fetch(`${instance.origin}/v1/customers?per_page=100`, {
+    headers: { authorization: `Bearer ${instance.token}` },
+  });
   const list = (await res.json()) as { customers: { name: string }[] };
   return list.customers.filter((c) => c.name === name).length;
 }
@@ -37,14 +44,24 @@ describe.runIf(pair.available)('Idempotency-Key across two zoo processes on one 
 
   it('creates one record when one key is sent to both instances at once; every finished answer is the same', async () => {
     const key = crypto.randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(pair.instances[i % 2]!, '/v1/customers', { name: 'Concurrent Ltd' }, { 'idempotency-key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(pair.instances[i % 2]!, '/v1/customers', { name: 'Concurrent Ltd' }, { 'idempotency-key': key }),
+      ),
+    );
     // The first to claim the key creates; the others get its answer, or 409 while it still runs.
     const created = answers.filter((a) => a.status === 201);
     expect(created.length + answers.filter((a) => a.status === 409).length).toBe(10);
     expect(created.filter((a) => a.replayed === null)).toHaveLength(1);
-    for (const answer of created) expect(answer).toMatchObject({ location: created[0]!.location, text: created[0]!.text });
+    for (const answer of created)
+      expect(answer).toMatchObject({ location: created[0]!.location, text: created[0]!.text });
     // A retry of the ones that got 409 gets the same answer too.
-    const retried = await post(pair.instances[1]!, '/v1/customers', { name: 'Concurrent Ltd' }, { 'idempotency-key': key });
+    const retried = await post(
+      pair.instances[1]!,
+      '/v1/customers',
+      { name: 'Concurrent Ltd' },
+      { 'idempotency-key': key },
+    );
     expect(retried).toMatchObject({ status: 201, location: created[0]!.location, replayed: 'true' });
     expect(await customersNamed(pair.instances[0]!, 'Concurrent Ltd')).toBe(1);
   });

@@ -7,7 +7,9 @@ const service = await serve().catch((error: Error) => {
   process.exit(1);
 });
 const auth = oauth.kind === 'embedded' ? 'embedded authorization server at /oauth' : `tokens from ${oauth.issuer}`;
-console.log(`Zoo API listening on ${service.localOrigin}${basePath} (public URL ${service.publicUrl}${basePath}; ${auth})`);
+console.log(
+  `Zoo API listening on ${service.localOrigin}${basePath} (public URL ${service.publicUrl}${basePath}; ${auth})`,
+);
 
 /**
  * Stop accepting, let in-flight requests finish (their answers close the connection; whatever is

@@ -11,7 +11,11 @@ let contract: ReturnType<typeof contractChecker>;
 async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${zoo.origin}${path}`, {
     method,
-    headers: { authorization: `Bearer ${admin}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      authorization: `Bearer ${admin}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
@@ -26,11 +30,14 @@ beforeAll(async () => {
 afterAll(() => zoo.close());
 
 describe('request bodies: the document and the server agree', () => {
-  it.each(['zoos', 'animals', 'employees', 'customers', 'suppliers'])('PUT of what GET returned is allowed by both (%s)', async (name) => {
-    const read = await send('GET', `/v1/${name}/1`);
-    expect(contract.requestProblems('PUT', `/v1/${name}/1`, read.json)).toEqual([]);
-    expect((await send('PUT', `/v1/${name}/1`, read.json, { 'if-match': read.etag })).status).toBe(200);
-  });
+  it.each(['zoos', 'animals', 'employees', 'customers', 'suppliers'])(
+    'PUT of what GET returned is allowed by both (%s)',
+    async (name) => {
+      const read = await send('GET', `/v1/${name}/1`);
+      expect(contract.requestProblems('PUT', `/v1/${name}/1`, read.json)).toEqual([]);
+      expect((await send('PUT', `/v1/${name}/1`, read.json, { 'if-match': read.etag })).status).toBe(200);
+    },
+  );
 
   it('a bulk PUT of records as read, each with its id, is allowed by both', async () => {
     const page = await send('GET', '/v1/zoos?limit=2');
@@ -61,8 +68,12 @@ describe('request bodies: the document and the server agree', () => {
   });
 
   it('a merge patch nulling a required property is refused by both', async () => {
-    expect(contract.requestProblems('PATCH', '/v1/zoos/2', { name: null }, 'application/merge-patch+json')).not.toEqual([]);
-    expect((await send('PATCH', '/v1/zoos/2', { name: null }, { 'content-type': 'application/merge-patch+json' })).status).toBe(422);
+    expect(contract.requestProblems('PATCH', '/v1/zoos/2', { name: null }, 'application/merge-patch+json')).not.toEqual(
+      [],
+    );
+    expect(
+      (await send('PATCH', '/v1/zoos/2', { name: null }, { 'content-type': 'application/merge-patch+json' })).status,
+    ).toBe(422);
   });
 
   it('an email longer than 254 characters is refused by both (no string input is unbounded)', async () => {

@@ -19,16 +19,30 @@ let folder: string;
 let proxy: string;
 let token: string;
 
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
   });
-});
 
 /** Runs Prism as a proxy on `port`; resolves once it listens, rejects if it exits first. */
 function startPrism(file: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'proxy', file, zoo.origin, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'),
+      'proxy',
+      file,
+      zoo.origin,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   return new Promise<ChildProcess>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -83,19 +97,31 @@ interface Answer {
   violations: { location: string[]; message: string }[];
 }
 
-async function through(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function through(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const res = await fetch(`${proxy}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
+      ...(body === undefined
+        ? {}
+        : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
       ...headers,
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
   const violations = res.headers.get('sl-violations');
-  return { status: res.status, json: text ? JSON.parse(text) : undefined, etag: res.headers.get('etag'), violations: violations ? JSON.parse(violations) : [] };
+  return {
+    status: res.status,
+    json: text ? JSON.parse(text) : undefined,
+    etag: res.headers.get('etag'),
+    violations: violations ? JSON.parse(violations) : [],
+  };
 }
 
 const messages = (answer: Answer) => answer.violations.map((v) => `${v.location.join('.')}: ${v.message}`);
@@ -103,10 +129,21 @@ const messages = (answer: Answer) => answer.violations.map((v) => `${v.location.
 describe('Prism, validating traffic to the zoo service against its own document', () => {
   it('finds nothing to object to in reads: lists with every kind of parameter, records, search, meta paths', async () => {
     for (const path of [
-      '/v1', '/v1/zoos', '/v1/zoos?limit=2&offset=1&sortby=name&order=desc', '/v1/zoos?page=2&per_page=1', '/v1/zoos?query=berlin',
-      '/v1/animals?zoo_id=1&animal_type_id=mammal', '/v1/zoos/1', '/v1/zoos/1/animals', '/v1/zoos/1/animals?sortby=yearOfBirth',
-      '/v1/employees/1/salaryStatements', '/v1/search?query=a&limit=3&offset=1', '/v1/search?query=a&page=2&per_page=2',
-      '/v1/errors', '/v1/errors/1001', '/v1/openapi.json',
+      '/v1',
+      '/v1/zoos',
+      '/v1/zoos?limit=2&offset=1&sortby=name&order=desc',
+      '/v1/zoos?page=2&per_page=1',
+      '/v1/zoos?query=berlin',
+      '/v1/animals?zoo_id=1&animal_type_id=mammal',
+      '/v1/zoos/1',
+      '/v1/zoos/1/animals',
+      '/v1/zoos/1/animals?sortby=yearOfBirth',
+      '/v1/employees/1/salaryStatements',
+      '/v1/search?query=a&limit=3&offset=1',
+      '/v1/search?query=a&page=2&per_page=2',
+      '/v1/errors',
+      '/v1/errors/1001',
+      '/v1/openapi.json',
     ]) {
       const answer = await through('GET', path);
       expect(answer.status, path).toBe(200);
@@ -127,7 +164,11 @@ describe('Prism, validating traffic to the zoo service against its own document'
     const bulk = await through('PUT', '/v1/customers', items);
     expect(bulk.status).toBe(200);
     expect(messages(bulk)).toEqual([]);
-    const nested = await through('POST', '/v1/zoos/1/animals', { name: 'Kea', species: 'Nestor notabilis', animalTypeId: 'bird' });
+    const nested = await through('POST', '/v1/zoos/1/animals', {
+      name: 'Kea',
+      species: 'Nestor notabilis',
+      animalTypeId: 'bird',
+    });
     expect(nested.status).toBe(201);
     expect(messages(nested)).toEqual([]);
     const patch = await through('PATCH', `/v1/animals/${nested.json.id}`, { yearOfBirth: null, name: 'Kea II' });
@@ -150,7 +191,10 @@ describe('Prism, validating traffic to the zoo service against its own document'
       [422, await through('POST', '/v1/zoos', { name: '' })],
     ] as const) {
       expect(answer.status).toBe(status);
-      expect(messages(answer).filter((m) => m.startsWith('response')), String(status)).toEqual([]);
+      expect(
+        messages(answer).filter((m) => m.startsWith('response')),
+        String(status),
+      ).toEqual([]);
     }
   });
 

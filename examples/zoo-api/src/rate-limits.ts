@@ -1,6 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { ApiPlugin } from '@corral/core';
-import { limitNodeHandler, memoryRateLimits, rateLimit, redisRateLimits, type NodeListener, type RateLimitStore } from '@corral/rate-limit';
+import {
+  limitNodeHandler,
+  memoryRateLimits,
+  rateLimit,
+  redisRateLimits,
+  type NodeListener,
+  type RateLimitStore,
+} from '@corral/rate-limit';
 import { createClient } from 'redis';
 import type { RateLimitConfig } from './config.js';
 
@@ -24,24 +31,45 @@ async function counters(config: RateLimitConfig, database: RateLimitStore | unde
   client.on('error', () => undefined);
   await client.connect();
   // A client that gave up reconnecting is no longer open: closing it would throw and stop the shutdown.
-  return { ...redisRateLimits({ client, prefix: config.redisKeyPrefix }), close: async () => void (client.isOpen ? await client.close() : client.destroy()) };
+  return {
+    ...redisRateLimits({ client, prefix: config.redisKeyPrefix }),
+    close: async () => void (client.isOpen ? await client.close() : client.destroy()),
+  };
 }
 
 /** Builds the limits the configuration asks for; `database` is the storage's shared backend, if it has one. */
-export async function zooRateLimits(config: RateLimitConfig, database: RateLimitStore | undefined): Promise<ZooRateLimits> {
+export async function zooRateLimits(
+  config: RateLimitConfig,
+  database: RateLimitStore | undefined,
+): Promise<ZooRateLimits> {
   const store = config.limit > 0 || config.tokenLimit > 0 ? await counters(config, database) : undefined;
-  const plugin = config.limit > 0 && store
-    ? rateLimit({
-        limit: config.limit,
-        windowSeconds: config.windowSeconds,
-        store,
-        // Writes have a quota of their own (a different policy name: separate counters), or none with 0.
-        policyFor: (route) => (writes.has(route.method) ? (config.writeLimit > 0 ? { name: 'writes', limit: config.writeLimit, windowSeconds: config.windowSeconds } : false) : undefined),
-      })
-    : undefined;
+  const plugin =
+    config.limit > 0 && store
+      ? rateLimit({
+          limit: config.limit,
+          windowSeconds: config.windowSeconds,
+          store,
+          // Writes have a quota of their own (a different policy name: separate counters), or none with 0.
+          policyFor: (route) =>
+            writes.has(route.method)
+              ? config.writeLimit > 0
+                ? { name: 'writes', limit: config.writeLimit, windowSeconds: config.windowSeconds }
+                : false
+              : undefined,
+        })
+      : undefined;
   // With the API unlimited but tokens limited in Redis, something must still close the client with the API.
-  const closer: ApiPlugin | undefined = !plugin && store?.close ? { name: 'rate-limit-store', hooks: { onClose: () => store.close?.() } } : undefined;
+  const closer: ApiPlugin | undefined =
+    !plugin && store?.close ? { name: 'rate-limit-store', hooks: { onClose: () => store.close?.() } } : undefined;
   const limitTokens = (handler: NodeListener): NodeListener =>
-    config.tokenLimit > 0 && store ? limitNodeHandler(handler, { name: 'token', limit: config.tokenLimit, windowSeconds: config.windowSeconds, store, counts: isTokenRequest }) : handler;
+    config.tokenLimit > 0 && store
+      ? limitNodeHandler(handler, {
+          name: 'token',
+          limit: config.tokenLimit,
+          windowSeconds: config.windowSeconds,
+          store,
+          counts: isTokenRequest,
+        })
+      : handler;
   return { plugin: plugin ?? closer, limitTokens };
 }

@@ -11,11 +11,19 @@ describe('serve (what npm start runs)', () => {
     try {
       const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
       const answer = await fetch(`${origin}/v1/zoos`);
-      expect([answer.status, answer.headers.get('retry-after'), await answer.json()]).toEqual([503, '1', { error: 'Starting up' }]);
+      expect([answer.status, answer.headers.get('retry-after'), await answer.json()]).toEqual([
+        503,
+        '1',
+        { error: 'Starting up' },
+      ]);
       expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       // The process is alive meanwhile: a liveness probe must not restart it.
       const alive = await fetch(`${origin}/health`, { headers: { 'x-request-id': 'probe-1' } });
-      expect([alive.status, await alive.json(), alive.headers.get('x-request-id')]).toEqual([200, { status: 'ok' }, 'probe-1']);
+      expect([alive.status, await alive.json(), alive.headers.get('x-request-id')]).toEqual([
+        200,
+        { status: 'ok' },
+        'probe-1',
+      ]);
       expect((await fetch(`${origin}/ready`)).status).toBe(503);
     } finally {
       server.close();
@@ -39,15 +47,26 @@ describe('serve (what npm start runs)', () => {
     const { port } = new URL(service.localOrigin);
     const tokenAnswer = await fetch(`${service.localOrigin}/oauth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
     const body = JSON.stringify({ name: 'Late Zoo' });
     // The headers go now; the body only once the stop has begun, so the request is surely in flight.
     const req = request({
-      host: '127.0.0.1', port, method: 'POST', path: '/v1/zoos',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' },
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/v1/zoos',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      },
     });
     const answered = new Promise<number>((resolve, reject) => {
       req.on('response', (res) => {

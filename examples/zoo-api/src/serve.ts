@@ -26,8 +26,14 @@ export interface RunningService {
  */
 export function answerStartingUp(basePath: string): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const requestId = requestIdFor(typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined);
-    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': requestId };
+    const requestId = requestIdFor(
+      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined,
+    );
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-request-id': requestId,
+    };
     if (req.url?.split('?')[0] === `${basePath}/health` && (req.method === 'GET' || req.method === 'HEAD')) {
       res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : '{"status":"ok"}');
       return;
@@ -48,7 +54,12 @@ function reasonOf(error: unknown): string {
  * declarations or the tables (a CorralError) is not, nor anything once the time is up: the server
  * then closes and the error is thrown.
  */
-async function readyApi(config: ZooConfig, localOrigin: string, logger: Logger | undefined, server: Server): Promise<Api> {
+async function readyApi(
+  config: ZooConfig,
+  localOrigin: string,
+  logger: Logger | undefined,
+  server: Server,
+): Promise<Api> {
   const deadline = Date.now() + config.startupRetrySeconds * 1000;
   for (;;) {
     let api: Api | undefined;

@@ -16,10 +16,18 @@ function keysIn(text: string, where: string): JWK[] {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error(`${where} does not hold signing keys as JSON; delete it to have a new key made (earlier tokens then stop working)`);
+    throw new Error(
+      `${where} does not hold signing keys as JSON; delete it to have a new key made (earlier tokens then stop working)`,
+    );
   }
-  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((key) => typeof key === 'object' && key !== null && !Array.isArray(key))) {
-    throw new Error(`${where} does not hold a list of signing keys; delete it to have a new key made (earlier tokens then stop working)`);
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length === 0 ||
+    !parsed.every((key) => typeof key === 'object' && key !== null && !Array.isArray(key))
+  ) {
+    throw new Error(
+      `${where} does not hold a list of signing keys; delete it to have a new key made (earlier tokens then stop working)`,
+    );
   }
   return parsed as JWK[];
 }
@@ -69,7 +77,9 @@ export function postgresSigningKeys(pool: pg.Pool, schema: string): SigningKeys 
       // read it), and no two transactions create the schema at once.
       await client.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [quotedSchema]);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${quotedSchema}`);
-      await client.query(`CREATE TABLE IF NOT EXISTS ${table} (kid text PRIMARY KEY, jwk jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${table} (kid text PRIMARY KEY, jwk jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+      );
       let { rows } = await client.query<{ jwk: JWK }>(`SELECT jwk FROM ${table} ORDER BY created_at DESC, kid`);
       if (rows.length === 0) {
         const key = await make();

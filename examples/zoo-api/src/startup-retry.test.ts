@@ -1,7 +1,12 @@
 import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { silentLogger } from '@corral/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
+import {
+  dropSchema,
+  freshSchemaName,
+  serverAvailable,
+  testDatabaseUrl,
+} from '../../../packages/postgres/src/test-support/server.js';
 import { serve } from './serve.js';
 
 const postgres = await serverAvailable();
@@ -40,12 +45,17 @@ describe.runIf(postgres)('start-up with the database away', () => {
 
   it('gives up at once by default, with the reason', async () => {
     const port = await freePort();
-    await expect(serve({ PORT: '0', DATABASE_URL: urlAt(port), DATABASE_SCHEMA: schema }, silentLogger)).rejects.toThrow(/ECONNREFUSED|connect/);
+    await expect(
+      serve({ PORT: '0', DATABASE_URL: urlAt(port), DATABASE_SCHEMA: schema }, silentLogger),
+    ).rejects.toThrow(/ECONNREFUSED|connect/);
   });
 
   it('keeps trying for STARTUP_RETRY_SECONDS and starts once the database answers', async () => {
     const port = await freePort();
-    const starting = serve({ PORT: '0', DATABASE_URL: urlAt(port), DATABASE_SCHEMA: schema, STARTUP_RETRY_SECONDS: '30' }, silentLogger);
+    const starting = serve(
+      { PORT: '0', DATABASE_URL: urlAt(port), DATABASE_SCHEMA: schema, STARTUP_RETRY_SECONDS: '30' },
+      silentLogger,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const proxy = databaseAt(port);
     try {
@@ -58,6 +68,8 @@ describe.runIf(postgres)('start-up with the database away', () => {
   }, 40_000);
 
   it('refuses a wrong setting at once', async () => {
-    await expect(serve({ PORT: '0', STARTUP_RETRY_SECONDS: 'soon' }, silentLogger)).rejects.toThrow('STARTUP_RETRY_SECONDS');
+    await expect(serve({ PORT: '0', STARTUP_RETRY_SECONDS: 'soon' }, silentLogger)).rejects.toThrow(
+      'STARTUP_RETRY_SECONDS',
+    );
   });
 });

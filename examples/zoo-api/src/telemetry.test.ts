@@ -20,7 +20,13 @@ afterAll(async () => {
 it('traces its requests when an OTLP endpoint is configured, preflights included', async () => {
   const token = await zoo.token();
   expect((await zoo.get('/v1/zoos/1', token)).status).toBe(200);
-  await fetch(`${zoo.origin}/v1/zoos`, { method: 'OPTIONS', headers: { origin: zoo.origin, 'access-control-request-method': 'POST' } });
+  await fetch(`${zoo.origin}/v1/zoos`, {
+    method: 'OPTIONS',
+    headers: { origin: zoo.origin, 'access-control-request-method': 'POST' },
+  });
   const spans = exporter.getFinishedSpans().map((span) => [span.name, span.attributes['http.response.status_code']]);
-  expect(spans).toEqual([['GET /v1/zoos/:id', 200], ['OPTIONS /v1/zoos', 204]]);
+  expect(spans).toEqual([
+    ['GET /v1/zoos/:id', 200],
+    ['OPTIONS /v1/zoos', 204],
+  ]);
 });

@@ -7,14 +7,31 @@ import { zooPairOnFreshSchema, type PairInstance } from './testing/zoo-pair.js';
 // one public address, as instances behind one load balancer do.
 const pair = await zooPairOnFreshSchema('two', { PUBLIC_URL: 'http://zoo.test' });
 
-async function call(instance: PairInstance, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  instance: PairInstance,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${instance.origin}${path}`, {
     method,
-    headers: { authorization: `Bearer ${instance.token}`, ...(body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${instance.token}`,
+      ...(body === undefined
+        ? {}
+        : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, etag: res.headers.get('etag'), location: res.headers.get('location'), json: text ? JSON.parse(text) : undefined };
+  return {
+    status: res.status,
+    etag: res.headers.get('etag'),
+    location: res.headers.get('location'),
+    json: text ? JSON.parse(text) : undefined,
+  };
 }
 
 describe.runIf(pair.available)('two zoo processes on one PostgreSQL database', () => {
@@ -35,7 +52,11 @@ describe.runIf(pair.available)('two zoo processes on one PostgreSQL database', (
   it('let exactly one of many writes based on the same ETag win, wherever they land', async () => {
     const [a, b] = pair.instances;
     const read = await call(a!, 'GET', '/v1/zoos/1');
-    const writes = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? a! : b!, 'PATCH', '/v1/zoos/1', { city: `City ${i}` }, { 'if-match': read.etag! })));
+    const writes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(i % 2 ? a! : b!, 'PATCH', '/v1/zoos/1', { city: `City ${i}` }, { 'if-match': read.etag! }),
+      ),
+    );
     expect(writes.filter((w) => w.status === 200)).toHaveLength(1);
     expect(writes.filter((w) => w.status === 412)).toHaveLength(19);
   });
@@ -45,17 +66,29 @@ describe.runIf(pair.available)('two zoo processes on one PostgreSQL database', (
     const increment = async (instance: PairInstance) => {
       for (;;) {
         const read = await call(instance, 'GET', `/v1/zoos/${created.json.id}`);
-        const written = await call(instance, 'PATCH', `/v1/zoos/${created.json.id}`, { name: `${read.json.name}+` }, { 'if-match': read.etag! });
+        const written = await call(
+          instance,
+          'PATCH',
+          `/v1/zoos/${created.json.id}`,
+          { name: `${read.json.name}+` },
+          { 'if-match': read.etag! },
+        );
         if (written.status === 200) return;
         expect(written.status).toBe(412);
       }
     };
     await Promise.all(Array.from({ length: 20 }, (_, i) => increment(pair.instances[i % 2]!)));
-    expect((await call(pair.instances[1]!, 'GET', `/v1/zoos/${created.json.id}`)).json.name).toBe(`Counter${'+'.repeat(20)}`);
+    expect((await call(pair.instances[1]!, 'GET', `/v1/zoos/${created.json.id}`)).json.name).toBe(
+      `Counter${'+'.repeat(20)}`,
+    );
   });
 
   it('never hand out one id twice, and a record deleted on one is 410 on the other', async () => {
-    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => call(pair.instances[i % 2]!, 'POST', '/v1/customers', { name: `Customer ${i}` })));
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(pair.instances[i % 2]!, 'POST', '/v1/customers', { name: `Customer ${i}` }),
+      ),
+    );
     const ids = made.map((m) => m.json.id);
     expect(new Set(ids).size).toBe(20);
     expect((await call(pair.instances[0]!, 'DELETE', `/v1/customers/${ids[0]}`)).status).toBe(204);

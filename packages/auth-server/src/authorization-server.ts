@@ -7,7 +7,8 @@ import type { AuthorizationServerOptions, ClientDefinition } from './options.js'
 import { checkSigningKey, newSigningKey, publicKeyOf } from './signing-key.js';
 
 /** Paths below the issuer that are served: discovery, keys, token, and (for opaque tokens) introspection and revocation. */
-const servedPaths = /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
+const servedPaths =
+  /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
 const discoveryPaths = /^\/\.well-known\/(openid-configuration|oauth-authorization-server)$/;
 const tokenCheckPaths = /^\/token\/(introspection|revocation)$/;
 const json = 'application/json; charset=utf-8';
@@ -70,7 +71,8 @@ function configuration(options: AuthorizationServerOptions, keys: JWK[]): Config
       // tokens; a client may look at and revoke its own.
       introspection: {
         enabled: true,
-        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId || resourceServers.has(client.clientId),
+        allowedPolicy: async (_ctx, client, token) =>
+          token.clientId === client.clientId || resourceServers.has(client.clientId),
       },
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       resourceIndicators: {
@@ -100,7 +102,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const issuerPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const clients = new Map<string, ClientDefinition>(options.clients.map((c) => [c.clientId, c]));
   // Frozen: every verifier in the process trusts these keys, so none may add one.
-  const publish = (signing: readonly JWK[]): JSONWebKeySet => Object.freeze({ keys: Object.freeze(signing.map(publicKeyOf)) as JWK[] });
+  const publish = (signing: readonly JWK[]): JSONWebKeySet =>
+    Object.freeze({ keys: Object.freeze(signing.map(publicKeyOf)) as JWK[] });
   const provider = (jwks: JWK[]) => {
     const instance = new Provider(options.issuer, configuration(options, jwks));
     instance.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
@@ -114,17 +117,19 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     published = publish(keys);
     callback = provider(keys);
   };
-  const chosen = (given: readonly JWK[] | undefined) => (given && given.length > 0 ? given.map(checkSigningKey) : undefined);
+  const chosen = (given: readonly JWK[] | undefined) =>
+    given && given.length > 0 ? given.map(checkSigningKey) : undefined;
   // Keys read from somewhere (a database) are read in the background and again after a failure,
   // so that the server starts while that place is away; requests that need them wait for them.
   let loading: Promise<void> | undefined;
-  const load = (): Promise<void> => (loading ??= (async () => {
-    const given = typeof options.signingKeys === 'function' ? await options.signingKeys() : undefined;
-    use(chosen(given) ?? [await newSigningKey()]);
-  })().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
+  const load = (): Promise<void> =>
+    (loading ??= (async () => {
+      const given = typeof options.signingKeys === 'function' ? await options.signingKeys() : undefined;
+      use(chosen(given) ?? [await newSigningKey()]);
+    })().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   if (typeof options.signingKeys === 'function') load().catch(() => undefined);
   else use(chosen(options.signingKeys) ?? [await newSigningKey()]);
 
@@ -139,17 +144,25 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     // Introspection and revocation cannot check JWT access tokens, so they exist only for opaque ones.
     const path = below?.split('?')[0];
     if (path === undefined || !servedPaths.test(path) || (!opaqueTokens && tokenCheckPaths.test(path))) {
-      res.writeHead(404, { 'content-type': json }).end(JSON.stringify({ error: `No endpoint at ${url.slice(0, 200)}` }));
+      res
+        .writeHead(404, { 'content-type': json })
+        .end(JSON.stringify({ error: `No endpoint at ${url.slice(0, 200)}` }));
       return;
     }
     const allow = path.startsWith('/token') ? 'POST' : 'GET, HEAD';
     if (!allow.split(', ').includes(req.method ?? '') && req.method !== 'OPTIONS') {
-      res.writeHead(405, { 'content-type': json, allow }).end(JSON.stringify({ error: `${req.method} is not supported here. Allowed: ${allow}` }));
+      res
+        .writeHead(405, { 'content-type': json, allow })
+        .end(JSON.stringify({ error: `${req.method} is not supported here. Allowed: ${allow}` }));
       return;
     }
     if (discoveryPaths.test(path) && req.method !== 'OPTIONS') {
       // Public metadata, readable from any page (as oidc-provider serves it).
-      res.writeHead(200, { 'content-type': json, 'content-length': Buffer.byteLength(metadata), 'access-control-allow-origin': '*' });
+      res.writeHead(200, {
+        'content-type': json,
+        'content-length': Buffer.byteLength(metadata),
+        'access-control-allow-origin': '*',
+      });
       res.end(req.method === 'HEAD' ? undefined : metadata);
       return;
     }
@@ -158,16 +171,35 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     // Links in the metadata name the issuer's public origin, never the Host this request used.
     req.headers['x-forwarded-host'] = issuerUrl.host;
     req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
-    const run = req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '') ? applyDefaultScope(req, clients, knownScopes) : Promise.resolve();
-    Promise.all([run, callback ? undefined : load().catch((error: unknown) => {
-      throw new TokenRequestRefusal('temporarily_unavailable', 'The signing keys cannot be read now; try again later', 503, error);
-    })]).then(
+    const run =
+      req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '')
+        ? applyDefaultScope(req, clients, knownScopes)
+        : Promise.resolve();
+    Promise.all([
+      run,
+      callback
+        ? undefined
+        : load().catch((error: unknown) => {
+            throw new TokenRequestRefusal(
+              'temporarily_unavailable',
+              'The signing keys cannot be read now; try again later',
+              503,
+              error,
+            );
+          }),
+    ]).then(
       () => callback!(req, res),
       (error: unknown) => {
-        const refusal = error instanceof TokenRequestRefusal ? error : new TokenRequestRefusal('invalid_request', 'The token request could not be read');
+        const refusal =
+          error instanceof TokenRequestRefusal
+            ? error
+            : new TokenRequestRefusal('invalid_request', 'The token request could not be read');
         // After a body too large the rest of it is not read: the connection closes after the answer.
-        const closing = refusal.status === 413 ? { connection: 'close' } : refusal.status === 503 ? { 'retry-after': '5' } : {};
-        res.writeHead(refusal.status, { 'content-type': json, 'cache-control': 'no-store', ...closing }).end(JSON.stringify({ error: refusal.code, error_description: refusal.message }));
+        const closing =
+          refusal.status === 413 ? { connection: 'close' } : refusal.status === 503 ? { 'retry-after': '5' } : {};
+        res
+          .writeHead(refusal.status, { 'content-type': json, 'cache-control': 'no-store', ...closing })
+          .end(JSON.stringify({ error: refusal.code, error_description: refusal.message }));
       },
     );
   };

@@ -6,12 +6,22 @@ const tokenBodyLimit = 56 * 1024;
 
 /** A token request refused before oidc-provider sees it, with the RFC 6749 error code and the status to answer. */
 export class TokenRequestRefusal extends Error {
-  constructor(readonly code: 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable', message: string, readonly status: 400 | 413 | 503 = 400, cause?: unknown) {
+  constructor(
+    readonly code: 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable',
+    message: string,
+    readonly status: 400 | 413 | 503 = 400,
+    cause?: unknown,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
   }
 }
 
-const tooLarge = () => new TokenRequestRefusal('invalid_request', `The token request body is larger than the limit of ${tokenBodyLimit} bytes`, 413);
+const tooLarge = () =>
+  new TokenRequestRefusal(
+    'invalid_request',
+    `The token request body is larger than the limit of ${tokenBodyLimit} bytes`,
+    413,
+  );
 
 /**
  * The body, or a 413 refusal once it passes the limit. Reading stops there with the stream paused,
@@ -53,11 +63,16 @@ function clientIdOf(req: IncomingMessage, form: Record<string, unknown>): string
  * may have is refused (`invalid_scope`), where oidc-provider would drop it silently. The parsed
  * body is left on `req.body`, where oidc-provider takes it from when the stream has been read.
  */
-export async function applyDefaultScope(req: IncomingMessage, clients: ReadonlyMap<string, ClientDefinition>, knownScopes: ReadonlySet<string>): Promise<void> {
+export async function applyDefaultScope(
+  req: IncomingMessage,
+  clients: ReadonlyMap<string, ClientDefinition>,
+  knownScopes: ReadonlySet<string>,
+): Promise<void> {
   const form = parse((await readBody(req)).toString('utf8')) as Record<string, unknown>;
   if (typeof form.scope === 'string' && form.scope !== '') {
     const unknown = form.scope.split(' ').filter((scope) => scope !== '' && !knownScopes.has(scope));
-    if (unknown.length > 0) throw new TokenRequestRefusal('invalid_scope', `Unknown scope: ${unknown.join(' ').slice(0, 200)}`);
+    if (unknown.length > 0)
+      throw new TokenRequestRefusal('invalid_scope', `Unknown scope: ${unknown.join(' ').slice(0, 200)}`);
   } else if (Array.isArray(form.scope)) {
     throw new TokenRequestRefusal('invalid_request', 'Send scope once');
   }

@@ -10,8 +10,19 @@ export async function newSigningKey(): Promise<JWK> {
 
 /** Refuses a signing key the server cannot use: an ES256 private key (P-256, with `d`) with a key id. */
 export function checkSigningKey(key: JWK): JWK {
-  const usable = key.kty === 'EC' && key.crv === 'P-256' && typeof key.d === 'string' && typeof key.x === 'string' && typeof key.y === 'string' && typeof key.kid === 'string' && key.kid !== '';
-  if (!usable) throw new CorralError('CORRAL_INVALID_SIGNING_KEY', 'createAuthorizationServer: a signing key must be a private ES256 JWK (kty EC, crv P-256, with d, x, y) with a kid');
+  const usable =
+    key.kty === 'EC' &&
+    key.crv === 'P-256' &&
+    typeof key.d === 'string' &&
+    typeof key.x === 'string' &&
+    typeof key.y === 'string' &&
+    typeof key.kid === 'string' &&
+    key.kid !== '';
+  if (!usable)
+    throw new CorralError(
+      'CORRAL_INVALID_SIGNING_KEY',
+      'createAuthorizationServer: a signing key must be a private ES256 JWK (kty EC, crv P-256, with d, x, y) with a kid',
+    );
   return { ...key, alg: 'ES256', use: 'sig' };
 }
 

@@ -37,7 +37,9 @@ export interface ClientOptions {
 /** A client of one API version; `Api` maps collection names to their {@link CollectionShape}s. */
 export interface CorralClient<Api extends object = Record<string, UntypedShape>> {
   /** The collection of this name, found through the root document's links. */
-  collection<N extends Extract<keyof Api, string>>(name: N): CollectionClient<Api[N] extends CollectionShape ? Api[N] : UntypedShape>;
+  collection<N extends Extract<keyof Api, string>>(
+    name: N,
+  ): CollectionClient<Api[N] extends CollectionShape ? Api[N] : UntypedShape>;
   /** The root document (read once, then remembered). */
   root(): Promise<Linked & Record<string, unknown>>;
   /** GETs any URL the server gave (revalidated with `If-None-Match`). */
@@ -65,21 +67,28 @@ function tokenSourceOf(auth: ClientOptions['auth'], dispatcher: Dispatcher): Tok
  * A client for an API that follows Corral's conventions. Untyped by default; give `Api` (see
  * `CollectionTypes`) to type records, filters, sorting and link rels.
  */
-export function createClient<Api extends object = Record<string, UntypedShape>>(options: ClientOptions): CorralClient<Api> {
+export function createClient<Api extends object = Record<string, UntypedShape>>(
+  options: ClientOptions,
+): CorralClient<Api> {
   const pool = options.dispatcher ?? new Agent({ connections: options.connections ?? 10, keepAliveTimeout: 4_000 });
   const send = createSend(pool, tokenSourceOf(options.auth, pool), retryPolicy(options.retry));
   const resources = new Resources(send, new EtagCache(options.etagCacheSize), options.idempotencyKeys ?? true);
   const base = options.baseUrl.replace(/\/+$/, '');
   let root: Promise<Linked & Record<string, unknown>> | undefined;
-  const readRoot = () => (root ??= (resources.read(base) as Promise<Linked & Record<string, unknown>>).catch((error: unknown) => {
-    root = undefined; // not remembered: the next call asks again
-    throw error;
-  }));
+  const readRoot = () =>
+    (root ??= (resources.read(base) as Promise<Linked & Record<string, unknown>>).catch((error: unknown) => {
+      root = undefined; // not remembered: the next call asks again
+      throw error;
+    }));
 
   async function collectionUrl(name: string): Promise<string> {
     const document = await readRoot();
-    const href = typeof document[`${name}_url`] === 'string' ? (document[`${name}_url`] as string)
-      : document.links?.find((link) => link.rel.startsWith('collection ') && link.href.split('?')[0]?.endsWith(`/${name}`))?.href;
+    const href =
+      typeof document[`${name}_url`] === 'string'
+        ? (document[`${name}_url`] as string)
+        : document.links?.find(
+            (link) => link.rel.startsWith('collection ') && link.href.split('?')[0]?.endsWith(`/${name}`),
+          )?.href;
     if (href === undefined) throw new Error(`The root document of ${base} names no collection "${name}"`);
     return new URL(href, base).href;
   }
@@ -92,11 +101,12 @@ export function createClient<Api extends object = Record<string, UntypedShape>>(
     root: readRoot,
     read: (url, signal) => resources.read(new URL(url, base).href, signal),
     follow: (document, rel, signal) => followLink(resources, document, rel, base, signal),
-    pages: (start, signal) => pagesFrom(resources, typeof start === 'string' ? new URL(start, base).href : start, signal),
-    all: (start, signal) => recordsFrom(pagesFrom(resources, typeof start === 'string' ? new URL(start, base).href : start, signal)),
+    pages: (start, signal) =>
+      pagesFrom(resources, typeof start === 'string' ? new URL(start, base).href : start, signal),
+    all: (start, signal) =>
+      recordsFrom(pagesFrom(resources, typeof start === 'string' ? new URL(start, base).href : start, signal)),
     close: async () => {
       if (!options.dispatcher) await pool.close();
     },
   };
 }
-

@@ -36,7 +36,9 @@ export interface ListOptions<S extends CollectionShape = UntypedShape> {
 export type FieldName<S extends CollectionShape> = Extract<keyof S['record'], string>;
 
 /** The shape of a list's records once `fields` chose some: the same shape when it chose every field (or none was given). */
-export type Selected<S extends CollectionShape, F extends string> = [FieldName<S>] extends [F] ? S : Omit<S, 'record'> & SelectedRecord<S, F>;
+export type Selected<S extends CollectionShape, F extends string> = [FieldName<S>] extends [F]
+  ? S
+  : Omit<S, 'record'> & SelectedRecord<S, F>;
 
 /** The record part of {@link Selected}. */
 export interface SelectedRecord<S extends CollectionShape, F extends string> {
@@ -45,10 +47,13 @@ export interface SelectedRecord<S extends CollectionShape, F extends string> {
 }
 
 /** List options whose `fields` are `F` and whose `expand` names are `E`. */
-export type ListOptionsOf<S extends CollectionShape, F extends string, E extends string = never> = ListOptions<S> & ChosenFields<F> & ChosenExpansions<E>;
+export type ListOptionsOf<S extends CollectionShape, F extends string, E extends string = never> = ListOptions<S> &
+  ChosenFields<F> &
+  ChosenExpansions<E>;
 
 /** The records of a list whose options chose fields `F` and expansions `E`. */
-export type ListedRecord<S extends CollectionShape, F extends string, E extends string> = ClientRecord<Selected<S, F>> & Expanded<S, E>;
+export type ListedRecord<S extends CollectionShape, F extends string, E extends string> = ClientRecord<Selected<S, F>> &
+  Expanded<S, E>;
 
 /** The `fields` of {@link ListOptionsOf}, kept as the literal names given. */
 export interface ChosenFields<F extends string> {
@@ -80,7 +85,9 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   ) {}
 
   /** One page; the query carries the filters, sorting, search and window asked for. */
-  async list<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(options: ListOptionsOf<S, F, E> = {}): Promise<Page<ListedRecord<S, F, E>>> {
+  async list<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(
+    options: ListOptionsOf<S, F, E> = {},
+  ): Promise<Page<ListedRecord<S, F, E>>> {
     const query = new URLSearchParams();
     appendFilters(query, options.filter ?? {});
     if (options.sort !== undefined) query.append('sortby', options.sort);
@@ -97,12 +104,16 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   }
 
   /** Every page, following each page's `nextPage` link until there is none. */
-  async *pages<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(options: ListOptionsOf<S, F, E> = {}): AsyncGenerator<Page<ListedRecord<S, F, E>>> {
+  async *pages<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(
+    options: ListOptionsOf<S, F, E> = {},
+  ): AsyncGenerator<Page<ListedRecord<S, F, E>>> {
     yield* pagesFrom(this.resources, await this.list(options), options.signal);
   }
 
   /** Every record of the list, page after page (`for await (const r of employees.all())`). */
-  all<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(options: ListOptionsOf<S, F, E> = {}): AsyncGenerator<ListedRecord<S, F, E>> {
+  all<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(
+    options: ListOptionsOf<S, F, E> = {},
+  ): AsyncGenerator<ListedRecord<S, F, E>> {
     return recordsFrom(this.pages(options));
   }
 
@@ -115,7 +126,8 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   async create(data: S['record'], signal?: AbortSignal): Promise<Created<ClientRecord<S>>> {
     const url = await this.url();
     const answer = await this.resources.post(url, data, {}, signal);
-    const location = new URL(answer.headers.location ?? hrefOf(answer.body as ClientRecord<S>, 'self') ?? url, url).href;
+    const location = new URL(answer.headers.location ?? hrefOf(answer.body as ClientRecord<S>, 'self') ?? url, url)
+      .href;
     this.resources.etags.set(location, answer.headers.etag, answer.body);
     return { record: answer.body as ClientRecord<S>, url: location };
   }
@@ -127,7 +139,8 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
 
   /** Changes some fields (JSON merge patch: `null` removes an optional field). */
   async patch(target: Target<S>, changes: Partial<S['record']>, options?: WriteOptions): Promise<ClientRecord<S>> {
-    return (await this.resources.write('PATCH', await this.recordUrl(target), changes, options)).body as ClientRecord<S>;
+    return (await this.resources.write('PATCH', await this.recordUrl(target), changes, options))
+      .body as ClientRecord<S>;
   }
 
   /** Deletes a record. */
@@ -139,12 +152,19 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
    * Follows a record's link by rel: a list gives a {@link Page}, a record the record (typed by the
    * collection's link map). The same as `record.follow(rel)`, for records kept as plain JSON.
    */
-  async follow<Rel extends RelOf<ClientRecord<S>>>(record: RecordRef<Extract<keyof S['links'], string>>, rel: Rel, signal?: AbortSignal): Promise<Followed<S, Rel>> {
+  async follow<Rel extends RelOf<ClientRecord<S>>>(
+    record: RecordRef<Extract<keyof S['links'], string>>,
+    rel: Rel,
+    signal?: AbortSignal,
+  ): Promise<Followed<S, Rel>> {
     return (await followLink(this.resources, record, rel, await this.url(), signal)) as Followed<S, Rel>;
   }
 
   /** Bulk PUT: replaces records by id, all or none; `async` runs it as a job (`Prefer: respond-async`). */
-  async replaceAll(records: readonly (S['record'] & { readonly id: string })[], options: BulkOptions = {}): Promise<Job<unknown>> {
+  async replaceAll(
+    records: readonly (S['record'] & { readonly id: string })[],
+    options: BulkOptions = {},
+  ): Promise<Job<unknown>> {
     return this.bulk('PUT', records, options);
   }
 
@@ -158,10 +178,18 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
     const headers: Record<string, string> = {};
     if (options.async) headers.prefer = 'respond-async';
     if (options.ifMatch) headers['if-match'] = options.ifMatch;
-    const answer = expectSuccess(await this.resources.send({ method, url, headers, body, signal: options.signal }), { method, url });
+    const answer = expectSuccess(await this.resources.send({ method, url, headers, body, signal: options.signal }), {
+      method,
+      url,
+    });
     addFollow(this.resources, answer.body, url);
     const location = answer.status === 202 ? answer.headers.location : undefined;
-    return jobOf(this.resources, location === undefined ? undefined : new URL(location, url).href, answer.body, this.pollMs);
+    return jobOf(
+      this.resources,
+      location === undefined ? undefined : new URL(location, url).href,
+      answer.body,
+      this.pollMs,
+    );
   }
 
   private async recordUrl(target: Target<S>): Promise<string> {
@@ -171,7 +199,8 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
     const url = new URL(self, base).href;
     // A record of another collection must not redirect a write there (employees.delete(zoo)).
     const collection = base.split('?')[0]!;
-    if (!url.startsWith(`${collection}/`)) throw new Error(`The record's self link ${url} is not a record of the collection at ${collection}`);
+    if (!url.startsWith(`${collection}/`))
+      throw new Error(`The record's self link ${url} is not a record of the collection at ${collection}`);
     return url;
   }
 }

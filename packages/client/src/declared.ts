@@ -24,7 +24,9 @@ export interface CollectionTypes<C extends Declaration, Links extends object = R
 }
 
 /** What an expansion embeds for a link map entry: a page under the target collection's name for a list, else the record or null. */
-export type Embedded<T> = T extends readonly [infer Item] ? EmbeddedPage<NameOf<Item>, EmbeddedRecord<Item>> : EmbeddedRecord<T> | null;
+export type Embedded<T> = T extends readonly [infer Item]
+  ? EmbeddedPage<NameOf<Item>, EmbeddedRecord<Item>>
+  : EmbeddedRecord<T> | null;
 
 /** An embedded record: its JSON only (the client adds `follow` to the records of a page, not to what they embed). */
 export type EmbeddedRecord<T> = T extends Declaration ? RecordData<T> & ClientRecordBase : T;
@@ -42,7 +44,9 @@ export interface Named<N extends string> {
 export type FilterOf<Entry, R> = Entry extends keyof R
   ? R[Entry]
   : Entry extends DeclaredOperators<infer F, infer Op>
-    ? F extends keyof R ? FilterInput<NonNullable<R[F]>, Extract<Op, string>> : never
+    ? F extends keyof R
+      ? FilterInput<NonNullable<R[F]>, Extract<Op, string>>
+      : never
     : never;
 
 /** A filter declared with operators, as {@link FilterOf} reads it. */

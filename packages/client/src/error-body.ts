@@ -18,7 +18,12 @@ function fieldErrorsOf(value: unknown): FieldError[] {
  * Reads any of the contract's three error shapes (detailed 400/422, authentication 401/403, simple
  * `{ error }`) and tolerates anything else, such as a proxy's HTML page.
  */
-export function errorDetails(status: number, body: unknown, requestId: string | undefined, request: string): ErrorDetails {
+export function errorDetails(
+  status: number,
+  body: unknown,
+  requestId: string | undefined,
+  request: string,
+): ErrorDetails {
   const fields = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const documentationUrl = text(fields.additionalInformation) ?? text(fields.documentation_url);
   const declared = typeof fields.errorCode === 'number' ? fields.errorCode : undefined;

@@ -5,7 +5,9 @@ import type { CollectionShape } from './shapes.js';
  * What `expand` accepts for a collection: one of its link rels, or a chain starting with one
  * (`zoo.animals`); the server checks the rest of a chain.
  */
-export type ExpandName<S extends CollectionShape> = Extract<keyof S['links'], string> | `${Extract<keyof S['links'], string>}.${string}`;
+export type ExpandName<S extends CollectionShape> =
+  | Extract<keyof S['links'], string>
+  | `${Extract<keyof S['links'], string>}.${string}`;
 
 /** The relation a name of {@link ExpandName} starts with: `zoo` for `zoo.animals`. */
 export type ExpandHead<E extends string> = E extends `${infer Head}.${string}` ? Head : E;
@@ -25,7 +27,9 @@ export type EmbeddedPage<N extends string, R> = {
 /** The properties `expand` adds to a record: relation -> the embedded record (or null) or page, typed where the shape says. */
 export type Expanded<S extends CollectionShape, E extends string> = [E] extends [never]
   ? unknown
-  : S extends WithExpansions<infer X> ? { readonly [K in ExpandHead<E> & keyof X]: X[K] } : { readonly [K in ExpandHead<E>]: unknown };
+  : S extends WithExpansions<infer X>
+    ? { readonly [K in ExpandHead<E> & keyof X]: X[K] }
+    : { readonly [K in ExpandHead<E>]: unknown };
 
 /** A shape that says what its expansions embed, as {@link Expanded} reads it. */
 export interface WithExpansions<X> {

@@ -3,7 +3,9 @@
  * operators the collection declares (`{ gte: 1990, lt: 2000 }`, `{ in: ['junior', 'senior'] }`).
  * `Op` lists the declared operators; the plain value is there when `eq` is one of them.
  */
-export type FilterInput<V, Op extends string = 'eq'> = ('eq' extends Op ? V : never) | { readonly [O in Op]?: O extends 'in' ? readonly V[] : V };
+export type FilterInput<V, Op extends string = 'eq'> =
+  | ('eq' extends Op ? V : never)
+  | { readonly [O in Op]?: O extends 'in' ? readonly V[] : V };
 
 /** A value a filter parameter carries. */
 type Scalar = string | number | boolean;
@@ -20,7 +22,9 @@ export function appendFilters(query: URLSearchParams, filter: Readonly<Record<st
       if (operand === undefined) continue;
       if (Array.isArray(operand) && operand.some((item) => String(item).includes(','))) {
         // The server splits a list at commas: such a value would be asked for as two.
-        throw new TypeError(`${name}[${operator}]: a listed value cannot hold a comma (${JSON.stringify(operand.find((item) => String(item).includes(',')))})`);
+        throw new TypeError(
+          `${name}[${operator}]: a listed value cannot hold a comma (${JSON.stringify(operand.find((item) => String(item).includes(',')))})`,
+        );
       }
       query.append(`${name}[${operator}]`, Array.isArray(operand) ? operand.map(String).join(',') : String(operand));
     }

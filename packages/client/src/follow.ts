@@ -17,7 +17,13 @@ export type Followed<S extends CollectionShape, Rel extends string> = Rel extend
 export type ClientRecordBase = Pick<ClientRecord<CollectionShape>, 'id' | 'links'>;
 
 /** Reads the link `rel` of a document; a list envelope comes back as a {@link Page}. */
-export async function followLink(resources: Resources, document: Linked, rel: string, base: string, signal?: AbortSignal): Promise<unknown> {
+export async function followLink(
+  resources: Resources,
+  document: Linked,
+  rel: string,
+  base: string,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const href = hrefOf(document, rel);
   if (href === undefined) {
     const rels = (document.links ?? []).map((link) => link.rel).join(', ');

@@ -1,9 +1,33 @@
 export { createClient, type ClientOptions, type CorralClient } from './client.js';
-export { CollectionClient, type BulkOptions, type ChosenFields, type Created, type FieldName, type ListedRecord, type ListOptions, type ListOptionsOf, type Selected, type SelectedRecord, type Target } from './collection.js';
+export {
+  CollectionClient,
+  type BulkOptions,
+  type ChosenFields,
+  type Created,
+  type FieldName,
+  type ListedRecord,
+  type ListOptions,
+  type ListOptionsOf,
+  type Selected,
+  type SelectedRecord,
+  type Target,
+} from './collection.js';
 export { ConflictError, CorralClientError, type ErrorDetails, type FieldError } from './errors.js';
 export type { ClientRecordBase, Followed } from './follow.js';
 export type { FilterInput } from './filters.js';
-export type { CollectionTypes, Declaration, DeclaredOperators, Embedded, EmbeddedRecord, FilterOf, Named, NameOf, RecordData, RecordOfTarget, Target as LinkTarget } from './declared.js';
+export type {
+  CollectionTypes,
+  Declaration,
+  DeclaredOperators,
+  Embedded,
+  EmbeddedRecord,
+  FilterOf,
+  Named,
+  NameOf,
+  RecordData,
+  RecordOfTarget,
+  Target as LinkTarget,
+} from './declared.js';
 export type { ChosenExpansions, EmbeddedPage, ExpandHead, ExpandName, Expanded, WithExpansions } from './expansions.js';
 export type { Job, JobStatus } from './jobs.js';
 export { hrefOf, type Link, type Linked } from './links.js';
@@ -11,7 +35,18 @@ export type { Page } from './page.js';
 export type { PageStart } from './paging.js';
 export type { WriteOptions } from './resources.js';
 export type { RetryOptions } from './retry.js';
-export type { ClientRecord, CollectionShape, FollowAny, LinkedRecord, RecordFollow, RecordJson, RecordRef, RelOf, TypedLink, UntypedShape } from './shapes.js';
+export type {
+  ClientRecord,
+  CollectionShape,
+  FollowAny,
+  LinkedRecord,
+  RecordFollow,
+  RecordJson,
+  RecordRef,
+  RelOf,
+  TypedLink,
+  UntypedShape,
+} from './shapes.js';
 export { staticToken, type ClientCredentialsOptions, type TokenSource } from './tokens.js';
 // The plumbing a CollectionClient is built from; exported for its constructor's signature and for your own extensions.
 export { EtagCache, type Remembered } from './etag-cache.js';

@@ -34,7 +34,10 @@ export interface Job<T> {
 export function jobOf<T>(resources: Resources, url: string | undefined, direct: unknown, pollMs: number): Job<T> {
   async function poll(signal?: AbortSignal): Promise<{ job: JobStatus; waitMs: number }> {
     const answer = await resources.send({ method: 'GET', url: url as string, signal });
-    if (answer.status >= 400) throw new CorralClientError(errorDetails(answer.status, answer.body, answer.headers['x-request-id'], `GET ${url}`));
+    if (answer.status >= 400)
+      throw new CorralClientError(
+        errorDetails(answer.status, answer.body, answer.headers['x-request-id'], `GET ${url}`),
+      );
     return { job: answer.body as JobStatus, waitMs: retryAfterMs(answer.headers['retry-after']) ?? pollMs };
   }
   return {

@@ -24,7 +24,12 @@ const envelopeKeys = new Set(['offset', 'limit', 'total', 'totalEstimated', 'lin
 export function isEnvelope(body: unknown): body is Record<string, unknown> {
   if (body === null || typeof body !== 'object') return false;
   const fields = body as Record<string, unknown>;
-  return (fields.offset === undefined || typeof fields.offset === 'number') && typeof fields.limit === 'number' && typeof fields.total === 'number' && Array.isArray(fields.links);
+  return (
+    (fields.offset === undefined || typeof fields.offset === 'number') &&
+    typeof fields.limit === 'number' &&
+    typeof fields.total === 'number' &&
+    Array.isArray(fields.links)
+  );
 }
 
 /** Reads an envelope; the records are under the collection's name, the one array that is not `links`. */

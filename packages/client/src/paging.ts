@@ -5,7 +5,11 @@ import type { Resources } from './resources.js';
 export type PageStart<R> = Page<R> | string;
 
 /** The first page and every page after it, following each page's `nextPage` link until there is none. */
-export async function* pagesFrom<R>(resources: Resources, start: PageStart<R>, signal?: AbortSignal): AsyncGenerator<Page<R>> {
+export async function* pagesFrom<R>(
+  resources: Resources,
+  start: PageStart<R>,
+  signal?: AbortSignal,
+): AsyncGenerator<Page<R>> {
   let page = typeof start === 'string' ? pageOf<R>(await resources.read(start, signal), start) : start;
   yield page;
   while (page.nextUrl !== undefined) {

@@ -16,7 +16,8 @@ export function addFollow(resources: Resources, body: unknown, url: string): voi
     return;
   }
   if (!isEnvelope(body)) addTo(resources, body, url); // a list becomes a Page; its links are followed by paging
-  for (const [key, value] of Object.entries(body)) if (key !== 'links' && Array.isArray(value)) for (const item of value) addTo(resources, item, url);
+  for (const [key, value] of Object.entries(body))
+    if (key !== 'links' && Array.isArray(value)) for (const item of value) addTo(resources, item, url);
 }
 
 function addTo(resources: Resources, document: unknown, url: string): void {

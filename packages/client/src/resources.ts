@@ -45,7 +45,12 @@ export class Resources {
   }
 
   /** PUT, PATCH or DELETE of a record, with `If-Match`; a 412 becomes a {@link ConflictError} carrying the record re-read. */
-  async write(method: 'PUT' | 'PATCH' | 'DELETE', url: string, body: unknown, options: WriteOptions = {}): Promise<Answer> {
+  async write(
+    method: 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body: unknown,
+    options: WriteOptions = {},
+  ): Promise<Answer> {
     const tag = options.ifMatch === undefined ? this.etags.get(url)?.etag : options.ifMatch || undefined;
     const headers: Record<string, string> = tag ? { 'if-match': tag } : {};
     if (method === 'PATCH') headers['content-type'] = 'application/merge-patch+json';
@@ -60,8 +65,15 @@ export class Resources {
 
   /** POSTs a body, with an `Idempotency-Key` when the client adds them (so a lost answer can be asked for again). */
   async post(url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Answer> {
-    const keyed = this.idempotencyKeys && !Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
-    const answer = await this.send({ method: 'POST', url, body, headers: keyed ? { ...headers, 'idempotency-key': randomUUID() } : headers, signal });
+    const keyed =
+      this.idempotencyKeys && !Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
+    const answer = await this.send({
+      method: 'POST',
+      url,
+      body,
+      headers: keyed ? { ...headers, 'idempotency-key': randomUUID() } : headers,
+      signal,
+    });
     addFollow(this, expectSuccess(answer, { method: 'POST', url }).body, url);
     return answer;
   }
@@ -73,7 +85,8 @@ export class Resources {
     try {
       return new ConflictError(details, await this.read(url));
     } catch (error) {
-      if (error instanceof CorralClientError && (error.status === 404 || error.status === 410)) return new ConflictError(details, undefined);
+      if (error instanceof CorralClientError && (error.status === 404 || error.status === 410))
+        return new ConflictError(details, undefined);
       throw error;
     }
   }

@@ -13,7 +13,11 @@ export type RetryPolicy = Required<RetryOptions>;
 
 /** Fills in the defaults of {@link RetryOptions}. */
 export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
-  return { retries: options.retries ?? 3, baseDelayMs: options.baseDelayMs ?? 200, maxDelayMs: options.maxDelayMs ?? 30_000 };
+  return {
+    retries: options.retries ?? 3,
+    baseDelayMs: options.baseDelayMs ?? 200,
+    maxDelayMs: options.maxDelayMs ?? 30_000,
+  };
 }
 
 /** Statuses that say the request was not taken and may be sent again, whatever its method. */
@@ -28,7 +32,10 @@ const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
  * POST carrying an `Idempotency-Key` (the server then answers a repeat with the first answer).
  */
 export function isIdempotent(method: string, headers: Readonly<Record<string, string>>): boolean {
-  return idempotentMethods.has(method) || (method === 'POST' && Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key'));
+  return (
+    idempotentMethods.has(method) ||
+    (method === 'POST' && Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key'))
+  );
 }
 
 /** Seconds (or an HTTP date) of a `Retry-After` header as milliseconds from now; undefined when absent or unreadable. */

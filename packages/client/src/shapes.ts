@@ -25,7 +25,13 @@ export interface UntypedShape {
   /** Any JSON object. */
   readonly record: Record<string, unknown>;
   /** Any filter name, with a text, number or boolean value, or operator -> value (`{ gte: 3 }`, `{ in: ['a', 'b'] }`). */
-  readonly filters: Record<string, string | number | boolean | Readonly<Record<string, string | number | boolean | readonly (string | number | boolean)[]>>>;
+  readonly filters: Record<
+    string,
+    | string
+    | number
+    | boolean
+    | Readonly<Record<string, string | number | boolean | readonly (string | number | boolean)[]>>
+  >;
   /** Any field name. */
   readonly sortable: string;
   /** Any rel, leading to JSON the caller checks. */
@@ -53,12 +59,16 @@ export type RecordJson<S extends CollectionShape> = S['record'] & {
  * links with `collection.follow(copy, rel)`). A record whose data has a field named `follow`
  * keeps that field and gets no method (untyped records, which may have any field, get the method).
  */
-export type ClientRecord<S extends CollectionShape> = RecordJson<S> & (string extends keyof S['record'] ? RecordFollow<S> : 'follow' extends keyof S['record'] ? unknown : RecordFollow<S>);
+export type ClientRecord<S extends CollectionShape> = RecordJson<S> &
+  (string extends keyof S['record'] ? RecordFollow<S> : 'follow' extends keyof S['record'] ? unknown : RecordFollow<S>);
 
 /** The `follow` method of a typed record. */
 export interface RecordFollow<S extends CollectionShape> {
   /** Reads the link `rel`: a list gives a {@link Page}, a record the record (`self` gives this record again), typed by the collection's link map. */
-  follow<Rel extends Extract<keyof S['links'], string> | 'self'>(rel: Rel, signal?: AbortSignal): Promise<Rel extends 'self' ? ClientRecord<S> : Followed<S, Rel>>;
+  follow<Rel extends Extract<keyof S['links'], string> | 'self'>(
+    rel: Rel,
+    signal?: AbortSignal,
+  ): Promise<Rel extends 'self' ? ClientRecord<S> : Followed<S, Rel>>;
 }
 
 /** What any record the client returns can do, untyped: the records of a followed list, of `client.read`. */

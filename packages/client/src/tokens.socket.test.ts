@@ -14,7 +14,13 @@ describe('client-credentials tokens from a real authorization server', () => {
   });
   afterAll(() => Promise.all([api.close(), shortLived.close()]));
 
-  const auth = (now?: () => number, issuer = api.issuer) => ({ issuer, clientId: 'notes-app', clientSecret: 'notes-secret', renewBeforeSeconds: 0, ...(now ? { now } : {}) });
+  const auth = (now?: () => number, issuer = api.issuer) => ({
+    issuer,
+    clientId: 'notes-app',
+    clientSecret: 'notes-secret',
+    renewBeforeSeconds: 0,
+    ...(now ? { now } : {}),
+  });
 
   it('finds the token endpoint by discovery and shares one token request among concurrent calls', async () => {
     const client = createClient({ baseUrl: `${api.origin}/v1`, auth: auth() });
@@ -29,7 +35,11 @@ describe('client-credentials tokens from a real authorization server', () => {
   it('survives a token expiring: the 401 renews it once and the request is sent again', async () => {
     // A clock that never moves: the client believes its token is fresh, so only the server's 401 tells.
     const frozen = Date.now();
-    const client = createClient({ baseUrl: `${shortLived.origin}/v1`, auth: auth(() => frozen, shortLived.issuer), etagCacheSize: 0 });
+    const client = createClient({
+      baseUrl: `${shortLived.origin}/v1`,
+      auth: auth(() => frozen, shortLived.issuer),
+      etagCacheSize: 0,
+    });
     const notes = client.collection('notes');
     expect((await notes.get('1')).text).toBe('first');
     const before = shortLived.tokenRequests();

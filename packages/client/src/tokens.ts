@@ -61,17 +61,28 @@ export function clientCredentials(options: ClientCredentialsOptions, dispatcher:
   let endpoint: Promise<string> | undefined;
   let current: { token: string; renewAt: number } | undefined;
   let renewing: Promise<string> | undefined;
-  const basic = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`).toString('base64');
+  const basic = Buffer.from(
+    `${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`,
+  ).toString('base64');
 
   async function fetchToken(): Promise<string> {
     endpoint ??= tokenEndpointOf(options.issuer, dispatcher).catch((error: unknown) => {
       endpoint = undefined; // a failed discovery is tried again by the next request
       throw error;
     });
-    const form = new URLSearchParams({ grant_type: 'client_credentials', ...(options.scope ? { scope: options.scope } : {}) });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      ...(options.scope ? { scope: options.scope } : {}),
+    });
     const answer = await request(await endpoint, {
-      method: 'POST', dispatcher, body: form.toString(),
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      method: 'POST',
+      dispatcher,
+      body: form.toString(),
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
     });
     const grant = await readJson(answer, 'The token endpoint');
     if (typeof grant.access_token !== 'string') throw new Error('The token endpoint answered without an access_token');

@@ -13,11 +13,17 @@ async function scripted(replies: (readonly [number, Record<string, string>?] | '
     seen.push(`${req.method} ${req.headers['idempotency-key'] ? 'keyed' : ''}`.trim());
     const reply = replies.shift() ?? [200];
     if (reply === 'drop') return req.socket.destroy();
-    res.writeHead(reply[0], { 'content-type': 'application/json', ...reply[1] }).end(JSON.stringify(reply[0] < 400 ? { ok: true } : { error: 'busy' }));
+    res
+      .writeHead(reply[0], { 'content-type': 'application/json', ...reply[1] })
+      .end(JSON.stringify(reply[0] < 400 ? { ok: true } : { error: 'busy' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/things`;
-  return { url, seen, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  return {
+    url,
+    seen,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 describe('sending with retries over a real socket', () => {
@@ -43,7 +49,9 @@ describe('sending with retries over a real socket', () => {
     const server = await scripted(['drop', [200], 'drop', [201], 'drop']);
     close = server.close;
     expect((await send({ method: 'GET', url: server.url })).status).toBe(200);
-    expect((await send({ method: 'POST', url: server.url, body: {}, headers: { 'idempotency-key': 'k1' } })).status).toBe(201);
+    expect(
+      (await send({ method: 'POST', url: server.url, body: {}, headers: { 'idempotency-key': 'k1' } })).status,
+    ).toBe(201);
     const refused = await send({ method: 'POST', url: server.url, body: {} }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CorralClientError);
     expect((refused as CorralClientError).status).toBe(0);

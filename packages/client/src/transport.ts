@@ -33,7 +33,9 @@ export interface Answer {
 export type Send = (outgoing: Outgoing) => Promise<Answer>;
 
 function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+  );
 }
 
 async function once(outgoing: Outgoing, dispatcher: Dispatcher, token: string | undefined): Promise<Answer> {
@@ -42,7 +44,10 @@ async function once(outgoing: Outgoing, dispatcher: Dispatcher, token: string | 
   const hasBody = outgoing.body !== undefined;
   if (hasBody) headers['content-type'] ??= 'application/json';
   const answer = await request(outgoing.url, {
-    method: outgoing.method as Dispatcher.HttpMethod, headers, dispatcher, signal: outgoing.signal,
+    method: outgoing.method as Dispatcher.HttpMethod,
+    headers,
+    dispatcher,
+    signal: outgoing.signal,
     body: hasBody ? JSON.stringify(outgoing.body) : undefined,
   });
   const text = await answer.body.text();
@@ -74,7 +79,8 @@ export function createSend(dispatcher: Dispatcher, tokens: TokenSource | undefin
       try {
         answer = await once(outgoing, dispatcher, token);
       } catch (error) {
-        if (outgoing.signal?.aborted || !isIdempotent(outgoing.method, outgoing.headers ?? {})) throw noAnswer(outgoing, error);
+        if (outgoing.signal?.aborted || !isIdempotent(outgoing.method, outgoing.headers ?? {}))
+          throw noAnswer(outgoing, error);
         const delay = retryDelay(attempt, policy, undefined);
         if (delay === undefined) throw noAnswer(outgoing, error);
         await sleep(delay, undefined, { signal: outgoing.signal });
@@ -96,12 +102,19 @@ export function createSend(dispatcher: Dispatcher, tokens: TokenSource | undefin
 
 function noAnswer(outgoing: Outgoing, cause: unknown): CorralClientError {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  const details = errorDetails(0, { error: `${outgoing.method} ${outgoing.url} got no answer: ${reason}` }, undefined, `${outgoing.method} ${outgoing.url}`);
+  const details = errorDetails(
+    0,
+    { error: `${outgoing.method} ${outgoing.url} got no answer: ${reason}` },
+    undefined,
+    `${outgoing.method} ${outgoing.url}`,
+  );
   return new CorralClientError(details, { cause });
 }
 
 /** Throws the answer as a {@link CorralClientError} unless its status is below 400. */
 export function expectSuccess(answer: Answer, outgoing: Pick<Outgoing, 'method' | 'url'>): Answer {
   if (answer.status < 400) return answer;
-  throw new CorralClientError(errorDetails(answer.status, answer.body, answer.headers['x-request-id'], `${outgoing.method} ${outgoing.url}`));
+  throw new CorralClientError(
+    errorDetails(answer.status, answer.body, answer.headers['x-request-id'], `${outgoing.method} ${outgoing.url}`),
+  );
 }

@@ -1,9 +1,35 @@
 export { createApi, type Api, type ApiOptions } from './api/create-api.js';
-export type { JobRecord, JobRequest, JobResult, JobRunner, JobStatus, JobStore, StoredPrincipal } from './api/job-store.js';
+export type {
+  JobRecord,
+  JobRequest,
+  JobResult,
+  JobRunner,
+  JobStatus,
+  JobStore,
+  StoredPrincipal,
+} from './api/job-store.js';
 export { memoryJobs, type MemoryJobLimits } from './api/memory-jobs.js';
-export type { ApiPlugin, DocumentedRoute, HeaderDoc, PluginPage, PluginRoute, ResponseDoc, RouteDocs, VersionDescription } from './api/plugin.js';
+export type {
+  ApiPlugin,
+  DocumentedRoute,
+  HeaderDoc,
+  PluginPage,
+  PluginRoute,
+  ResponseDoc,
+  RouteDocs,
+  VersionDescription,
+} from './api/plugin.js';
 export type { ApiHooks, HookAnswer, RequestHooks } from './api/hooks.js';
-export type { CallerContext, HandlerContext, RequestContext, RequestState, RouteAccess, RouteInfo, RouteKind, ApiSettings } from './api/context.js';
+export type {
+  CallerContext,
+  HandlerContext,
+  RequestContext,
+  RequestState,
+  RouteAccess,
+  RouteInfo,
+  RouteKind,
+  ApiSettings,
+} from './api/context.js';
 export type { VersionDefinition } from './api/version-routes.js';
 export type { HealthOptions, NotReadyReason } from './api/health.js';
 export { cors } from './plugins/cors.js';
@@ -22,7 +48,16 @@ export {
   type RecordCheck,
   type RecordOf,
 } from './collection/define-collection.js';
-export { filterField, filterForms, filterOperators, operatorsOf, type FilterDeclaration, type FilterEntry, type FilterForm, type FilterOperator } from './collection/filter-declaration.js';
+export {
+  filterField,
+  filterForms,
+  filterOperators,
+  operatorsOf,
+  type FilterDeclaration,
+  type FilterEntry,
+  type FilterForm,
+  type FilterOperator,
+} from './collection/filter-declaration.js';
 export { serverParentField } from './collection/parent-field.js';
 export type { RelationOptions } from './collection/relation-declaration.js';
 export type { ExpandOptions, ExpandSettings } from './collection/expand-options.js';
@@ -61,6 +96,12 @@ export type { ServerSettings } from './http/server-settings.js';
 export { inputLimits } from './http/input-limits.js';
 export type { Router, RouteMatch } from './router/router.js';
 export * from './store/index.js';
-export type { ClaimOutcome, ClaimRef, IdempotencyClaim, IdempotencyStore, StoredAnswer } from './idempotency/idempotency-store.js';
+export type {
+  ClaimOutcome,
+  ClaimRef,
+  IdempotencyClaim,
+  IdempotencyStore,
+  StoredAnswer,
+} from './idempotency/idempotency-store.js';
 export { memoryIdempotency, type MemoryIdempotencyLimits } from './idempotency/memory-idempotency.js';
 export { idempotency, type IdempotencyOptions } from './idempotency/idempotency-plugin.js';

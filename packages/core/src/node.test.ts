@@ -1,7 +1,11 @@
 import { expect, it } from 'vitest';
 
 it('exposes exactly the node:http helpers', async () => {
-  expect(Object.keys(await import('./node.js')).sort()).toEqual(['createApiServer', 'defaultServerSettings', 'stopGracefully']);
+  expect(Object.keys(await import('./node.js')).sort()).toEqual([
+    'createApiServer',
+    'defaultServerSettings',
+    'stopGracefully',
+  ]);
 });
 
 it('is reachable as @corral/core/node', async () => {

@@ -8,7 +8,12 @@ const nodeModules = new Set([...builtinModules, ...builtinModules.map((name) => 
 /** A bundle as a runtime without Node would load it, Node modules left as imports so they show. */
 async function bundle(format: 'esm' | 'iife', source: string) {
   const result = await build({
-    stdin: { contents: source, resolveDir: new URL('.', import.meta.url).pathname, sourcefile: 'entry.ts', loader: 'ts' },
+    stdin: {
+      contents: source,
+      resolveDir: new URL('.', import.meta.url).pathname,
+      sourcefile: 'entry.ts',
+      loader: 'ts',
+    },
     bundle: true,
     platform: 'neutral',
     format,
@@ -20,7 +25,10 @@ async function bundle(format: 'esm' | 'iife', source: string) {
     write: false,
     logLevel: 'silent',
   });
-  return { text: result.outputFiles[0]?.text ?? '', imports: Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path)) };
+  return {
+    text: result.outputFiles[0]?.text ?? '',
+    imports: Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path)),
+  };
 }
 
 /** A small app on the main entry: it creates a note and lists the notes through api.fetch, and tries to listen. */
@@ -62,14 +70,41 @@ describe('the main entry of @corral/core', () => {
     const lines: string[] = [];
     // What a Web runtime offers, and nothing of Node: no process, Buffer, require or setImmediate.
     const context: Record<string, unknown> = {
-      Request, Response, Headers, URL, URLSearchParams, TextEncoder, TextDecoder, ReadableStream, AbortController, AbortSignal,
-      crypto, performance, atob, btoa, structuredClone, queueMicrotask, setTimeout, clearTimeout, setInterval, clearInterval,
+      Request,
+      Response,
+      Headers,
+      URL,
+      URLSearchParams,
+      TextEncoder,
+      TextDecoder,
+      ReadableStream,
+      AbortController,
+      AbortSignal,
+      crypto,
+      performance,
+      atob,
+      btoa,
+      structuredClone,
+      queueMicrotask,
+      setTimeout,
+      clearTimeout,
+      setInterval,
+      clearInterval,
       console: { log: (line: string) => void lines.push(line), error: (line: string) => void lines.push(line) },
     };
-    const run = runInNewContext(`${text}; bundled.run`, context, { filename: 'neutral-bundle.js' }) as () => Promise<Record<string, unknown>>;
+    const run = runInNewContext(`${text}; bundled.run`, context, { filename: 'neutral-bundle.js' }) as () => Promise<
+      Record<string, unknown>
+    >;
     expect(context.process).toBeUndefined();
     const result = await run();
-    expect(result).toMatchObject({ listening: 'CORRAL_NODE_ONLY', created: 201, location: '/v1/notes/1', refused: 400, accepted: 202, job: 'succeeded' });
+    expect(result).toMatchObject({
+      listening: 'CORRAL_NODE_ONLY',
+      created: 201,
+      location: '/v1/notes/1',
+      refused: 400,
+      accepted: 202,
+      job: 'succeeded',
+    });
     expect(JSON.parse(JSON.stringify(result.list))).toMatchObject({ notes: [{ id: '1', text: 'hi' }] });
     expect(Number(result.length)).toBeGreaterThan(0);
     // Without Node there is no pino: the default logger writes JSON lines to the console.

@@ -1,7 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError, applicationCodeRange, defineErrorCodes, errorBody, type ErrorCodeEntry } from './index.js';
 
-const entry = (code: number, status = 403): ErrorCodeEntry => ({ code, status, title: 'Tenant suspended', description: 'The tenant of this account is suspended.' });
+const entry = (code: number, status = 403): ErrorCodeEntry => ({
+  code,
+  status,
+  title: 'Tenant suspended',
+  description: 'The tenant of this account is suspended.',
+});
 
 /** The code of the CorralError `run` throws. */
 function startupCode(run: () => unknown): string {
@@ -15,12 +20,28 @@ function startupCode(run: () => unknown): string {
 
 describe('defineErrorCodes', () => {
   const appCodes = defineErrorCodes({
-    tenantSuspended: { code: 10001, status: 403, title: 'Tenant suspended', description: 'The tenant of this account is suspended.' },
-    quotaExceeded: { code: 10002, status: 409, title: 'Quota exceeded', description: 'The account holds as many records as its plan allows.' },
+    tenantSuspended: {
+      code: 10001,
+      status: 403,
+      title: 'Tenant suspended',
+      description: 'The tenant of this account is suspended.',
+    },
+    quotaExceeded: {
+      code: 10002,
+      status: 409,
+      title: 'Quota exceeded',
+      description: 'The account holds as many records as its plan allows.',
+    },
   });
 
   it('returns each code with its name, frozen', () => {
-    expect(appCodes.tenantSuspended).toEqual({ name: 'tenantSuspended', code: 10001, status: 403, title: 'Tenant suspended', description: 'The tenant of this account is suspended.' });
+    expect(appCodes.tenantSuspended).toEqual({
+      name: 'tenantSuspended',
+      code: 10001,
+      status: 403,
+      title: 'Tenant suspended',
+      description: 'The tenant of this account is suspended.',
+    });
     expect(Object.isFrozen(appCodes)).toBe(true);
     expect(Object.isFrozen(appCodes.quotaExceeded)).toBe(true);
     expectTypeOf(appCodes.tenantSuspended.name).toEqualTypeOf<'tenantSuspended'>();
@@ -32,7 +53,10 @@ describe('defineErrorCodes', () => {
     expect(error.errorCode).toBe(10001);
     expect(error.status).toBe(403);
     expect(error.codeName).toBe('tenantSuspended');
-    expect(errorBody(error, (code) => `/v1/errors/${code}`)).toEqual({ message: 'Tenant acme is suspended', documentation_url: '/v1/errors/10001' });
+    expect(errorBody(error, (code) => `/v1/errors/${code}`)).toEqual({
+      message: 'Tenant acme is suspended',
+      documentation_url: '/v1/errors/10001',
+    });
   });
 
   it('keeps built-in names working and typed', () => {

@@ -60,7 +60,10 @@ describe('error-code catalogue', () => {
       expect(Math.floor(status / 100), `${name}: ${status}`).toBeOneOf([4, 5]);
     }
     // Only the server's own state is a 5xx (a fault, or work it cannot take now): every refusal caused by the request is a client error.
-    expect(entries.filter((entry) => entry.status >= 500).map((entry) => entry.name)).toEqual(['internalError', 'serviceUnavailable']);
+    expect(entries.filter((entry) => entry.status >= 500).map((entry) => entry.name)).toEqual([
+      'internalError',
+      'serviceUnavailable',
+    ]);
   });
 
   it('has a title and a description for every code', () => {
@@ -102,7 +105,12 @@ describe('docs/errors.md', () => {
   const rows = markdown
     .split('\n')
     .filter((line) => /^\|\s*\d+\s*\|/.test(line))
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim().replaceAll('`', '')));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim().replaceAll('`', '')),
+    );
 
   it('documents every code in one table row with its name, status and title', () => {
     for (const { name, code, status, title } of entries) {

@@ -28,9 +28,20 @@ export function errorRegistry(catalogues: readonly AppErrorCodes[] = []): ErrorR
     for (const entry of Object.values(catalogue)) {
       const taken = byNumber.get(entry.code);
       if (taken === entry) continue; // the same catalogue given twice is no clash
-      if (taken) throw new CorralError('CORRAL_DUPLICATE_ERROR_CODE', `Error codes "${taken.name}" and "${entry.name}" share the number ${entry.code}`);
-      if (names.has(entry.name)) throw new CorralError('CORRAL_ERROR_CODE_NAME_CLASH', `Two registered error codes are named "${entry.name}"`);
-      const named: NamedErrorCode = { name: entry.name, code: entry.code, status: entry.status, title: entry.title, description: entry.description };
+      if (taken)
+        throw new CorralError(
+          'CORRAL_DUPLICATE_ERROR_CODE',
+          `Error codes "${taken.name}" and "${entry.name}" share the number ${entry.code}`,
+        );
+      if (names.has(entry.name))
+        throw new CorralError('CORRAL_ERROR_CODE_NAME_CLASH', `Two registered error codes are named "${entry.name}"`);
+      const named: NamedErrorCode = {
+        name: entry.name,
+        code: entry.code,
+        status: entry.status,
+        title: entry.title,
+        description: entry.description,
+      };
       entries.push(named);
       byNumber.set(entry.code, entry);
       names.add(entry.name);

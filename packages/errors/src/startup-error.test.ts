@@ -8,20 +8,54 @@ import { CorralError, isCorralError, startupErrorCodes, type StartupErrorCode } 
  * append new codes, never edit or remove a line, and never give an old code a new meaning.
  */
 const everUsed: readonly string[] = Object.freeze([
-  'CORRAL_INVALID_NAME', 'CORRAL_DUPLICATE_NAME', 'CORRAL_RESERVED_NAME', 'CORRAL_UNKNOWN_FIELD', 'CORRAL_RESERVED_PARAMETER',
-  'CORRAL_RESERVED_FIELD', 'CORRAL_PARENT_KEY_NOT_IN_SCHEMA', 'CORRAL_PARENT_NOT_IN_VERSION', 'CORRAL_INVALID_COUNT_POLICY',
-  'CORRAL_NOT_SEARCHABLE', 'CORRAL_CONFLICTING_VERSION_OPTIONS', 'CORRAL_INVALID_BULK_LIMIT', 'CORRAL_INVALID_PAGING',
-  'CORRAL_DUPLICATE_ROUTE', 'CORRAL_DANGLING_PARENT_KEY', 'CORRAL_INVALID_BASE_PATH', 'CORRAL_NO_VERSION', 'CORRAL_INVALID_VERSION',
-  'CORRAL_DUPLICATE_VERSION', 'CORRAL_VERSION_NOT_SERVED', 'CORRAL_ERROR_CODE_OUT_OF_RANGE', 'CORRAL_ERROR_CODE_INVALID_STATUS',
-  'CORRAL_ERROR_CODE_NAME_CLASH', 'CORRAL_DUPLICATE_ERROR_CODE', 'CORRAL_ERROR_CODE_INCOMPLETE', 'CORRAL_OAUTH_OPTION_MISSING',
-  'CORRAL_OAUTH_ALGORITHM_REFUSED', 'CORRAL_OAUTH_INVALID_ISSUER', 'CORRAL_OPENAPI_TOKEN_URL_MISSING', 'CORRAL_INVALID_TABLE_NAME',
-  'CORRAL_INVALID_FIELD_NAME', 'CORRAL_TABLE_LAYOUT_MISMATCH', 'CORRAL_STORE_NOT_INITIALIZED', 'CORRAL_FOREIGN_TRANSACTION',
-  'CORRAL_NODE_ONLY', 'CORRAL_INVALID_OPERATION',
-  'CORRAL_INVALID_HEALTH_OPTION', 'CORRAL_INVALID_CORS_OPTION', 'CORRAL_INVALID_RATE_LIMIT', 'CORRAL_INVALID_IDEMPOTENCY_OPTION',
+  'CORRAL_INVALID_NAME',
+  'CORRAL_DUPLICATE_NAME',
+  'CORRAL_RESERVED_NAME',
+  'CORRAL_UNKNOWN_FIELD',
+  'CORRAL_RESERVED_PARAMETER',
+  'CORRAL_RESERVED_FIELD',
+  'CORRAL_PARENT_KEY_NOT_IN_SCHEMA',
+  'CORRAL_PARENT_NOT_IN_VERSION',
+  'CORRAL_INVALID_COUNT_POLICY',
+  'CORRAL_NOT_SEARCHABLE',
+  'CORRAL_CONFLICTING_VERSION_OPTIONS',
+  'CORRAL_INVALID_BULK_LIMIT',
+  'CORRAL_INVALID_PAGING',
+  'CORRAL_DUPLICATE_ROUTE',
+  'CORRAL_DANGLING_PARENT_KEY',
+  'CORRAL_INVALID_BASE_PATH',
+  'CORRAL_NO_VERSION',
+  'CORRAL_INVALID_VERSION',
+  'CORRAL_DUPLICATE_VERSION',
+  'CORRAL_VERSION_NOT_SERVED',
+  'CORRAL_ERROR_CODE_OUT_OF_RANGE',
+  'CORRAL_ERROR_CODE_INVALID_STATUS',
+  'CORRAL_ERROR_CODE_NAME_CLASH',
+  'CORRAL_DUPLICATE_ERROR_CODE',
+  'CORRAL_ERROR_CODE_INCOMPLETE',
+  'CORRAL_OAUTH_OPTION_MISSING',
+  'CORRAL_OAUTH_ALGORITHM_REFUSED',
+  'CORRAL_OAUTH_INVALID_ISSUER',
+  'CORRAL_OPENAPI_TOKEN_URL_MISSING',
+  'CORRAL_INVALID_TABLE_NAME',
+  'CORRAL_INVALID_FIELD_NAME',
+  'CORRAL_TABLE_LAYOUT_MISMATCH',
+  'CORRAL_STORE_NOT_INITIALIZED',
+  'CORRAL_FOREIGN_TRANSACTION',
+  'CORRAL_NODE_ONLY',
+  'CORRAL_INVALID_OPERATION',
+  'CORRAL_INVALID_HEALTH_OPTION',
+  'CORRAL_INVALID_CORS_OPTION',
+  'CORRAL_INVALID_RATE_LIMIT',
+  'CORRAL_INVALID_IDEMPOTENCY_OPTION',
   'CORRAL_OAUTH_KEYS_CONFLICT',
-  'CORRAL_TABLE_MISMATCH', 'CORRAL_SCHEMA_CHANGE_REFUSED',
-  'CORRAL_INVALID_FILTER_OPERATOR', 'CORRAL_STORE_LACKS_FEATURE',
-  'CORRAL_INVALID_RELATION', 'CORRAL_RELATION_NOT_IN_VERSION', 'CORRAL_INVALID_EXPAND_OPTION',
+  'CORRAL_TABLE_MISMATCH',
+  'CORRAL_SCHEMA_CHANGE_REFUSED',
+  'CORRAL_INVALID_FILTER_OPERATOR',
+  'CORRAL_STORE_LACKS_FEATURE',
+  'CORRAL_INVALID_RELATION',
+  'CORRAL_RELATION_NOT_IN_VERSION',
+  'CORRAL_INVALID_EXPAND_OPTION',
   'CORRAL_INVALID_SIGNING_KEY',
 ]);
 
@@ -73,7 +107,8 @@ describe('startup error codes', () => {
   it('uses every code in the packages, and only codes of the list', () => {
     const used = new Set<string>();
     for (const file of sourceFiles(join(repository, 'packages'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/new CorralError\(\s*'([A-Z_]+)'/g)) used.add(match[1] ?? '');
+      for (const match of readFileSync(file, 'utf8').matchAll(/new CorralError\(\s*'([A-Z_]+)'/g))
+        used.add(match[1] ?? '');
     }
     expect([...used].filter((code) => !(code in startupErrorCodes))).toEqual([]);
     expect(codes.filter((code) => !used.has(code))).toEqual([]);
@@ -82,7 +117,10 @@ describe('startup error codes', () => {
   it('documents every code in docs/errors.md under "Startup errors", once', () => {
     const markdown = readFileSync(join(repository, 'docs/errors.md'), 'utf8');
     const section = markdown.split(/^## /m).find((part) => part.startsWith('Startup errors')) ?? '';
-    const rows = section.split('\n').filter((line) => /^\|\s*`CORRAL_/.test(line)).map((line) => line.split('|')[1]?.trim().replaceAll('`', ''));
+    const rows = section
+      .split('\n')
+      .filter((line) => /^\|\s*`CORRAL_/.test(line))
+      .map((line) => line.split('|')[1]?.trim().replaceAll('`', ''));
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows).size).toBe(rows.length);
     expect([...rows].sort()).toEqual([...codes].sort());

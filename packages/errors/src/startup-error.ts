@@ -15,11 +15,14 @@ export const startupErrorCodes = {
   /** A filter takes the name of a paging, sorting or search parameter. */
   CORRAL_RESERVED_PARAMETER: 'A filter takes the name of a paging, sorting or search parameter.',
   /** A filter allows no operator, an unknown one, or a comparison its field has no order for. */
-  CORRAL_INVALID_FILTER_OPERATOR: 'A filter allows no operator, an unknown one, or a comparison its field has no order for.',
+  CORRAL_INVALID_FILTER_OPERATOR:
+    'A filter allows no operator, an unknown one, or a comparison its field has no order for.',
   /** A collection asks its store for a list feature (comparison filters) the store does not declare. */
-  CORRAL_STORE_LACKS_FEATURE: 'A collection asks its store for a list feature (comparison filters) the store does not declare.',
+  CORRAL_STORE_LACKS_FEATURE:
+    'A collection asks its store for a list feature (comparison filters) the store does not declare.',
   /** A signing key given to the embedded authorization server is not a private ES256 JWK with a kid. */
-  CORRAL_INVALID_SIGNING_KEY: 'A signing key given to the embedded authorization server is not a private ES256 JWK with a kid.',
+  CORRAL_INVALID_SIGNING_KEY:
+    'A signing key given to the embedded authorization server is not a private ES256 JWK with a kid.',
   /** A relation is declared with an unusable name, field or target collection. */
   CORRAL_INVALID_RELATION: 'A relation is declared with an unusable name, field or target collection.',
   /** A relation leads to a collection the same API version does not serve. */
@@ -35,11 +38,13 @@ export const startupErrorCodes = {
   /** A search operation covers a collection that declares no searchable fields. */
   CORRAL_NOT_SEARCHABLE: 'A search operation covers a collection that declares no searchable fields.',
   /** createApi received both `versions` and a single version (`version`, `collections`, `operations`). */
-  CORRAL_CONFLICTING_VERSION_OPTIONS: 'createApi received both `versions` and a single version (`version`, `collections`, `operations`).',
+  CORRAL_CONFLICTING_VERSION_OPTIONS:
+    'createApi received both `versions` and a single version (`version`, `collections`, `operations`).',
   /** The bulk limit is not a whole number of at least 1. */
   CORRAL_INVALID_BULK_LIMIT: 'The bulk limit is not a whole number of at least 1.',
   /** The expand options are out of range (maxDepth 1 to 5, childLimit 1 to the largest page). */
-  CORRAL_INVALID_EXPAND_OPTION: 'The expand options are out of range (maxDepth 1 to 5, childLimit 1 to the largest page).',
+  CORRAL_INVALID_EXPAND_OPTION:
+    'The expand options are out of range (maxDepth 1 to 5, childLimit 1 to the largest page).',
   /** The paging options break 1 <= defaultLimit <= maxLimit. */
   CORRAL_INVALID_PAGING: 'The paging options break 1 <= defaultLimit <= maxLimit.',
   /** The same method and path are declared twice in one router. */
@@ -61,7 +66,8 @@ export const startupErrorCodes = {
   /** An application error code has a status outside 400-599. */
   CORRAL_ERROR_CODE_INVALID_STATUS: 'An application error code has a status outside 400-599.',
   /** An application error code takes the name of a built-in code or of another registered code. */
-  CORRAL_ERROR_CODE_NAME_CLASH: 'An application error code takes the name of a built-in code or of another registered code.',
+  CORRAL_ERROR_CODE_NAME_CLASH:
+    'An application error code takes the name of a built-in code or of another registered code.',
   /** Two registered error codes share a number. */
   CORRAL_DUPLICATE_ERROR_CODE: 'Two registered error codes share a number.',
   /** An application error code lacks a title or a description. */
@@ -87,21 +93,27 @@ export const startupErrorCodes = {
   /** A node:http feature (listen, nodeHandler, a server) was used on a runtime without node:http. */
   CORRAL_NODE_ONLY: 'A node:http feature (listen, nodeHandler, a server) was used on a runtime without node:http.',
   /** An operation's method and body schema do not go together (POST needs a body schema, GET takes none). */
-  CORRAL_INVALID_OPERATION: 'An operation\'s method and body schema do not go together.',
+  CORRAL_INVALID_OPERATION: "An operation's method and body schema do not go together.",
   /** The health or readiness path, or the readiness timeout, given to createApi is not usable. */
-  CORRAL_INVALID_HEALTH_OPTION: 'The health or readiness path, or the readiness timeout, given to createApi is not usable.',
+  CORRAL_INVALID_HEALTH_OPTION:
+    'The health or readiness path, or the readiness timeout, given to createApi is not usable.',
   /** An option of cors() is not usable: an origin that is not scheme://host[:port], a header name with forbidden characters, a max age that is not whole seconds, or credentials for every origin. */
-  CORRAL_INVALID_CORS_OPTION: 'An option of cors() is not usable: an origin that is not scheme://host[:port], a header name with forbidden characters, a max age that is not whole seconds, or credentials for every origin.',
+  CORRAL_INVALID_CORS_OPTION:
+    'An option of cors() is not usable: an origin that is not scheme://host[:port], a header name with forbidden characters, a max age that is not whole seconds, or credentials for every origin.',
   /** A rate-limit policy is not usable: a limit or window that is not a positive whole number, or a policy name with other characters than letters, digits, `_`, `.` and `-`. */
-  CORRAL_INVALID_RATE_LIMIT: 'A rate-limit policy is not usable: a limit or window that is not a positive whole number, or a policy name with other characters than letters, digits, `_`, `.` and `-`.',
+  CORRAL_INVALID_RATE_LIMIT:
+    'A rate-limit policy is not usable: a limit or window that is not a positive whole number, or a policy name with other characters than letters, digits, `_`, `.` and `-`.',
   /** A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one. */
-  CORRAL_INVALID_IDEMPOTENCY_OPTION: 'A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one.',
+  CORRAL_INVALID_IDEMPOTENCY_OPTION:
+    'A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one.',
   /** oauth() was given the issuer's keys both in process (`keys`) and by URL (`jwksUri`). */
-  CORRAL_OAUTH_KEYS_CONFLICT: 'oauth() was given the issuer\'s keys both in process (`keys`) and by URL (`jwksUri`).',
+  CORRAL_OAUTH_KEYS_CONFLICT: "oauth() was given the issuer's keys both in process (`keys`) and by URL (`jwksUri`).",
   /** A table the application owns, given to a database store, lacks a column a field needs or holds one of another type. */
-  CORRAL_TABLE_MISMATCH: 'A table the application owns, given to a database store, lacks a column a field needs or holds one of another type.',
+  CORRAL_TABLE_MISMATCH:
+    'A table the application owns, given to a database store, lacks a column a field needs or holds one of another type.',
   /** The declarations differ from a table the store made in a way that could lose or bend stored data. */
-  CORRAL_SCHEMA_CHANGE_REFUSED: 'The declarations differ from a table the store made in a way that could lose or bend stored data.',
+  CORRAL_SCHEMA_CHANGE_REFUSED:
+    'The declarations differ from a table the store made in a way that could lose or bend stored data.',
 } as const;
 
 /** One of the codes in {@link startupErrorCodes}. */
@@ -125,5 +137,8 @@ export class CorralError extends Error {
 
 /** True for a {@link CorralError}, also one made by another copy of this package. */
 export function isCorralError(value: unknown): value is CorralError {
-  return value instanceof CorralError || (value instanceof Error && value.name === 'CorralError' && typeof (value as { code?: unknown }).code === 'string');
+  return (
+    value instanceof CorralError ||
+    (value instanceof Error && value.name === 'CorralError' && typeof (value as { code?: unknown }).code === 'string')
+  );
 }

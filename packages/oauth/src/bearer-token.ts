@@ -29,8 +29,13 @@ function noBearerCredential(realm: string): ApiError {
  * ambiguous who is calling. (A token in a form body can never be used: the API refuses any body
  * that is not JSON with 415.)
  */
-export function bearerToken(request: BearerRequest, realm: string, known?: (token: string) => boolean): string | undefined {
-  if (request.query.has('access_token')) throw invalidRequest(realm, 'Access tokens are accepted only in the Authorization header, never in the URL');
+export function bearerToken(
+  request: BearerRequest,
+  realm: string,
+  known?: (token: string) => boolean,
+): string | undefined {
+  if (request.query.has('access_token'))
+    throw invalidRequest(realm, 'Access tokens are accepted only in the Authorization header, never in the URL');
   const header = request.header('authorization');
   if (header === undefined) return undefined;
   // Fast path: a token already verified was well-formed then, so the format checks can be skipped.

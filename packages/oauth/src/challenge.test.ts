@@ -13,6 +13,8 @@ describe('bearerChallenge', () => {
   });
 
   it('escapes quotes and backslashes and drops line breaks', () => {
-    expect(bearerChallenge('a"b\\c', { code: 'invalid_token', description: 'x\r\ny' })).toBe('Bearer realm="a\\"b\\\\c", error="invalid_token", error_description="x  y"');
+    expect(bearerChallenge('a"b\\c', { code: 'invalid_token', description: 'x\r\ny' })).toBe(
+      'Bearer realm="a\\"b\\\\c", error="invalid_token", error_description="x  y"',
+    );
   });
 });

@@ -30,7 +30,11 @@ describe('ExpiringCache', () => {
 });
 
 describe('ExpiringCache with a byte budget', () => {
-  const sized = (maxBytes: number) => new ExpiringCache<string>({ maxEntries: 100, maxBytes, sizeOf: (key, value) => key.length + String(value).length }, () => 0);
+  const sized = (maxBytes: number) =>
+    new ExpiringCache<string>(
+      { maxEntries: 100, maxBytes, sizeOf: (key, value) => key.length + String(value).length },
+      () => 0,
+    );
 
   it('drops the oldest entries until the new one fits', () => {
     const cache = sized(10);
@@ -43,7 +47,10 @@ describe('ExpiringCache with a byte budget', () => {
 
   it('never stores an entry larger than the whole budget, and counts replaced and expired entries out', () => {
     let now = 0;
-    const cache = new ExpiringCache<string>({ maxEntries: 100, maxBytes: 10, sizeOf: (key, value) => key.length + String(value).length }, () => now);
+    const cache = new ExpiringCache<string>(
+      { maxEntries: 100, maxBytes: 10, sizeOf: (key, value) => key.length + String(value).length },
+      () => now,
+    );
     cache.set('huge', '0123456789', 10);
     expect(cache.size).toBe(0);
     cache.set('a', '12', 10);
@@ -69,7 +76,10 @@ describe('ExpiringCache that hashes part of each key', () => {
   });
 
   it('counts the bytes of a replaced key out', () => {
-    const cache = new ExpiringCache<string>({ maxEntries: 10, maxBytes: 100, sizeOf: (key) => key.length, hashedPart: tail }, () => 0);
+    const cache = new ExpiringCache<string>(
+      { maxEntries: 10, maxBytes: 100, sizeOf: (key) => key.length, hashedPart: tail },
+      () => 0,
+    );
     cache.set('long-key-xy', 'a', 10);
     cache.set('k-xy', 'b', 10);
     expect(cache.byteSize).toBe(4);

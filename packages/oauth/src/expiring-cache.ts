@@ -29,7 +29,10 @@ export class ExpiringCache<V> {
   private readonly bounds: CacheBounds;
   private bytes = 0;
 
-  constructor(bounds: number | CacheBounds, private readonly now: () => number = Date.now) {
+  constructor(
+    bounds: number | CacheBounds,
+    private readonly now: () => number = Date.now,
+  ) {
     this.bounds = typeof bounds === 'number' ? { maxEntries: bounds } : bounds;
   }
 

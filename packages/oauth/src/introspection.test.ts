@@ -26,7 +26,12 @@ describe('opaque tokens through RFC 7662 introspection', () => {
     const write = await h.send('DELETE', '/v1/notes', { authorization: `Bearer ${access_token}` });
     expect(write.status).toBe(403);
 
-    const revoked = await h.send('POST', '/oauth/token/revocation', { authorization: basic('opaque', 'opaque-secret'), 'content-type': 'application/x-www-form-urlencoded' }, `token=${access_token}`);
+    const revoked = await h.send(
+      'POST',
+      '/oauth/token/revocation',
+      { authorization: basic('opaque', 'opaque-secret'), 'content-type': 'application/x-www-form-urlencoded' },
+      `token=${access_token}`,
+    );
     expect(revoked.status).toBe(200);
     const after = await h.send('GET', '/v1/notes', { authorization: `Bearer ${access_token}` });
     expect(after.status).toBe(401);
@@ -43,7 +48,12 @@ describe('opaque tokens through RFC 7662 introspection', () => {
     h.useAuth({ introspection: { clientId: 'api', clientSecret: 'api-secret', cacheTtlMs: 60_000 }, now: () => now });
     const { access_token } = await h.token('opaque', 'opaque-secret');
     expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${access_token}` })).status).toBe(200);
-    await h.send('POST', '/oauth/token/revocation', { authorization: basic('opaque', 'opaque-secret'), 'content-type': 'application/x-www-form-urlencoded' }, `token=${access_token}`);
+    await h.send(
+      'POST',
+      '/oauth/token/revocation',
+      { authorization: basic('opaque', 'opaque-secret'), 'content-type': 'application/x-www-form-urlencoded' },
+      `token=${access_token}`,
+    );
     expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${access_token}` })).status).toBe(200);
     now += 61_000;
     expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${access_token}` })).status).toBe(401);

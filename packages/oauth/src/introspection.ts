@@ -22,7 +22,9 @@ export interface IntrospectorOptions extends IntrospectionOptions {
 export function introspector(options: IntrospectorOptions): (token: string) => Promise<OAuthPrincipal> {
   const cacheTtlMs = options.cacheTtlMs ?? 10_000;
   const cache = new ExpiringCache<OAuthPrincipal | 'inactive'>(10_000, options.now);
-  const credentials = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`).toString('base64');
+  const credentials = Buffer.from(
+    `${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`,
+  ).toString('base64');
 
   return async (token) => {
     const key = createHash('sha256').update(token).digest('base64url');
@@ -32,7 +34,11 @@ export function introspector(options: IntrospectorOptions): (token: string) => P
 
     const response = await request(await options.resolveEndpoint(), {
       method: 'POST',
-      headers: { authorization: `Basic ${credentials}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: {
+        authorization: `Basic ${credentials}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
       body: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
@@ -43,9 +49,11 @@ export function introspector(options: IntrospectorOptions): (token: string) => P
     }
     const answer = (await response.body.json()) as Record<string, unknown>;
     const exp = typeof answer.exp === 'number' ? answer.exp * 1000 : Infinity;
-    const usable = answer.active === true && exp > options.now()
-      && (answer.iss === undefined || answer.iss === options.issuer)
-      && (answer.aud === undefined || audienceMatches(answer.aud, options.audience));
+    const usable =
+      answer.active === true &&
+      exp > options.now() &&
+      (answer.iss === undefined || answer.iss === options.issuer) &&
+      (answer.aud === undefined || audienceMatches(answer.aud, options.audience));
     const until = Math.min(options.now() + cacheTtlMs, exp);
     if (!usable) {
       cache.set(key, 'inactive', until);

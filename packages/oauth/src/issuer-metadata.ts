@@ -26,14 +26,21 @@ export async function discoverIssuer(issuer: string, timeoutMs: number): Promise
   const failures: string[] = [];
   for (const url of metadataUrls(issuer)) {
     try {
-      const response = await request(url, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, headers: { accept: 'application/json' } });
+      const response = await request(url, {
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        headers: { accept: 'application/json' },
+      });
       if (response.statusCode !== 200) {
         await response.body.dump();
         failures.push(`${url}: HTTP ${response.statusCode}`);
         continue;
       }
       const metadata = (await response.body.json()) as IssuerMetadata;
-      if (metadata.issuer !== issuer) throw new Error(`metadata at ${url} names issuer ${JSON.stringify(metadata.issuer)}, expected ${JSON.stringify(issuer)}`);
+      if (metadata.issuer !== issuer)
+        throw new Error(
+          `metadata at ${url} names issuer ${JSON.stringify(metadata.issuer)}, expected ${JSON.stringify(issuer)}`,
+        );
       return metadata;
     } catch (error) {
       failures.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,4 +1,13 @@
-import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { invalidToken } from './bearer-token.js';
 
 export interface JwtVerifierOptions {
@@ -23,17 +32,27 @@ const keyReferences = ['jku', 'x5u', 'jwk', 'x5c'] as const;
 /** Words for a client: why its token was refused, without detail an attacker could use. */
 function describe(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The access token has expired';
-  if (error instanceof errors.JWTClaimValidationFailed) return `The access token is not valid for this API (${error.claim} claim)`;
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return `The access token is not valid for this API (${error.claim} claim)`;
   if (error instanceof errors.JWKSNoMatchingKey) return 'The access token is signed with an unknown key';
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'The access token signature is invalid';
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'The access token uses a signature algorithm this API does not accept';
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return 'The access token uses a signature algorithm this API does not accept';
   return 'The access token is invalid';
 }
 
 /** jose errors that describe the token itself; any other failure happened while getting the keys. */
 const tokenFaults = [
-  errors.JOSEAlgNotAllowed, errors.JOSENotSupported, errors.JWSInvalid, errors.JWSSignatureVerificationFailed,
-  errors.JWTInvalid, errors.JWTClaimValidationFailed, errors.JWTExpired, errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingKeys, errors.JWKInvalid,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+  errors.JWSInvalid,
+  errors.JWSSignatureVerificationFailed,
+  errors.JWTInvalid,
+  errors.JWTClaimValidationFailed,
+  errors.JWTExpired,
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+  errors.JWKInvalid,
 ];
 
 /** Failures of the key server (down, slow, answering garbage) are the server's problem, not the client's: they become 500s. */
@@ -69,7 +88,7 @@ export function jwtVerifier(options: JwtVerifierOptions): (token: string) => Pro
       throw invalidToken(options.realm, 'The access token is not a well-formed JWT');
     }
     if (keyReferences.some((name) => header[name] !== undefined)) {
-      throw invalidToken(options.realm, 'The access token names its own key; only the issuer\'s key set is trusted');
+      throw invalidToken(options.realm, "The access token names its own key; only the issuer's key set is trusted");
     }
     let payload: JWTPayload;
     try {

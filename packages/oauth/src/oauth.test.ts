@@ -18,7 +18,12 @@ describe('tokens from a real authorization server', () => {
 
   it('lets a valid token read and write, and hands the principal to the collection rules', async () => {
     const { access_token } = await h.token('admin', 'admin-secret');
-    const created = await h.send('POST', '/v1/notes', { ...bearer(access_token), ...json }, JSON.stringify({ text: 'hi', owner: 'admin' }));
+    const created = await h.send(
+      'POST',
+      '/v1/notes',
+      { ...bearer(access_token), ...json },
+      JSON.stringify({ text: 'hi', owner: 'admin' }),
+    );
     expect(created.status).toBe(201);
     const list = await h.send('GET', '/v1/notes', bearer(access_token));
     expect(list.status).toBe(200);
@@ -29,15 +34,25 @@ describe('tokens from a real authorization server', () => {
     const res = await h.send('GET', '/v1/notes');
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
-    expect(res.json).toEqual({ message: expect.stringMatching(/[Aa]uthentication is required/), documentation_url: '/v1/errors/1016' });
+    expect(res.json).toEqual({
+      message: expect.stringMatching(/[Aa]uthentication is required/),
+      documentation_url: '/v1/errors/1016',
+    });
   });
 
   it('answers 403 with insufficient_scope and the scope needed', async () => {
     const { access_token } = await h.token('reader', 'reader-secret');
     expect((await h.send('GET', '/v1/notes', bearer(access_token))).status).toBe(200);
-    const res = await h.send('POST', '/v1/notes', { ...bearer(access_token), ...json }, JSON.stringify({ text: 'x', owner: 'reader' }));
+    const res = await h.send(
+      'POST',
+      '/v1/notes',
+      { ...bearer(access_token), ...json },
+      JSON.stringify({ text: 'x', owner: 'reader' }),
+    );
     expect(res.status).toBe(403);
-    expect(res.headers['www-authenticate']).toBe('Bearer realm="api", error="insufficient_scope", error_description="The token lacks the scope notes:write", scope="notes:write"');
+    expect(res.headers['www-authenticate']).toBe(
+      'Bearer realm="api", error="insufficient_scope", error_description="The token lacks the scope notes:write", scope="notes:write"',
+    );
     expect(res.json).toEqual({ message: expect.stringContaining('notes:write'), documentation_url: '/v1/errors/1017' });
   });
 
@@ -49,18 +64,43 @@ describe('tokens from a real authorization server', () => {
   it('applies the object-level rule and the list restriction of the collection', async () => {
     const admin = (await h.token('admin', 'admin-secret')).access_token;
     const boss = (await h.token('boss', 'boss-secret')).access_token;
-    const planted = await h.send('POST', '/v1/notes', { ...bearer(admin), ...json }, JSON.stringify({ text: 'planted', owner: 'someone-else' }));
+    const planted = await h.send(
+      'POST',
+      '/v1/notes',
+      { ...bearer(admin), ...json },
+      JSON.stringify({ text: 'planted', owner: 'someone-else' }),
+    );
     expect(planted.status).toBe(403);
-    const created = await h.send('POST', '/v1/notes', { ...bearer(boss), ...json }, JSON.stringify({ text: 'not mine', owner: 'someone-else' }));
+    const created = await h.send(
+      'POST',
+      '/v1/notes',
+      { ...bearer(boss), ...json },
+      JSON.stringify({ text: 'not mine', owner: 'someone-else' }),
+    );
     expect(created.status).toBe(201);
     const id = created.json.id as string;
-    const patch = await h.send('PATCH', `/v1/notes/${id}`, { ...bearer(admin), ...json }, JSON.stringify({ text: 'changed' }));
+    const patch = await h.send(
+      'PATCH',
+      `/v1/notes/${id}`,
+      { ...bearer(admin), ...json },
+      JSON.stringify({ text: 'changed' }),
+    );
     expect(patch.status).toBe(403);
     expect((await h.send('GET', `/v1/notes/${id}`, bearer(admin))).status).toBe(200);
     const mine = await h.send('GET', '/v1/notes', bearer(admin));
     expect(mine.json.notes.every((n: { owner: string }) => n.owner === 'admin')).toBe(true);
-    const own = await h.send('POST', '/v1/notes', { ...bearer(admin), ...json }, JSON.stringify({ text: 'mine', owner: 'admin' }));
-    const giveAway = await h.send('PATCH', `/v1/notes/${own.json.id}`, { ...bearer(admin), 'content-type': 'application/merge-patch+json' }, JSON.stringify({ owner: 'bob' }));
+    const own = await h.send(
+      'POST',
+      '/v1/notes',
+      { ...bearer(admin), ...json },
+      JSON.stringify({ text: 'mine', owner: 'admin' }),
+    );
+    const giveAway = await h.send(
+      'PATCH',
+      `/v1/notes/${own.json.id}`,
+      { ...bearer(admin), 'content-type': 'application/merge-patch+json' },
+      JSON.stringify({ owner: 'bob' }),
+    );
     expect(giveAway.status).toBe(403);
   });
 
@@ -77,7 +117,12 @@ describe('tokens from a real authorization server', () => {
   it('does not let bulk DELETE remove records the caller could not delete one by one', async () => {
     const admin = (await h.token('admin', 'admin-secret')).access_token;
     const boss = (await h.token('boss', 'boss-secret')).access_token;
-    const others = await h.send('POST', '/v1/notes', { ...bearer(boss), ...json }, JSON.stringify({ text: 'kept', owner: 'carol' }));
+    const others = await h.send(
+      'POST',
+      '/v1/notes',
+      { ...bearer(boss), ...json },
+      JSON.stringify({ text: 'kept', owner: 'carol' }),
+    );
     const res = await h.send('DELETE', '/v1/notes', bearer(admin));
     expect(res.status).toBe(204);
     expect((await h.send('GET', `/v1/notes/${others.json.id}`, bearer(boss))).status).toBe(200);
@@ -96,7 +141,9 @@ describe('where the token may travel', () => {
 
   it('refuses two Authorization headers', async () => {
     const { access_token } = await h.token('admin', 'admin-secret');
-    const res = await h.send('GET', '/v1/notes', { authorization: [`Bearer ${access_token}`, `Bearer ${access_token}`] });
+    const res = await h.send('GET', '/v1/notes', {
+      authorization: [`Bearer ${access_token}`, `Bearer ${access_token}`],
+    });
     expect(res.status).toBe(400);
   });
 

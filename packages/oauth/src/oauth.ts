@@ -34,7 +34,8 @@ export function oauth(options: OAuthOptions): BearerAuthenticator {
   const discover = () => {
     // After a failure, wait a little before asking again, so an issuer outage does not turn
     // every request into two slow outgoing calls.
-    if (!metadata && now() < retryAfter) return Promise.reject(new Error(`Issuer ${options.issuer} was unreachable moments ago`));
+    if (!metadata && now() < retryAfter)
+      return Promise.reject(new Error(`Issuer ${options.issuer} was unreachable moments ago`));
     metadata ??= discoverIssuer(options.issuer, timeoutMs).catch((error: unknown) => {
       metadata = undefined;
       retryAfter = now() + 5000;
@@ -69,10 +70,20 @@ export function oauth(options: OAuthOptions): BearerAuthenticator {
         realm,
         timeoutMs,
         now,
-        resolveEndpoint: options.introspection.endpoint ? async () => options.introspection!.endpoint! : fromMetadata('introspection_endpoint'),
+        resolveEndpoint: options.introspection.endpoint
+          ? async () => options.introspection!.endpoint!
+          : fromMetadata('introspection_endpoint'),
       })
     : undefined;
-  const verified = new ExpiringCache<OAuthPrincipal>({ maxEntries: options.cacheSize ?? 10_000, maxBytes: options.cacheBytes ?? 32 * 1024 * 1024, sizeOf: principalBytes, hashedPart: tokenTail }, now);
+  const verified = new ExpiringCache<OAuthPrincipal>(
+    {
+      maxEntries: options.cacheSize ?? 10_000,
+      maxBytes: options.cacheBytes ?? 32 * 1024 * 1024,
+      sizeOf: principalBytes,
+      hashedPart: tokenTail,
+    },
+    now,
+  );
   const leewayMs = (options.clockToleranceSeconds ?? 5) * 1000;
 
   return {
@@ -93,7 +104,13 @@ export function oauth(options: OAuthOptions): BearerAuthenticator {
     },
     challenge(kind, scope) {
       if (kind === 'missing') return { 'www-authenticate': bearerChallenge(realm) };
-      return { 'www-authenticate': bearerChallenge(realm, { code: 'insufficient_scope', description: `The token lacks the scope ${scope ?? ''}`.trim(), ...(scope ? { scope } : {}) }) };
+      return {
+        'www-authenticate': bearerChallenge(realm, {
+          code: 'insufficient_scope',
+          description: `The token lacks the scope ${scope ?? ''}`.trim(),
+          ...(scope ? { scope } : {}),
+        }),
+      };
     },
   };
 }

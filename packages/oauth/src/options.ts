@@ -56,10 +56,19 @@ const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Refuses configurations that would accept forged or misdirected tokens; thrown at startup. */
 export function checkOptions(options: Partial<OAuthOptions> | undefined): asserts options is OAuthOptions {
   if (!options?.issuer) throw new CorralError('CORRAL_OAUTH_OPTION_MISSING', 'oauth(): `issuer` is required');
-  if (!options.audience) throw new CorralError('CORRAL_OAUTH_OPTION_MISSING', 'oauth(): `audience` is required, so that tokens meant for other APIs are refused');
-  if (!options.algorithms || options.algorithms.length === 0) throw new CorralError('CORRAL_OAUTH_OPTION_MISSING', 'oauth(): `algorithms` is required, e.g. ["ES256"]');
+  if (!options.audience)
+    throw new CorralError(
+      'CORRAL_OAUTH_OPTION_MISSING',
+      'oauth(): `audience` is required, so that tokens meant for other APIs are refused',
+    );
+  if (!options.algorithms || options.algorithms.length === 0)
+    throw new CorralError('CORRAL_OAUTH_OPTION_MISSING', 'oauth(): `algorithms` is required, e.g. ["ES256"]');
   for (const alg of options.algorithms) {
-    if (!asymmetric.test(alg)) throw new CorralError('CORRAL_OAUTH_ALGORITHM_REFUSED', `oauth(): algorithm "${alg}" is not accepted; use asymmetric ones such as ES256, RS256 or EdDSA`);
+    if (!asymmetric.test(alg))
+      throw new CorralError(
+        'CORRAL_OAUTH_ALGORITHM_REFUSED',
+        `oauth(): algorithm "${alg}" is not accepted; use asymmetric ones such as ES256, RS256 or EdDSA`,
+      );
   }
   let url: URL;
   try {
@@ -67,8 +76,18 @@ export function checkOptions(options: Partial<OAuthOptions> | undefined): assert
   } catch {
     throw new CorralError('CORRAL_OAUTH_INVALID_ISSUER', `oauth(): issuer "${options.issuer}" is not an absolute URL`);
   }
-  if (options.keys && options.jwksUri) throw new CorralError('CORRAL_OAUTH_KEYS_CONFLICT', 'oauth(): give the issuer\'s keys either in process (`keys`) or by URL (`jwksUri`), not both');
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (loopbackHosts.has(url.hostname) || options.allowInsecureIssuer))) {
-    throw new CorralError('CORRAL_OAUTH_INVALID_ISSUER', `oauth(): issuer "${options.issuer}" must use https (plain http is allowed on loopback addresses only)`);
+  if (options.keys && options.jwksUri)
+    throw new CorralError(
+      'CORRAL_OAUTH_KEYS_CONFLICT',
+      "oauth(): give the issuer's keys either in process (`keys`) or by URL (`jwksUri`), not both",
+    );
+  if (
+    url.protocol !== 'https:' &&
+    !(url.protocol === 'http:' && (loopbackHosts.has(url.hostname) || options.allowInsecureIssuer))
+  ) {
+    throw new CorralError(
+      'CORRAL_OAUTH_INVALID_ISSUER',
+      `oauth(): issuer "${options.issuer}" must use https (plain http is allowed on loopback addresses only)`,
+    );
   }
 }

@@ -10,7 +10,9 @@ describe('principalFrom', () => {
   });
 
   it('shares one scope set among the tokens of the same scope, to keep remembered tokens small', () => {
-    expect(principalFrom({ sub: 'a', scope: 'zoo:read zoo:write' }).scopes).toBe(principalFrom({ sub: 'b', scope: 'zoo:read zoo:write' }).scopes);
+    expect(principalFrom({ sub: 'a', scope: 'zoo:read zoo:write' }).scopes).toBe(
+      principalFrom({ sub: 'b', scope: 'zoo:read zoo:write' }).scopes,
+    );
   });
 
   it('estimates the bytes a remembered token holds from the token and its claims', () => {

@@ -19,7 +19,8 @@ function scopesOf(claims: Readonly<Record<string, unknown>>): ReadonlySet<string
 
 /** The caller described by a token's claims (or an introspection answer). */
 export function principalFrom(claims: Readonly<Record<string, unknown>>): OAuthPrincipal {
-  const clientId = typeof claims.client_id === 'string' ? claims.client_id : typeof claims.azp === 'string' ? claims.azp : undefined;
+  const clientId =
+    typeof claims.client_id === 'string' ? claims.client_id : typeof claims.azp === 'string' ? claims.azp : undefined;
   const subject = typeof claims.sub === 'string' ? claims.sub : (clientId ?? '');
   return { subject, ...(clientId ? { clientId } : {}), scopes: scopesOf(claims), claims };
 }

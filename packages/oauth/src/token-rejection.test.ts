@@ -10,7 +10,14 @@ beforeEach(() => h.useAuth());
 afterAll(() => h.close());
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const claims = () => ({ iss: h.issuer, aud: audience, sub: 'admin', client_id: 'admin', scope: 'notes:read notes:write', exp: Math.floor(Date.now() / 1000) + 600 });
+const claims = () => ({
+  iss: h.issuer,
+  aud: audience,
+  sub: 'admin',
+  client_id: 'admin',
+  scope: 'notes:read notes:write',
+  exp: Math.floor(Date.now() / 1000) + 600,
+});
 
 async function expectRefused(token: string, reason: RegExp) {
   const res = await h.send('GET', '/v1/notes', { authorization: `Bearer ${token}` });
@@ -28,21 +35,27 @@ describe('forged and misdirected tokens get 401', () => {
   it('HMAC signed with the issuer public key as the secret', async () => {
     const jwks = (await h.send('GET', '/oauth/jwks')).json;
     const secret = new TextEncoder().encode(JSON.stringify(jwks.keys[0]));
-    const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: jwks.keys[0].kid }).sign(secret);
+    const token = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: jwks.keys[0].kid })
+      .sign(secret);
     await expectRefused(token, /algorithm/);
   });
 
   it('a jku or x5u header pointing at the attacker own keys', async () => {
     const { privateKey } = await generateKeyPair('ES256');
     for (const header of [{ jku: 'http://127.0.0.1:1/jwks' }, { x5u: 'http://127.0.0.1:1/cert' }]) {
-      const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', ...header }).sign(privateKey);
+      const token = await new SignJWT(claims())
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', ...header })
+        .sign(privateKey);
       await expectRefused(token, /names its own key/);
     }
   });
 
   it('a key the issuer never published', async () => {
     const { privateKey } = await generateKeyPair('ES256');
-    const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'attacker' }).sign(privateKey);
+    const token = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'attacker' })
+      .sign(privateKey);
     await expectRefused(token, /unknown key/);
   });
 
@@ -86,7 +99,9 @@ describe('forged and misdirected tokens get 401', () => {
   it('an ID-token-like JWT without the access token typ', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     void publicKey;
-    const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'x' }).sign(privateKey);
+    const token = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'x' })
+      .sign(privateKey);
     await expectRefused(token, /invalid|unknown key/);
   });
 });
@@ -114,13 +129,18 @@ describe('keys and key rotation', () => {
     expect((await h.send('GET', '/v1/notes', { authorization: `Bearer ${before}` })).status).toBe(200);
     // A key the issuer never had is still refused.
     const { privateKey } = await generateKeyPair('ES256');
-    await expectRefused(await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'stranger' }).sign(privateKey), /unknown key/);
+    await expectRefused(
+      await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'stranger' }).sign(privateKey),
+      /unknown key/,
+    );
     expect(h.jwksRequests()).toBe(fetchedBefore);
   });
 
   it('does not trust a public key sent along by the client', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', jwk: await exportJWK(publicKey) }).sign(privateKey);
+    const token = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', jwk: await exportJWK(publicKey) })
+      .sign(privateKey);
     await expectRefused(token, /names its own key/);
   });
 });

@@ -19,7 +19,10 @@ function pathParentField(collection: AnyCollection): string | undefined {
  * optional properties; on a nested path the parent key comes from the path. `expanded` holds the
  * properties expansions add to a record as read.
  */
-export function collectionSchemas(collection: AnyCollection, expanded: Record<string, unknown> = {}): Record<string, JsonSchema> {
+export function collectionSchemas(
+  collection: AnyCollection,
+  expanded: Record<string, unknown> = {},
+): Record<string, JsonSchema> {
   const name = pascal(collection.name);
   const output = jsonSchema(collection.schema, 'output');
   const input = propertySchemas(collection.schema, 'input');
@@ -27,42 +30,131 @@ export function collectionSchemas(collection: AnyCollection, expanded: Record<st
   const serverParent = serverParentField(collection);
   const pathParent = pathParentField(collection);
   const echoed = {
-    id: { type: 'string', maxLength: inputLimits.pathParameterLength, description: 'May be sent back as read; any other value is refused (422).' },
-    links: { type: 'array', items: ref('Link'), maxItems: inputLimits.linksPerRecord, description: 'May be sent back as read; any other value is refused (422).' },
+    id: {
+      type: 'string',
+      maxLength: inputLimits.pathParameterLength,
+      description: 'May be sent back as read; any other value is refused (422).',
+    },
+    links: {
+      type: 'array',
+      items: ref('Link'),
+      maxItems: inputLimits.linksPerRecord,
+      description: 'May be sent back as read; any other value is refused (422).',
+    },
   };
-  const echoedParent = serverParent ? { [serverParent]: { type: 'string', maxLength: inputLimits.pathParameterLength, description: 'Set from the path; may be sent back as read.' } } : {};
+  const echoedParent = serverParent
+    ? {
+        [serverParent]: {
+          type: 'string',
+          maxLength: inputLimits.pathParameterLength,
+          description: 'Set from the path; may be sent back as read.',
+        },
+      }
+    : {};
   const object = (description: string, properties: Record<string, unknown>, required: string[]): JsonSchema => ({
-    type: 'object', description, properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false,
+    type: 'object',
+    description,
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
   });
   const withoutParent = (required: string[]) => required.filter((field) => field !== pathParent);
-  const optionalNullable = Object.fromEntries(Object.entries(input).map(([key, schema]) => [key, inputRequired.includes(key) ? schema : { anyOf: [schema, { type: 'null' }] }]));
-  const outputParent = serverParent ? { [serverParent]: { type: 'string', readOnly: true, description: 'Set from the path' } } : {};
+  const optionalNullable = Object.fromEntries(
+    Object.entries(input).map(([key, schema]) => [
+      key,
+      inputRequired.includes(key) ? schema : { anyOf: [schema, { type: 'null' }] },
+    ]),
+  );
+  const outputParent = serverParent
+    ? { [serverParent]: { type: 'string', readOnly: true, description: 'Set from the path' } }
+    : {};
   const nestedOnly = collection.parent?.topLevel === false;
   return {
     [name]: {
       type: 'object',
       description: `A record of ${collection.name} as the API returns it.`,
-      properties: { id: { type: 'string', readOnly: true }, ...outputParent, ...(output.properties as object), links: { type: 'array', readOnly: true, items: ref('Link') }, ...expanded },
-      required: ['id', ...(serverParent ? [serverParent] : []), ...((output.required as string[] | undefined) ?? []), 'links'],
+      properties: {
+        id: { type: 'string', readOnly: true },
+        ...outputParent,
+        ...(output.properties as object),
+        links: { type: 'array', readOnly: true, items: ref('Link') },
+        ...expanded,
+      },
+      required: [
+        'id',
+        ...(serverParent ? [serverParent] : []),
+        ...((output.required as string[] | undefined) ?? []),
+        'links',
+      ],
       additionalProperties: false,
     },
-    ...(nestedOnly ? {} : { [`${name}Create`]: object(`A new record of ${collection.name} for POST; the server chooses its id.`, input, inputRequired) }),
-    ...(collection.parent ? { [`${name}CreateNested`]: object(`A new record of ${collection.name} for POST below its parent; the parent key comes from the path.`, input, withoutParent(inputRequired)) } : {}),
-    ...(nestedOnly ? {} : { [`${name}Replace`]: object(`A complete record of ${collection.name} for PUT; id and links may be sent back as read.`, { ...echoed, ...input }, inputRequired) }),
-    ...(collection.parent ? { [`${name}ReplaceNested`]: object(`A complete record of ${collection.name} for PUT below its parent; the parent key comes from the path.`, { ...echoed, ...echoedParent, ...input }, withoutParent(inputRequired)) } : {}),
-    [`${name}Patch`]: object(`A JSON merge patch (RFC 7396) for a record of ${collection.name}: only the properties to change; null removes an optional one.`, { ...echoed, ...echoedParent, ...optionalNullable }, []),
+    ...(nestedOnly
+      ? {}
+      : {
+          [`${name}Create`]: object(
+            `A new record of ${collection.name} for POST; the server chooses its id.`,
+            input,
+            inputRequired,
+          ),
+        }),
+    ...(collection.parent
+      ? {
+          [`${name}CreateNested`]: object(
+            `A new record of ${collection.name} for POST below its parent; the parent key comes from the path.`,
+            input,
+            withoutParent(inputRequired),
+          ),
+        }
+      : {}),
+    ...(nestedOnly
+      ? {}
+      : {
+          [`${name}Replace`]: object(
+            `A complete record of ${collection.name} for PUT; id and links may be sent back as read.`,
+            { ...echoed, ...input },
+            inputRequired,
+          ),
+        }),
+    ...(collection.parent
+      ? {
+          [`${name}ReplaceNested`]: object(
+            `A complete record of ${collection.name} for PUT below its parent; the parent key comes from the path.`,
+            { ...echoed, ...echoedParent, ...input },
+            withoutParent(inputRequired),
+          ),
+        }
+      : {}),
+    [`${name}Patch`]: object(
+      `A JSON merge patch (RFC 7396) for a record of ${collection.name}: only the properties to change; null removes an optional one.`,
+      { ...echoed, ...echoedParent, ...optionalNullable },
+      [],
+    ),
     [`${name}Page`]: {
       type: 'object',
       description: `A page of ${collection.name}.`,
       properties: {
-        offset: { type: 'integer', minimum: 0, description: 'Position of the first record; absent from a page found by cursor (paging=cursor)' },
+        offset: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Position of the first record; absent from a page found by cursor (paging=cursor)',
+        },
         limit: { type: 'integer', minimum: 1 },
         total: { type: 'integer', minimum: 0 },
         ...(collection.count === 'exact'
           ? {}
-          : { totalEstimated: { type: 'boolean', const: true, description: `Present (true) when total is an estimate, which the server may give when more than ${collection.count.estimateAbove} records match` } }),
+          : {
+              totalEstimated: {
+                type: 'boolean',
+                const: true,
+                description: `Present (true) when total is an estimate, which the server may give when more than ${collection.count.estimateAbove} records match`,
+              },
+            }),
         [collection.name]: { type: 'array', items: ref(name) },
-        links: { type: 'array', items: ref('Link'), description: 'nextPage and previousPage, when there are such pages' },
+        links: {
+          type: 'array',
+          items: ref('Link'),
+          description: 'nextPage and previousPage, when there are such pages',
+        },
       },
       required: ['limit', 'total', collection.name, 'links'],
       additionalProperties: false,
@@ -72,7 +164,12 @@ export function collectionSchemas(collection: AnyCollection, expanded: Record<st
 }
 
 /** The item of a bulk replace (its id is required) and its answer; top-level collections only. */
-function bulkSchemas(name: string, property: string, properties: Record<string, unknown>, required: string[]): Record<string, JsonSchema> {
+function bulkSchemas(
+  name: string,
+  property: string,
+  properties: Record<string, unknown>,
+  required: string[],
+): Record<string, JsonSchema> {
   return {
     [`${name}BulkItem`]: {
       type: 'object',

@@ -30,7 +30,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** The HTML of the docs page: Swagger UI reading the document, with the OAuth client-credentials form. */
 export function docsHtml(title: string, documentUrl: string, assetBase: string): string {
-  const config = JSON.stringify({ url: documentUrl, dom_id: '#ui', deepLinking: true, persistAuthorization: false, tryItOutEnabled: true });
+  const config = JSON.stringify({
+    url: documentUrl,
+    dom_id: '#ui',
+    deepLinking: true,
+    persistAuthorization: false,
+    tryItOutEnabled: true,
+  });
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,4 +1,10 @@
-import { defineCollection, defineOperation, type AnyCollection, type ApiOptions, type VersionDescription } from '@corral/core';
+import {
+  defineCollection,
+  defineOperation,
+  type AnyCollection,
+  type ApiOptions,
+  type VersionDescription,
+} from '@corral/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiDocument, type DocumentOptions } from './index.js';
@@ -61,17 +67,35 @@ describe('openApiDocument', () => {
     const document = documentOf();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Zoo', version: 'v1' });
-    expect(document.servers).toEqual([{ url: '/', description: expect.stringContaining('local, staging or production'), 'x-internal': false }]);
+    expect(document.servers).toEqual([
+      { url: '/', description: expect.stringContaining('local, staging or production'), 'x-internal': false },
+    ]);
     expect(document.tags.map((t: Json) => t.name)).toEqual(['zoos', 'animals', 'operations', 'meta']);
   });
 
   it('has the collection, member and nested paths, and the operation path', () => {
     const { paths } = documentOf();
-    expect(Object.keys(paths['/v1/zoos']).filter((k) => k !== 'parameters').sort()).toEqual(['delete', 'get', 'head', 'options', 'post', 'put']);
-    expect(Object.keys(paths['/v1/zoos/{id}']).filter((k) => k !== 'parameters').sort()).toEqual(['delete', 'get', 'head', 'options', 'patch', 'put']);
+    expect(
+      Object.keys(paths['/v1/zoos'])
+        .filter((k) => k !== 'parameters')
+        .sort(),
+    ).toEqual(['delete', 'get', 'head', 'options', 'post', 'put']);
+    expect(
+      Object.keys(paths['/v1/zoos/{id}'])
+        .filter((k) => k !== 'parameters')
+        .sort(),
+    ).toEqual(['delete', 'get', 'head', 'options', 'patch', 'put']);
     // Nested lists have no bulk writes.
-    expect(Object.keys(paths['/v1/zoos/{parentId}/animals']).filter((k) => k !== 'parameters').sort()).toEqual(['get', 'head', 'options', 'post']);
-    expect(Object.keys(paths['/v1/zoos/{parentId}/animals/{id}']).filter((k) => k !== 'parameters').sort()).toEqual(['delete', 'get', 'head', 'options', 'patch', 'put']);
+    expect(
+      Object.keys(paths['/v1/zoos/{parentId}/animals'])
+        .filter((k) => k !== 'parameters')
+        .sort(),
+    ).toEqual(['get', 'head', 'options', 'post']);
+    expect(
+      Object.keys(paths['/v1/zoos/{parentId}/animals/{id}'])
+        .filter((k) => k !== 'parameters')
+        .sort(),
+    ).toEqual(['delete', 'get', 'head', 'options', 'patch', 'put']);
     expect(Object.keys(paths['/v1/translate'])).toEqual(['get', 'head']);
     // topLevel: false, so animals are not served at /v1/animals.
     expect(paths).not.toHaveProperty(['/v1/animals']);
@@ -117,7 +141,9 @@ describe('openApiDocument', () => {
     expect(head.operationId).toBe('headGetZoos');
     expect(head.summary).toBe('Headers of: Read a record of zoos');
     expect(head.responses['200'].headers.ETag.schema).toEqual({ type: 'string' });
-    expect(paths['/v1/zoos/{id}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Zoos' });
+    expect(paths['/v1/zoos/{id}'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Zoos',
+    });
   });
 
   it('declares the oauth2 client-credentials scheme with the token URL and every scope', () => {
@@ -158,7 +184,15 @@ describe('openApiDocument', () => {
       expect(paths[path].get.security, path).toEqual([]);
       expect(paths[path].get.tags, path).toEqual(['meta']);
     }
-    expect(paths['/v1/errors/{code}'].parameters).toEqual([{ name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 999_999 } }]);
+    expect(paths['/v1/errors/{code}'].parameters).toEqual([
+      {
+        name: 'code',
+        in: 'path',
+        required: true,
+        description: 'An errorCode',
+        schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 999_999 },
+      },
+    ]);
   });
 
   it('documents its own public pages: the document, the docs page and its files', () => {
@@ -172,7 +206,11 @@ describe('openApiDocument', () => {
 
   it('documents a 500 on every operation', () => {
     const missing = Object.entries(documentOf().paths).flatMap(([path, item]) =>
-      Object.entries(item as Json).filter(([method]) => method !== 'parameters').filter(([, operation]) => !(operation as Json).responses['500']).map(([method]) => `${method} ${path}`));
+      Object.entries(item as Json)
+        .filter(([method]) => method !== 'parameters')
+        .filter(([, operation]) => !(operation as Json).responses['500'])
+        .map(([method]) => `${method} ${path}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -182,15 +220,32 @@ describe('openApiDocument', () => {
     expect(paths).toHaveProperty(['/api/v1/zoos/{parentId}/animals']);
     expect(paths).not.toHaveProperty(['/']);
     // The relative server comes first, so a docs page calls the origin it was loaded from.
-    expect(documentOf(describeVersion({ publicUrl: 'https://zoo.example' })).servers).toEqual([{ url: '/', description: expect.any(String), 'x-internal': false }, { url: 'https://zoo.example', description: expect.any(String), 'x-internal': false }]);
+    expect(documentOf(describeVersion({ publicUrl: 'https://zoo.example' })).servers).toEqual([
+      { url: '/', description: expect.any(String), 'x-internal': false },
+      { url: 'https://zoo.example', description: expect.any(String), 'x-internal': false },
+    ]);
   });
 
   it('gives each collection record, request-body, patch and page schemas, and bulk ones only to top-level ones', () => {
     const { schemas } = documentOf().components;
-    for (const name of ['Zoos', 'ZoosCreate', 'ZoosReplace', 'ZoosPatch', 'ZoosPage', 'ZoosBulkItem', 'ZoosBulkResult', 'Animals', 'AnimalsCreateNested', 'AnimalsReplaceNested', 'AnimalsPatch', 'AnimalsPage']) {
+    for (const name of [
+      'Zoos',
+      'ZoosCreate',
+      'ZoosReplace',
+      'ZoosPatch',
+      'ZoosPage',
+      'ZoosBulkItem',
+      'ZoosBulkResult',
+      'Animals',
+      'AnimalsCreateNested',
+      'AnimalsReplaceNested',
+      'AnimalsPatch',
+      'AnimalsPage',
+    ]) {
       expect(schemas, name).toHaveProperty([name]);
     }
-    for (const name of ['AnimalsBulkItem', 'AnimalsBulkResult', 'AnimalsCreate', 'AnimalsReplace']) expect(schemas, name).not.toHaveProperty([name]);
+    for (const name of ['AnimalsBulkItem', 'AnimalsBulkResult', 'AnimalsCreate', 'AnimalsReplace'])
+      expect(schemas, name).not.toHaveProperty([name]);
     expect(schemas.ZoosBulkResult.required).toEqual(['updated', 'zoos']);
     expect(schemas.ZoosPage.required).toEqual(['limit', 'total', 'zoos', 'links']); // offset: not on a page found by cursor
     expect(schemas.ZoosPage.properties).not.toHaveProperty('totalEstimated');
@@ -198,10 +253,18 @@ describe('openApiDocument', () => {
 
   it('shows the parent key of a nested-only collection as read-only and set from the path', () => {
     const { schemas } = documentOf().components;
-    expect(schemas.Animals.properties.zooId).toEqual({ type: 'string', readOnly: true, description: 'Set from the path' });
+    expect(schemas.Animals.properties.zooId).toEqual({
+      type: 'string',
+      readOnly: true,
+      description: 'Set from the path',
+    });
     expect(schemas.Animals.required).toEqual(['id', 'zooId', 'name', 'species', 'links']);
     // On input it may be echoed (not readOnly, which strict validators refuse in requests); it is never required.
-    expect(schemas.AnimalsReplaceNested.properties.zooId).toEqual({ type: 'string', maxLength: 255, description: expect.stringContaining('from the path') });
+    expect(schemas.AnimalsReplaceNested.properties.zooId).toEqual({
+      type: 'string',
+      maxLength: 255,
+      description: expect.stringContaining('from the path'),
+    });
     expect(schemas.AnimalsReplaceNested.required).toEqual(['name', 'species']);
     expect(schemas.AnimalsCreateNested.properties).not.toHaveProperty('zooId');
     expect(schemas.AnimalsCreateNested.required).toEqual(['name', 'species']);
@@ -212,7 +275,11 @@ describe('openApiDocument', () => {
     // Create: no id; replace: id and links may be sent back as read, not readOnly.
     expect(schemas.ZoosCreate.properties).not.toHaveProperty('id');
     expect(schemas.ZoosCreate.required).toEqual(['name', 'city', 'visitors']);
-    expect(schemas.ZoosReplace.properties.id).toEqual({ type: 'string', maxLength: 255, description: expect.any(String) });
+    expect(schemas.ZoosReplace.properties.id).toEqual({
+      type: 'string',
+      maxLength: 255,
+      description: expect.any(String),
+    });
     expect(schemas.ZoosReplace.properties.links).toMatchObject({ type: 'array', maxItems: 64 });
     expect(schemas.ZoosReplace.properties.links.readOnly).toBeUndefined();
     expect(schemas.ZoosReplace.additionalProperties).toBe(false);
@@ -224,24 +291,58 @@ describe('openApiDocument', () => {
   });
 
   it('nulls optional properties only in a merge patch, and gives bulk bodies the enforced maxItems', () => {
-    const withOptional = defineCollection({ name: 'keepers', schema: z.object({ name: z.string(), nickname: z.string().optional() }) });
+    const withOptional = defineCollection({
+      name: 'keepers',
+      schema: z.object({ name: z.string(), nickname: z.string().optional() }),
+    });
     const document = documentOf(describeVersion({ collections: [withOptional], bulkLimit: 250 }));
-    expect(document.components.schemas.KeepersPatch.properties.nickname).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
+    expect(document.components.schemas.KeepersPatch.properties.nickname).toEqual({
+      anyOf: [{ type: 'string' }, { type: 'null' }],
+    });
     expect(document.components.schemas.KeepersPatch.properties.name).toEqual({ type: 'string' });
-    expect(document.paths['/v1/keepers'].put.requestBody.content['application/json'].schema).toEqual({ type: 'array', maxItems: 250, items: { $ref: '#/components/schemas/KeepersBulkItem' } });
-    expect(document.paths['/v1/keepers'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/KeepersCreate' });
+    expect(document.paths['/v1/keepers'].put.requestBody.content['application/json'].schema).toEqual({
+      type: 'array',
+      maxItems: 250,
+      items: { $ref: '#/components/schemas/KeepersBulkItem' },
+    });
+    expect(document.paths['/v1/keepers'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/KeepersCreate',
+    });
   });
 
   it('lists paging, filter, sort and search parameters, typed from the schema', () => {
     const { paths } = documentOf();
     const list = paths['/v1/zoos'].get;
-    expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'city', 'visitors', 'fields', 'sortby', 'order', 'query', 'If-None-Match']);
+    expect(parameterNames(list)).toEqual([
+      'offset',
+      'limit',
+      'page',
+      'per_page',
+      'paging',
+      'after',
+      'before',
+      'city',
+      'visitors',
+      'fields',
+      'sortby',
+      'order',
+      'query',
+      'If-None-Match',
+    ]);
     const byName = Object.fromEntries((list.parameters as Json[]).map((p) => [p.name, p]));
     expect(byName.limit.schema).toEqual({ type: 'integer', format: 'int32', minimum: 1, maximum: 50 });
-    expect(byName.offset.schema).toEqual({ type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+    expect(byName.offset.schema).toEqual({
+      type: 'integer',
+      format: 'int64',
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+    });
     expect(byName.query.schema).toEqual({ type: 'string', minLength: 1, maxLength: 256 });
     expect(paths['/v1/zoos/{id}'].parameters[0].schema).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
-    expect(paths['/v1/zoos/{id}'].put.parameters[0]).toMatchObject({ name: 'If-Match', schema: { type: 'string', maxLength: 8192 } });
+    expect(paths['/v1/zoos/{id}'].put.parameters[0]).toMatchObject({
+      name: 'If-Match',
+      schema: { type: 'string', maxLength: 8192 },
+    });
     expect(byName.per_page.description).toContain('default 10');
     expect(byName.city).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } });
     expect(byName.visitors.schema).toMatchObject({ type: 'integer', minimum: 0 });
@@ -250,7 +351,11 @@ describe('openApiDocument', () => {
     expect(byName.query.description).toContain('name, city');
     expect(byName.paging.schema).toEqual({ type: 'string', enum: ['offset', 'cursor'] });
     expect(byName.after.schema).toEqual({ type: 'string', maxLength: 2048 });
-    expect(byName.fields).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string' } } });
+    expect(byName.fields).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', minItems: 1, items: { type: 'string' } },
+    });
     expect(parameterNames(paths['/v1/zoos/{id}'].get)).toEqual(['fields', 'If-None-Match']);
   });
 
@@ -258,26 +363,60 @@ describe('openApiDocument', () => {
     const ranged = defineCollection({
       name: 'keepers',
       schema: z.object({ age: z.number().int().min(16), grade: z.enum(['a', 'b']) }),
-      filters: { age: { field: 'age', operators: ['eq', 'gte', 'lt'] }, grade: { field: 'grade', operators: ['in', 'ne'] } },
+      filters: {
+        age: { field: 'age', operators: ['eq', 'gte', 'lt'] },
+        grade: { field: 'grade', operators: ['in', 'ne'] },
+      },
     });
     const list = documentOf(describeVersion({ collections: [ranged] })).paths['/v1/keepers'].get;
     const filters = (list.parameters as Json[]).filter((p) => p.name.startsWith('age') || p.name.startsWith('grade'));
     expect(filters.map((p) => p.name)).toEqual(['age', 'age[eq]', 'age[gte]', 'age[lt]', 'grade[in]', 'grade[ne]']);
-    expect(filters[2]).toMatchObject({ in: 'query', required: false, description: 'Only records whose age is at least this value.', schema: { type: 'integer', minimum: 16 } });
-    expect(filters[4]).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: ['a', 'b'] } } });
+    expect(filters[2]).toMatchObject({
+      in: 'query',
+      required: false,
+      description: 'Only records whose age is at least this value.',
+      schema: { type: 'integer', minimum: 16 },
+    });
+    expect(filters[4]).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', minItems: 1, items: { type: 'string', enum: ['a', 'b'] } },
+    });
   });
 
   it('leaves out sort and search parameters a collection does not offer', () => {
     const list = documentOf().paths['/v1/zoos/{parentId}/animals'].get;
-    expect(parameterNames(list)).toEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'species', 'fields', 'If-None-Match']);
+    expect(parameterNames(list)).toEqual([
+      'offset',
+      'limit',
+      'page',
+      'per_page',
+      'paging',
+      'after',
+      'before',
+      'species',
+      'fields',
+      'If-None-Match',
+    ]);
     expect(list.parameters[7].schema).toEqual({ type: 'string', enum: ['lion', 'zebra', 'penguin'] });
   });
 
   it('describes an operation by its query schema and result schema', () => {
     const get = documentOf().paths['/v1/translate'].get;
-    expect(get).toMatchObject({ tags: ['operations'], operationId: 'translate', summary: 'Translate', description: 'Translates an animal name.' });
+    expect(get).toMatchObject({
+      tags: ['operations'],
+      operationId: 'translate',
+      summary: 'Translate',
+      description: 'Translates an animal name.',
+    });
     expect(get.parameters).toEqual([
-      { name: 'text', in: 'query', required: true, description: 'Word to translate', schema: { type: 'string', description: 'Word to translate' } },
+      {
+        name: 'text',
+        in: 'query',
+        required: true,
+        description: 'Word to translate',
+        schema: { type: 'string', description: 'Word to translate' },
+      },
       { name: 'to', in: 'query', required: true, schema: { type: 'string', enum: ['de', 'fr'] } },
     ]);
     expect(get.responses['200'].content['application/json'].schema).toMatchObject({
@@ -302,13 +441,26 @@ describe('openApiDocument', () => {
   });
 
   it('takes the description and contact from the options', () => {
-    const document = documentOf(describeVersion(), { tokenUrl, description: 'Animals and where they live.', contact: { name: 'Zoo team', email: 'zoo@example.com' } });
-    expect(document.info).toEqual({ title: 'Zoo', version: 'v1', description: 'Animals and where they live.', contact: { name: 'Zoo team', email: 'zoo@example.com' } });
+    const document = documentOf(describeVersion(), {
+      tokenUrl,
+      description: 'Animals and where they live.',
+      contact: { name: 'Zoo team', email: 'zoo@example.com' },
+    });
+    expect(document.info).toEqual({
+      title: 'Zoo',
+      version: 'v1',
+      description: 'Animals and where they live.',
+      contact: { name: 'Zoo team', email: 'zoo@example.com' },
+    });
   });
 
   it('documents totalEstimated on the pages of a collection whose totals may be estimates', () => {
     const estimated = documentOf(describeVersion({ collections: [zoos.with({ count: { estimateAbove: 10_000 } })] }));
-    expect(estimated.components.schemas.ZoosPage.properties.totalEstimated).toEqual({ type: 'boolean', const: true, description: expect.stringContaining('more than 10000') });
+    expect(estimated.components.schemas.ZoosPage.properties.totalEstimated).toEqual({
+      type: 'boolean',
+      const: true,
+      description: expect.stringContaining('more than 10000'),
+    });
     expect(estimated.components.schemas.ZoosPage.required).not.toContain('totalEstimated');
   });
 
@@ -326,12 +478,34 @@ describe('openApiDocument', () => {
     const addedPaths = Object.keys(after.paths).filter((path) => !(path in before.paths));
     expect(addedPaths.sort()).toEqual(['/v1/keepers', '/v1/keepers/{id}']);
     expect(after.paths['/v1/keepers'].get.security).toEqual([{ oauth2: ['zoo:read'] }]);
-    expect(parameterNames(after.paths['/v1/keepers'].get)).toEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'zoo_id', 'fields', 'sortby', 'order', 'If-None-Match']);
+    expect(parameterNames(after.paths['/v1/keepers'].get)).toEqual([
+      'offset',
+      'limit',
+      'page',
+      'per_page',
+      'paging',
+      'after',
+      'before',
+      'zoo_id',
+      'fields',
+      'sortby',
+      'order',
+      'If-None-Match',
+    ]);
 
     const addedSchemas = Object.keys(after.components.schemas).filter((name) => !(name in before.components.schemas));
-    expect(addedSchemas.sort()).toEqual(['Keepers', 'KeepersBulkItem', 'KeepersBulkResult', 'KeepersCreate', 'KeepersPage', 'KeepersPatch', 'KeepersReplace']);
+    expect(addedSchemas.sort()).toEqual([
+      'Keepers',
+      'KeepersBulkItem',
+      'KeepersBulkResult',
+      'KeepersCreate',
+      'KeepersPage',
+      'KeepersPatch',
+      'KeepersReplace',
+    ]);
 
-    const without = (record: Json, keys: string[]) => Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+    const without = (record: Json, keys: string[]) =>
+      Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
     expect(without(after.paths, addedPaths)).toEqual(before.paths);
     expect(without(after.components.schemas, addedSchemas)).toEqual(before.components.schemas);
     expect(after.tags.filter((t: Json) => t.name !== 'keepers')).toEqual(before.tags);
@@ -349,12 +523,18 @@ describe('openApiDocument: relations and expand', () => {
     parent: { collection: pens, field: 'penId', relation: 'pen', inverse: 'lions' },
     relations: { keeper: { collection: keepers, field: 'keeperId' } },
   });
-  const document = (expand?: ApiOptions['expand']) => documentOf(versionOf({ title: 'Zoo', collections: [pens, lions, keepers], ...(expand ? { expand } : {}) }));
+  const document = (expand?: ApiOptions['expand']) =>
+    documentOf(versionOf({ title: 'Zoo', collections: [pens, lions, keepers], ...(expand ? { expand } : {}) }));
 
   it('describes expand on reads of a collection with relations, listing every chain up to the depth limit', () => {
     const { paths } = document();
     const expand = (operation: Json): Json => (operation.parameters as Json[]).find((p) => p.name === 'expand') as Json;
-    expect(expand(paths['/v1/lions'].get)).toMatchObject({ in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { enum: ['pen', 'pen.lions', 'keeper'] } } });
+    expect(expand(paths['/v1/lions'].get)).toMatchObject({
+      in: 'query',
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { enum: ['pen', 'pen.lions', 'keeper'] } },
+    });
     expect(expand(paths['/v1/lions/{id}'].get).schema.items.enum).toEqual(['pen', 'pen.lions', 'keeper']);
     expect(expand(paths['/v1/pens'].get).schema.items.enum).toEqual(['lions', 'lions.pen', 'lions.keeper']);
     expect(expand(paths['/v1/pens/{parentId}/lions'].get).schema.items.enum).toEqual(['pen', 'pen.lions', 'keeper']);
@@ -365,7 +545,10 @@ describe('openApiDocument: relations and expand', () => {
 
   it('lets a record as read hold what expansions embed: a record or null, or a page', () => {
     const { schemas } = document().components;
-    expect(schemas.Lions.properties.pen).toMatchObject({ anyOf: [{ $ref: '#/components/schemas/Pens' }, { type: 'null' }], readOnly: true });
+    expect(schemas.Lions.properties.pen).toMatchObject({
+      anyOf: [{ $ref: '#/components/schemas/Pens' }, { type: 'null' }],
+      readOnly: true,
+    });
     expect(schemas.Lions.properties.keeper.anyOf[0]).toEqual({ $ref: '#/components/schemas/Keepers' });
     expect(schemas.Pens.properties.lions).toMatchObject({ $ref: '#/components/schemas/LionsPage', readOnly: true });
     // Never required: only an expansion adds them.

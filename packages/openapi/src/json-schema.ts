@@ -28,7 +28,11 @@ export function withIntegerFormats<T>(node: T): T {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) copy[key] = withIntegerFormats(value);
   if (copy.type === 'integer' && copy.format === undefined) {
-    const fits = typeof copy.minimum === 'number' && typeof copy.maximum === 'number' && copy.minimum >= int32.min && copy.maximum <= int32.max;
+    const fits =
+      typeof copy.minimum === 'number' &&
+      typeof copy.maximum === 'number' &&
+      copy.minimum >= int32.min &&
+      copy.maximum <= int32.max;
     copy.format = fits ? 'int32' : 'int64';
   }
   return copy as T;

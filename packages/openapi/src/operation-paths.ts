@@ -21,18 +21,38 @@ function queryParameters(operation: AnyOperation): unknown[] {
  * The operation of a non-resource operation's route: query parameters and, for POST, the JSON
  * body from its zod schemas; its result schema as the 200 answer; its security from the route's access.
  */
-export function operationOperation(route: DocumentedRoute, operation: AnyOperation, version: VersionDescription): Record<string, unknown> {
+export function operationOperation(
+  route: DocumentedRoute,
+  operation: AnyOperation,
+  version: VersionDescription,
+): Record<string, unknown> {
   const result = operation.result ? jsonSchema(operation.result, 'output') : { type: 'object' };
   const withBody = route.method === 'POST' && operation.body !== undefined;
   const security = securityOf(route.access, version.secured);
-  const statuses = [400, ...authStatuses(route.access, version.secured), 406, ...(withBody ? [413, 415, 422] : []), 500];
+  const statuses = [
+    400,
+    ...authStatuses(route.access, version.secured),
+    406,
+    ...(withBody ? [413, 415, 422] : []),
+    500,
+  ];
   return {
     tags: ['operations'],
     operationId: operation.name,
     summary: operation.title,
-    description: operation.description ?? `${operation.title}: a non-resource operation that computes its result from the ${withBody ? 'request body' : 'query parameters'}.`,
+    description:
+      operation.description ??
+      `${operation.title}: a non-resource operation that computes its result from the ${withBody ? 'request body' : 'query parameters'}.`,
     parameters: queryParameters(operation),
-    ...(withBody ? { requestBody: { required: true, description: `Input of ${operation.name}, as JSON.`, content: { 'application/json': { schema: jsonSchema(operation.body!, 'input') } } } } : {}),
+    ...(withBody
+      ? {
+          requestBody: {
+            required: true,
+            description: `Input of ${operation.name}, as JSON.`,
+            content: { 'application/json': { schema: jsonSchema(operation.body!, 'input') } },
+          },
+        }
+      : {}),
     responses: { 200: jsonResponse('The result', result), ...errorResponses(statuses) },
     ...(security ? { security } : {}),
   };

@@ -6,7 +6,13 @@ export function openApiPath(route: DocumentedRoute, prefix: string): string {
   return route.pattern === '/' ? prefix : `${prefix}${route.pattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 }
 
-const errorCodeParameter = { name: 'code', in: 'path', required: true, description: 'An errorCode', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 999_999 } };
+const errorCodeParameter = {
+  name: 'code',
+  in: 'path',
+  required: true,
+  description: 'An errorCode',
+  schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 999_999 },
+};
 
 /** The path parameters of a route, one per `:name` segment of its pattern, described by what the route serves. */
 export function pathParameters(route: DocumentedRoute, version: VersionDescription): unknown[] {

@@ -31,7 +31,14 @@ const ping = defineOperation({
 const collections = [zoos, animals];
 const swaggerDirectory = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-const api = createApi({ title: 'Zoo', basePath: '/api', collections, operations: [ping], plugins: [openApi()], logger: silentLogger });
+const api = createApi({
+  title: 'Zoo',
+  basePath: '/api',
+  collections,
+  operations: [ping],
+  plugins: [openApi()],
+  logger: silentLogger,
+});
 const get = (path: string, accept = '*/*') => api.fetch(new Request(`http://zoo.test${path}`, { headers: { accept } }));
 
 describe('openApi() plugin', () => {
@@ -46,8 +53,19 @@ describe('openApi() plugin', () => {
   });
 
   it('documents a collection added to createApi without any other change', async () => {
-    const keepers = defineCollection({ name: 'keepers', schema: z.object({ name: z.string() }), scopes: { read: 'staff:read' } });
-    const bigger = createApi({ title: 'Zoo', basePath: '/api', collections: [...collections, keepers], operations: [ping], plugins: [openApi()], logger: silentLogger });
+    const keepers = defineCollection({
+      name: 'keepers',
+      schema: z.object({ name: z.string() }),
+      scopes: { read: 'staff:read' },
+    });
+    const bigger = createApi({
+      title: 'Zoo',
+      basePath: '/api',
+      collections: [...collections, keepers],
+      operations: [ping],
+      plugins: [openApi()],
+      logger: silentLogger,
+    });
     const document = await (await bigger.fetch(new Request('http://zoo.test/api/v1/openapi.json'))).json();
     expect(document.paths).toHaveProperty(['/api/v1/keepers']);
     expect(document.paths).toHaveProperty(['/api/v1/keepers/{id}']);
@@ -85,7 +103,7 @@ describe('openApi() plugin', () => {
     expect(Buffer.from(served).equals(onDisk)).toBe(true);
   });
 
-  it('answers 404 for a file that is not one of the page\'s assets', async () => {
+  it("answers 404 for a file that is not one of the page's assets", async () => {
     for (const file of ['secret.txt', 'package.json', 'index.html', '..%2Fpackage.json']) {
       const response = await get(`/api/v1/docs/${file}`);
       expect(response.status, file).toBe(404);
@@ -94,18 +112,30 @@ describe('openApi() plugin', () => {
   });
 
   it('keeps its pages public when the API checks tokens, listing the scopes', async () => {
-    const secured = createApi({ title: 'Zoo', collections, auth: refuseAll, plugins: [openApi({ tokenUrl: '/oauth/token' })], logger: silentLogger });
+    const secured = createApi({
+      title: 'Zoo',
+      collections,
+      auth: refuseAll,
+      plugins: [openApi({ tokenUrl: '/oauth/token' })],
+      logger: silentLogger,
+    });
     expect((await secured.fetch(new Request('http://zoo.test/v1/zoos'))).status).toBe(401);
     const response = await secured.fetch(new Request('http://zoo.test/v1/openapi.json'));
     expect(response.status).toBe(200);
     const document = await response.json();
     expect(document.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe('/oauth/token');
-    expect(Object.keys(document.components.securitySchemes.oauth2.flows.clientCredentials.scopes)).toEqual(['animals:write', 'zoo:read', 'zoo:write']);
+    expect(Object.keys(document.components.securitySchemes.oauth2.flows.clientCredentials.scopes)).toEqual([
+      'animals:write',
+      'zoo:read',
+      'zoo:write',
+    ]);
     expect((await secured.fetch(new Request('http://zoo.test/v1/docs'))).status).toBe(200);
     expect((await secured.fetch(new Request('http://zoo.test/v1/docs/swagger-ui.css'))).status).toBe(200);
   });
 
   it('makes createApi fail at startup when the API checks tokens and no tokenUrl is given', () => {
-    expect(() => createApi({ collections, auth: refuseAll, plugins: [openApi()], logger: silentLogger })).toThrow(/tokenUrl/);
+    expect(() => createApi({ collections, auth: refuseAll, plugins: [openApi()], logger: silentLogger })).toThrow(
+      /tokenUrl/,
+    );
   });
 });

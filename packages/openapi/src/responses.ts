@@ -17,15 +17,28 @@ const errors: Record<number, { description: string; schema: string }> = {
   422: { description: 'Validation failed; errors lists each field', schema: 'DetailedError' },
   428: { description: 'This collection requires If-Match', schema: 'SimpleError' },
   500: { description: 'Server error', schema: 'SimpleError' },
-  503: { description: 'The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After', schema: 'SimpleError' },
+  503: {
+    description:
+      'The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After',
+    schema: 'SimpleError',
+  },
 };
 
 /** The error responses of an operation, with their bodies. */
 export function errorResponses(statuses: readonly number[]): Record<string, unknown> {
-  return Object.fromEntries(statuses.map((status) => [String(status), { description: errors[status]!.description, content: json(ref(errors[status]!.schema)) }]));
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      { description: errors[status]!.description, content: json(ref(errors[status]!.schema)) },
+    ]),
+  );
 }
 
-export function jsonResponse(description: string, schema: JsonSchema, headers?: Record<string, unknown>): Record<string, unknown> {
+export function jsonResponse(
+  description: string,
+  schema: JsonSchema,
+  headers?: Record<string, unknown>,
+): Record<string, unknown> {
   return { description, content: json(schema), ...(headers ? { headers } : {}) };
 }
 

@@ -22,7 +22,12 @@ function headersOf(docs: Readonly<Record<string, HeaderDoc>> | undefined): Recor
 export function withRouteDocs(operation: Operation, docs: readonly RouteDocs[]): Operation {
   if (docs.length === 0) return operation;
   const parameters = [...((operation.parameters as unknown[] | undefined) ?? [])];
-  const named = (name: string) => parameters.some((p) => (p as { in?: string; name?: string }).in === 'header' && (p as { name: string }).name.toLowerCase() === name.toLowerCase());
+  const named = (name: string) =>
+    parameters.some(
+      (p) =>
+        (p as { in?: string; name?: string }).in === 'header' &&
+        (p as { name: string }).name.toLowerCase() === name.toLowerCase(),
+    );
   const responses: Record<string, Response> = { ...(operation.responses as Record<string, Response>) };
   for (const doc of docs) {
     for (const [name, value] of Object.entries(doc.requestHeaders ?? {})) {
@@ -32,13 +37,22 @@ export function withRouteDocs(operation: Operation, docs: readonly RouteDocs[]):
       const existing = responses[status];
       const headers = { ...(existing?.headers as object | undefined), ...headersOf(answer.headers) };
       responses[status] = existing
-        ? { ...existing, description: `${String(existing.description)}; or: ${answer.description}`, ...(Object.keys(headers).length > 0 ? { headers } : {}) }
-        : { description: answer.description, content: { 'application/json': { schema: ref('SimpleError') } }, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+        ? {
+            ...existing,
+            description: `${String(existing.description)}; or: ${answer.description}`,
+            ...(Object.keys(headers).length > 0 ? { headers } : {}),
+          }
+        : {
+            description: answer.description,
+            content: { 'application/json': { schema: ref('SimpleError') } },
+            ...(Object.keys(headers).length > 0 ? { headers } : {}),
+          };
     }
   }
   const everywhere = Object.assign({}, ...docs.map((doc) => headersOf(doc.responseHeaders))) as Record<string, unknown>;
   if (Object.keys(everywhere).length > 0) {
-    for (const [status, response] of Object.entries(responses)) responses[status] = { ...response, headers: { ...(response.headers as object | undefined), ...everywhere } };
+    for (const [status, response] of Object.entries(responses))
+      responses[status] = { ...response, headers: { ...(response.headers as object | undefined), ...everywhere } };
   }
   return { ...operation, ...(parameters.length > 0 ? { parameters } : {}), responses };
 }

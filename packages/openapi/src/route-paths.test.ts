@@ -7,7 +7,11 @@ import { refuseAll, versionOf } from './test-support/version-of.js';
 type Json = Record<string, any>;
 
 // Anyone with a token may write notes: the collection names no write scope.
-const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), scopes: { read: 'notes:read' } });
+const notes = defineCollection({
+  name: 'notes',
+  schema: z.object({ text: z.string() }),
+  scopes: { read: 'notes:read' },
+});
 const quote = defineOperation({
   name: 'quote',
   method: 'POST',
@@ -18,7 +22,8 @@ const quote = defineOperation({
   handler: ({ body }) => ({ total: body.items.length }),
 });
 const version = versionOf({ title: 'Shop', collections: [notes], operations: [quote], auth: refuseAll });
-const documentOf = (routes: readonly DocumentedRoute[] = version.routes): Json => openApiDocument({ ...version, routes }, { tokenUrl: '/token' }) as Json;
+const documentOf = (routes: readonly DocumentedRoute[] = version.routes): Json =>
+  openApiDocument({ ...version, routes }, { tokenUrl: '/token' }) as Json;
 
 describe('paths from the route table', () => {
   it('documents exactly the routes of the table: one taken out of it is gone from the document', () => {
@@ -26,12 +31,19 @@ describe('paths from the route table', () => {
     expect(full.paths['/v1/notes/{id}'].delete.operationId).toBe('deleteNotes');
     const without = documentOf(version.routes.filter((r) => !(r.method === 'DELETE' && r.pattern === '/notes/:id')));
     expect(without.paths['/v1/notes/{id}']).not.toHaveProperty('delete');
-    expect(Object.keys(without.paths['/v1/notes/{id}']).sort()).toEqual(['get', 'head', 'options', 'parameters', 'patch', 'put']);
+    expect(Object.keys(without.paths['/v1/notes/{id}']).sort()).toEqual([
+      'get',
+      'head',
+      'options',
+      'parameters',
+      'patch',
+      'put',
+    ]);
     // A path none of whose routes is left disappears altogether.
     expect(documentOf(version.routes.filter((r) => r.pattern !== '/notes')).paths).not.toHaveProperty(['/v1/notes']);
   });
 
-  it('takes each operation\'s security from its route\'s access: a scope, any token, or none', () => {
+  it("takes each operation's security from its route's access: a scope, any token, or none", () => {
     const { paths } = documentOf();
     expect(paths['/v1/notes'].get.security).toEqual([{ oauth2: ['notes:read'] }]);
     // No write scope declared: any valid token may write, and the document says so.
@@ -40,7 +52,11 @@ describe('paths from the route table', () => {
     expect(paths['/v1/quote'].post.security).toEqual([{ oauth2: ['shop:quote'] }]);
     expect(paths['/v1/errors'].get.security).toEqual([]);
     // A route the table marks public is documented public, with no 401 or 403.
-    const opened = documentOf(version.routes.map((r) => (r.pattern === '/notes/:id' && r.method === 'GET' ? { ...r, access: 'public' as const } : r)));
+    const opened = documentOf(
+      version.routes.map((r) =>
+        r.pattern === '/notes/:id' && r.method === 'GET' ? { ...r, access: 'public' as const } : r,
+      ),
+    );
     expect(opened.paths['/v1/notes/{id}'].get.security).toEqual([]);
     expect(Object.keys(opened.paths['/v1/notes/{id}'].get.responses)).not.toContain('401');
     expect(Object.keys(opened.paths['/v1/notes/{id}'].put.responses)).toContain('401');
@@ -50,10 +66,19 @@ describe('paths from the route table', () => {
     const item = documentOf().paths['/v1/quote'];
     expect(Object.keys(item)).toEqual(['post']);
     const { post } = item;
-    expect(post.parameters).toEqual([{ name: 'currency', in: 'query', required: false, schema: { type: 'string', enum: ['EUR', 'CHF'] } }]);
+    expect(post.parameters).toEqual([
+      { name: 'currency', in: 'query', required: false, schema: { type: 'string', enum: ['EUR', 'CHF'] } },
+    ]);
     expect(post.requestBody.required).toBe(true);
-    expect(post.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', required: ['items'], additionalProperties: false });
-    expect(post.responses['200'].content['application/json'].schema).toMatchObject({ type: 'object', properties: { total: { type: 'number' } } });
+    expect(post.requestBody.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      required: ['items'],
+      additionalProperties: false,
+    });
+    expect(post.responses['200'].content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { total: { type: 'number' } },
+    });
     expect(Object.keys(post.responses)).toEqual(['200', '400', '401', '403', '406', '413', '415', '422', '500', '503']);
   });
 });

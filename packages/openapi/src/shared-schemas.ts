@@ -6,7 +6,12 @@ export const sharedSchemas: Record<string, JsonSchema> = {
     type: 'object',
     description: 'A link to a related resource. Follow `href` instead of building URLs.',
     // Bounded, as every string a client may send back is (a record's links may be echoed in a PUT).
-    properties: { rel: { type: 'string', maxLength: 200 }, href: { type: 'string', maxLength: 2048 }, title: { type: 'string', maxLength: 1000 }, type: { type: 'string', maxLength: 200 } },
+    properties: {
+      rel: { type: 'string', maxLength: 200 },
+      href: { type: 'string', maxLength: 2048 },
+      title: { type: 'string', maxLength: 1000 },
+      type: { type: 'string', maxLength: 200 },
+    },
     required: ['rel', 'href'],
   },
   DetailedError: {
@@ -54,7 +59,11 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   },
   JobAccepted: {
     type: 'object',
-    properties: { id: { type: 'string' }, status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] }, links: { type: 'array', items: { $ref: '#/components/schemas/Link' } } },
+    properties: {
+      id: { type: 'string' },
+      status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] },
+      links: { type: 'array', items: { $ref: '#/components/schemas/Link' } },
+    },
     required: ['id', 'status', 'links'],
   },
   Job: {
@@ -71,18 +80,36 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   },
   RootDocument: {
     type: 'object',
-    properties: { link: { $ref: '#/components/schemas/Link' }, links: { type: 'array', items: { $ref: '#/components/schemas/Link' } } },
-    patternProperties: { '_url$': { type: 'string' } },
+    properties: {
+      link: { $ref: '#/components/schemas/Link' },
+      links: { type: 'array', items: { $ref: '#/components/schemas/Link' } },
+    },
+    patternProperties: { _url$: { type: 'string' } },
     required: ['link', 'links'],
   },
   VersionList: {
     type: 'object',
-    properties: { versions: { type: 'array', items: { type: 'object', properties: { version: { type: 'string' }, href: { type: 'string' } }, required: ['version', 'href'] } } },
+    properties: {
+      versions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { version: { type: 'string' }, href: { type: 'string' } },
+          required: ['version', 'href'],
+        },
+      },
+    },
     required: ['versions'],
   },
   ErrorCode: {
     type: 'object',
-    properties: { errorCode: { type: 'integer' }, name: { type: 'string' }, status: { type: 'integer' }, title: { type: 'string' }, description: { type: 'string' } },
+    properties: {
+      errorCode: { type: 'integer' },
+      name: { type: 'string' },
+      status: { type: 'integer' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+    },
     required: ['errorCode', 'name', 'status', 'title', 'description'],
   },
   ErrorCodeList: {
@@ -90,7 +117,17 @@ export const sharedSchemas: Record<string, JsonSchema> = {
     properties: {
       errorCodes: {
         type: 'array',
-        items: { type: 'object', properties: { name: { type: 'string' }, code: { type: 'integer' }, status: { type: 'integer' }, title: { type: 'string' }, description: { type: 'string' } }, required: ['name', 'code', 'status'] },
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            code: { type: 'integer' },
+            status: { type: 'integer' },
+            title: { type: 'string' },
+            description: { type: 'string' },
+          },
+          required: ['name', 'code', 'status'],
+        },
       },
     },
     required: ['errorCodes'],

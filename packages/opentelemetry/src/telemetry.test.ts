@@ -17,8 +17,18 @@ class TestReader extends MetricReader {
 const pages: ApiPlugin = {
   name: 'pages',
   routes: () => [
-    { path: '/pages/:name', contentType: 'text/plain', handler: ({ name }) => ({ contentType: 'text/plain', body: `page ${name}` }) },
-    { path: '/broken', contentType: 'text/plain', handler: () => { throw new Error('disk on fire'); } },
+    {
+      path: '/pages/:name',
+      contentType: 'text/plain',
+      handler: ({ name }) => ({ contentType: 'text/plain', body: `page ${name}` }),
+    },
+    {
+      path: '/broken',
+      contentType: 'text/plain',
+      handler: () => {
+        throw new Error('disk on fire');
+      },
+    },
   ],
 };
 
@@ -36,7 +46,9 @@ function tracedApi(later: readonly ApiPlugin[] = []) {
   });
   const histogram = async () => {
     const { resourceMetrics } = await reader.collect();
-    const metric = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((m) => m.descriptor.name === 'http.server.request.duration') as HistogramMetricData;
+    const metric = resourceMetrics.scopeMetrics
+      .flatMap((scope) => scope.metrics)
+      .find((m) => m.descriptor.name === 'http.server.request.duration') as HistogramMetricData;
     return metric;
   };
   return { api, exporter, histogram, noted };
@@ -51,33 +63,57 @@ describeEachTransport('telemetry', (open) => {
     const [refused, served] = exporter.getFinishedSpans();
     expect(served!.name).toBe('GET /v1/pages/:name');
     expect(served!.kind).toBe(SpanKind.SERVER);
-    expect(served!.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/v1/pages/:name', 'url.path': '/v1/pages/lions', 'http.response.status_code': 200 });
+    expect(served!.attributes).toMatchObject({
+      'http.request.method': 'GET',
+      'http.route': '/v1/pages/:name',
+      'url.path': '/v1/pages/lions',
+      'http.response.status_code': 200,
+    });
     expect(served!.status.code).toBe(SpanStatusCode.UNSET);
     // A refused request is the client's fault: recorded with its status, not as a failed span.
-    expect(refused!.attributes).toMatchObject({ 'http.response.status_code': 400, 'url.query': 'x=1', 'user_agent.original': 'probe/1' });
+    expect(refused!.attributes).toMatchObject({
+      'http.response.status_code': 400,
+      'url.query': 'x=1',
+      'user_agent.original': 'probe/1',
+    });
     expect(refused!.attributes['error.type']).toBeUndefined();
     expect(noted).toEqual([refused!.spanContext().traceId, served!.spanContext().traceId]);
   });
 
-  it('marks server faults failed, names unmatched requests by method, and continues the caller\'s trace', async () => {
+  it("marks server faults failed, names unmatched requests by method, and continues the caller's trace", async () => {
     const { api, exporter } = tracedApi();
     const http = await open(api);
     expect((await http.send('GET', '/v1/broken')).status).toBe(500);
     expect((await http.send('GET', '/v1/nowhere')).status).toBe(404);
     const parent = '0af7651916cd43dd8448eb211c80319c';
-    await http.send('GET', '/v1/pages/a', { headers: { traceparent: `00-${parent}-b7ad6b7169203331-01`, tracestate: 'vendor=x' } });
+    await http.send('GET', '/v1/pages/a', {
+      headers: { traceparent: `00-${parent}-b7ad6b7169203331-01`, tracestate: 'vendor=x' },
+    });
     const [broken, missing, continued] = exporter.getFinishedSpans();
     expect(broken!.status.code).toBe(SpanStatusCode.ERROR);
     expect(broken!.attributes['error.type']).toBe('500');
     expect(broken!.events.map((event) => event.name)).toEqual(['exception']);
-    expect([missing!.name, missing!.attributes['http.route'], missing!.attributes['http.response.status_code']]).toEqual(['GET', undefined, 404]);
+    expect([
+      missing!.name,
+      missing!.attributes['http.route'],
+      missing!.attributes['http.response.status_code'],
+    ]).toEqual(['GET', undefined, 404]);
     expect(continued!.spanContext().traceId).toBe(parent);
     expect(continued!.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
     expect(continued!.parentSpanContext?.traceState?.get('vendor')).toBe('x');
   });
 
   it('records the answer that leaves, also when a plugin after it changes the answer in onSend', async () => {
-    const drain: ApiPlugin = { name: 'drain', hooks: { onSend: (_context, response) => ({ ...response, status: 503, headers: { ...response.headers, 'retry-after': '5' } }) } };
+    const drain: ApiPlugin = {
+      name: 'drain',
+      hooks: {
+        onSend: (_context, response) => ({
+          ...response,
+          status: 503,
+          headers: { ...response.headers, 'retry-after': '5' },
+        }),
+      },
+    };
     const { api, exporter } = tracedApi([drain]);
     const http = await open(api);
     expect((await http.send('GET', '/v1/pages/lions')).status).toBe(503);
@@ -90,16 +126,25 @@ describeEachTransport('telemetry', (open) => {
 describe('the request histogram', () => {
   it('records http.server.request.duration in seconds by method, route and status', async () => {
     const { api, histogram } = tracedApi();
-    for (const path of ['/v1/pages/a', '/v1/pages/b', '/v1/broken']) await api.fetch(new Request(`http://127.0.0.1${path}`));
+    for (const path of ['/v1/pages/a', '/v1/pages/b', '/v1/broken'])
+      await api.fetch(new Request(`http://127.0.0.1${path}`));
     await api.fetch(new Request('http://127.0.0.1/v1/pages/a', { method: 'PROPFIND' }));
     const metric = await histogram();
     expect([metric.descriptor.unit, metric.dataPointType]).toEqual(['s', DataPointType.HISTOGRAM]);
     const points = metric.dataPoints.map((point) => ({ ...point.attributes, count: point.value.count }));
-    expect(points).toEqual(expect.arrayContaining([
-      { 'http.request.method': 'GET', 'http.route': '/v1/pages/:name', 'http.response.status_code': 200, count: 2 },
-      { 'http.request.method': 'GET', 'http.route': '/v1/broken', 'http.response.status_code': 500, 'error.type': '500', count: 1 },
-      { 'http.request.method': '_OTHER', 'http.response.status_code': 405, count: 1 },
-    ]));
+    expect(points).toEqual(
+      expect.arrayContaining([
+        { 'http.request.method': 'GET', 'http.route': '/v1/pages/:name', 'http.response.status_code': 200, count: 2 },
+        {
+          'http.request.method': 'GET',
+          'http.route': '/v1/broken',
+          'http.response.status_code': 500,
+          'error.type': '500',
+          count: 1,
+        },
+        { 'http.request.method': '_OTHER', 'http.response.status_code': 405, count: 1 },
+      ]),
+    );
     expect(metric.dataPoints.every((point) => (point.value.max ?? 0) < 5)).toBe(true);
   });
 
@@ -116,14 +161,24 @@ describe('jobs', () => {
     const { z } = await import('zod');
     const exporter = new InMemorySpanExporter();
     const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
-    const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), store: memoryStore({ initial: [{ text: 'a' }] }) });
+    const notes = defineCollection({
+      name: 'notes',
+      schema: z.object({ text: z.string() }),
+      store: memoryStore({ initial: [{ text: 'a' }] }),
+    });
     const api = createApi({ collections: [notes], logger: silentLogger, plugins: [telemetry({ tracerProvider })] });
-    const accepted = await api.fetch(new Request('http://x/v1/notes', { method: 'DELETE', headers: { prefer: 'respond-async' } }));
+    const accepted = await api.fetch(
+      new Request('http://x/v1/notes', { method: 'DELETE', headers: { prefer: 'respond-async' } }),
+    );
     expect(accepted.status).toBe(202);
     let status = 'queued';
     for (let i = 0; i < 50 && status !== 'succeeded'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      status = ((await (await api.fetch(new Request(`http://x${accepted.headers.get('location')}`))).json()) as { status: string }).status;
+      status = (
+        (await (await api.fetch(new Request(`http://x${accepted.headers.get('location')}`))).json()) as {
+          status: string;
+        }
+      ).status;
     }
     expect(status).toBe('succeeded');
     const names = exporter.getFinishedSpans().map((span) => span.name);

@@ -1,4 +1,14 @@
-import { SpanKind, SpanStatusCode, metrics, trace, type Attributes, type MeterProvider, type Span, type TextMapPropagator, type TracerProvider } from '@opentelemetry/api';
+import {
+  SpanKind,
+  SpanStatusCode,
+  metrics,
+  trace,
+  type Attributes,
+  type MeterProvider,
+  type Span,
+  type TextMapPropagator,
+  type TracerProvider,
+} from '@opentelemetry/api';
 import type { ApiPlugin, CorralRequest } from '@corral/core';
 import { methodOf, routeOf, spanNameOf } from './attributes.js';
 import { parentContext } from './traceparent.js';
@@ -61,12 +71,17 @@ export function telemetry(options: TelemetryOptions = {}): ApiPlugin {
         if (context.remoteAddress) attributes['client.address'] = context.remoteAddress;
         const userAgent = context.request.header('user-agent');
         if (userAgent) attributes['user_agent.original'] = userAgent;
-        const span = tracer.startSpan(spanNameOf(method, route), { kind: SpanKind.SERVER, attributes }, parentContext(context.request, options.propagator));
+        const span = tracer.startSpan(
+          spanNameOf(method, route),
+          { kind: SpanKind.SERVER, attributes },
+          parentContext(context.request, options.propagator),
+        );
         inFlight.set(context.request, { span, started: performance.now() });
       },
       onError(context, error) {
         // Only a server fault marks the span failed; a refused request is the client's error (conventions).
-        if (error.status >= 500) inFlight.get(context.request)?.span.recordException(error.cause instanceof Error ? error.cause : error);
+        if (error.status >= 500)
+          inFlight.get(context.request)?.span.recordException(error.cause instanceof Error ? error.cause : error);
       },
       // onResponse, not onSend: the span records the answer that left, whatever later plugins changed.
       onResponse(context, response) {
@@ -75,7 +90,10 @@ export function telemetry(options: TelemetryOptions = {}): ApiPlugin {
         inFlight.delete(context.request);
         const status = response.status;
         const route = routeOf(context);
-        const attributes: Attributes = { 'http.request.method': methodOf(context.request.method), 'http.response.status_code': status };
+        const attributes: Attributes = {
+          'http.request.method': methodOf(context.request.method),
+          'http.response.status_code': status,
+        };
         if (route) attributes['http.route'] = route;
         if (status >= 500) attributes['error.type'] = String(status);
         flight.span.setAttributes(attributes);

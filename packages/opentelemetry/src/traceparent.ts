@@ -1,4 +1,12 @@
-import { ROOT_CONTEXT, createTraceState, propagation, trace, type Context, type TextMapGetter, type TextMapPropagator } from '@opentelemetry/api';
+import {
+  ROOT_CONTEXT,
+  createTraceState,
+  propagation,
+  trace,
+  type Context,
+  type TextMapGetter,
+  type TextMapPropagator,
+} from '@opentelemetry/api';
 import type { CorralRequest } from '@corral/core';
 
 /** Reads propagation headers straight from Corral's request. */
@@ -17,7 +25,9 @@ const traceparentPattern = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-
  * application registered no propagator.
  */
 export function parentContext(request: CorralRequest, propagator: TextMapPropagator | undefined): Context {
-  const extracted = propagator ? propagator.extract(ROOT_CONTEXT, request, headerGetter) : propagation.extract(ROOT_CONTEXT, request, headerGetter);
+  const extracted = propagator
+    ? propagator.extract(ROOT_CONTEXT, request, headerGetter)
+    : propagation.extract(ROOT_CONTEXT, request, headerGetter);
   if (trace.getSpanContext(extracted)) return extracted;
   const match = traceparentPattern.exec(request.header('traceparent')?.trim() ?? '');
   if (!match || match[1] === 'ff' || /^0+$/.test(match[2]!) || /^0+$/.test(match[3]!)) return ROOT_CONTEXT;
@@ -30,4 +40,3 @@ export function parentContext(request: CorralRequest, propagator: TextMapPropaga
     ...(traceState ? { traceState: createTraceState(traceState) } : {}),
   });
 }
-

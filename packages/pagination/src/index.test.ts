@@ -2,6 +2,11 @@ import { expect, it } from 'vitest';
 import * as pagination from './index.js';
 
 it('exposes exactly the public API', () => {
-  expect(Object.keys(pagination).sort()).toStrictEqual(['pageEnvelope', 'pageLinks', 'pagingParameterNames', 'parsePaging']);
+  expect(Object.keys(pagination).sort()).toStrictEqual([
+    'pageEnvelope',
+    'pageLinks',
+    'pagingParameterNames',
+    'parsePaging',
+  ]);
   expect(pagination.pagingParameterNames).toStrictEqual(['offset', 'limit', 'page', 'per_page']);
 });

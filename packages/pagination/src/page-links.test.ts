@@ -17,8 +17,12 @@ describe('pageLinks', () => {
   });
 
   it('gives the last page only a previous link', () => {
-    expect(links('offset=20', 20, 10, 25)).toStrictEqual([{ rel: 'previousPage', href: '/v1/employees?offset=10&limit=10' }]);
-    expect(links('offset=20', 20, 10, 30)).toStrictEqual([{ rel: 'previousPage', href: '/v1/employees?offset=10&limit=10' }]);
+    expect(links('offset=20', 20, 10, 25)).toStrictEqual([
+      { rel: 'previousPage', href: '/v1/employees?offset=10&limit=10' },
+    ]);
+    expect(links('offset=20', 20, 10, 30)).toStrictEqual([
+      { rel: 'previousPage', href: '/v1/employees?offset=10&limit=10' },
+    ]);
   });
 
   it('gives a single page no links', () => {
@@ -38,15 +42,25 @@ describe('pageLinks', () => {
   });
 
   it('points back at the last records when the page starts past the end', () => {
-    expect(links('offset=100', 100, 10, 25)).toStrictEqual([{ rel: 'previousPage', href: '/v1/employees?offset=15&limit=10' }]);
-    expect(links('offset=25', 25, 10, 25)).toStrictEqual([{ rel: 'previousPage', href: '/v1/employees?offset=15&limit=10' }]);
-    expect(links('offset=100', 100, 10, 4)).toStrictEqual([{ rel: 'previousPage', href: '/v1/employees?offset=0&limit=10' }]);
-    expect(links('offset=100', 100, 10, 0)).toStrictEqual([{ rel: 'previousPage', href: '/v1/employees?offset=0&limit=10' }]);
+    expect(links('offset=100', 100, 10, 25)).toStrictEqual([
+      { rel: 'previousPage', href: '/v1/employees?offset=15&limit=10' },
+    ]);
+    expect(links('offset=25', 25, 10, 25)).toStrictEqual([
+      { rel: 'previousPage', href: '/v1/employees?offset=15&limit=10' },
+    ]);
+    expect(links('offset=100', 100, 10, 4)).toStrictEqual([
+      { rel: 'previousPage', href: '/v1/employees?offset=0&limit=10' },
+    ]);
+    expect(links('offset=100', 100, 10, 0)).toStrictEqual([
+      { rel: 'previousPage', href: '/v1/employees?offset=0&limit=10' },
+    ]);
   });
 
   it('keeps other parameters in order, with repeats, and moves paging to the end', () => {
     const [next] = links('state=internal&offset=10&maturity=senior&limit=10&state=external&sortby=name', 10, 10, 50);
-    expect(next?.href).toBe('/v1/employees?state=internal&maturity=senior&state=external&sortby=name&offset=20&limit=10');
+    expect(next?.href).toBe(
+      '/v1/employees?state=internal&maturity=senior&state=external&sortby=name&offset=20&limit=10',
+    );
   });
 
   it('rewrites page and per_page as offset and limit', () => {

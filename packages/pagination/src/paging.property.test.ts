@@ -20,8 +20,18 @@ describe('paging properties', () => {
   it('page and per_page name the same window as the matching offset and limit', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 1_000_000 }), (perPage, page) => {
-        const byPage = parsePaging(query([['page', String(page)], ['per_page', String(perPage)]]));
-        const byOffset = parsePaging(query([['offset', String((page - 1) * perPage)], ['limit', String(perPage)]]));
+        const byPage = parsePaging(
+          query([
+            ['page', String(page)],
+            ['per_page', String(perPage)],
+          ]),
+        );
+        const byOffset = parsePaging(
+          query([
+            ['offset', String((page - 1) * perPage)],
+            ['limit', String(perPage)],
+          ]),
+        );
         expect(byPage).toStrictEqual(byOffset);
         expect(byPage).toStrictEqual({ offset: (page - 1) * perPage, limit: perPage });
       }),

@@ -2,7 +2,8 @@ import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import { parsePaging } from './parse-paging.js';
 
-const parse = (query: string, options?: Parameters<typeof parsePaging>[1]) => parsePaging(new URLSearchParams(query), options);
+const parse = (query: string, options?: Parameters<typeof parsePaging>[1]) =>
+  parsePaging(new URLSearchParams(query), options);
 
 function failure(query: string): ApiError {
   try {
@@ -30,7 +31,9 @@ describe('parsePaging with offset and limit', () => {
   it('uses the configured default and maximum', () => {
     expect(parse('', { defaultLimit: 5 })).toStrictEqual({ offset: 0, limit: 5 });
     expect(parse('limit=500', { maxLimit: 500 })).toStrictEqual({ offset: 0, limit: 500 });
-    expect(() => parse('limit=21', { defaultLimit: 5, maxLimit: 20 })).toThrow('limit must be an integer from 1 to 20; got "21"');
+    expect(() => parse('limit=21', { defaultLimit: 5, maxLimit: 20 })).toThrow(
+      'limit must be an integer from 1 to 20; got "21"',
+    );
   });
 
   it.each([
@@ -51,7 +54,9 @@ describe('parsePaging with offset and limit', () => {
 
   it('refuses bad options as a server error, not a client one', () => {
     for (const options of [{ defaultLimit: 0 }, { defaultLimit: 200 }, { maxLimit: 1.5 }]) {
-      expect(() => parse('', options)).toThrow(expect.objectContaining({ name: 'CorralError', code: 'CORRAL_INVALID_PAGING' }));
+      expect(() => parse('', options)).toThrow(
+        expect.objectContaining({ name: 'CorralError', code: 'CORRAL_INVALID_PAGING' }),
+      );
     }
   });
 });
@@ -86,11 +91,14 @@ describe('parsePaging with page and per_page', () => {
 });
 
 describe('parsePaging refuses ambiguous requests', () => {
-  it.each(['page=1&offset=0', 'per_page=10&limit=10', 'page=2&limit=5', 'offset=0&per_page=5'])('mixing styles: %s', (query) => {
-    const error = failure(query);
-    expect(error.codeName).toBe('conflictingPagingParameters');
-    expect(error.status).toBe(400);
-  });
+  it.each(['page=1&offset=0', 'per_page=10&limit=10', 'page=2&limit=5', 'offset=0&per_page=5'])(
+    'mixing styles: %s',
+    (query) => {
+      const error = failure(query);
+      expect(error.codeName).toBe('conflictingPagingParameters');
+      expect(error.status).toBe(400);
+    },
+  );
 
   it('names the parameters that clash', () => {
     expect(failure('limit=5&page=2').message).toContain('got limit, page');

@@ -35,8 +35,13 @@ const maxOffset = Number.MAX_SAFE_INTEGER;
  */
 export function parsePaging(params: URLSearchParams, options: PagingOptions = {}): PageWindow {
   const { defaultLimit = 10, maxLimit = 100 } = options;
-  const sane = Number.isSafeInteger(maxLimit) && Number.isInteger(defaultLimit) && defaultLimit >= 1 && defaultLimit <= maxLimit;
-  if (!sane) throw new CorralError('CORRAL_INVALID_PAGING', `Paging options need 1 <= defaultLimit <= maxLimit; got ${defaultLimit} and ${maxLimit}`);
+  const sane =
+    Number.isSafeInteger(maxLimit) && Number.isInteger(defaultLimit) && defaultLimit >= 1 && defaultLimit <= maxLimit;
+  if (!sane)
+    throw new CorralError(
+      'CORRAL_INVALID_PAGING',
+      `Paging options need 1 <= defaultLimit <= maxLimit; got ${defaultLimit} and ${maxLimit}`,
+    );
   for (const name of pagingParameterNames) {
     const count = params.getAll(name).length;
     if (count > 1) {

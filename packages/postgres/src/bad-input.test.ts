@@ -11,13 +11,24 @@ afterAll(async () => {
 });
 
 type Bird = { name: string; legs: number };
-const birds: StoreInit = { collection: 'birds', fields: { name: 'string', legs: 'integer' }, filterable: ['name', 'legs'], sortable: [], searchable: ['name'], required: ['name', 'legs'], nullable: [], enums: {} };
+const birds: StoreInit = {
+  collection: 'birds',
+  fields: { name: 'string', legs: 'integer' },
+  filterable: ['name', 'legs'],
+  sortable: [],
+  searchable: ['name'],
+  required: ['name', 'legs'],
+  nullable: [],
+  enums: {},
+};
 
 describe.runIf(available)('input PostgreSQL cannot hold', () => {
   it('matches nothing or is refused as invalid input (4xx), never a database error (5xx)', async () => {
     const client = new pg.Client({ connectionString: testDatabaseUrl });
     await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}".birds (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text NOT NULL, legs smallint NOT NULL)`);
+    await client.query(
+      `CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}".birds (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text NOT NULL, legs smallint NOT NULL)`,
+    );
     await client.end();
     const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
     try {

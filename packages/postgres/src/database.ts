@@ -47,7 +47,12 @@ export class PostgresDatabase implements StoreDatabase {
   constructor(options: PostgresOptions) {
     this.schema = quoted(options.schema ?? 'public', 'a schema');
     // A database that cannot be reached (rather than refusing) must fail a request, not hold it forever.
-    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, keepAlive: true });
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
     // An idle connection that breaks is dropped by the pool; without a listener the error would end the process.
     this.pool.on('error', () => undefined);
   }
@@ -57,7 +62,12 @@ export class PostgresDatabase implements StoreDatabase {
    * `planEachTime`, unnamed, so that it is planned for its values every time (a search: a plan made
    * for any pattern scans the table for a rare one).
    */
-  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(on: Queryable, text: string, values: unknown[] = [], planEachTime = false): Promise<pg.QueryResult<R>> {
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    on: Queryable,
+    text: string,
+    values: unknown[] = [],
+    planEachTime = false,
+  ): Promise<pg.QueryResult<R>> {
     let name = this.names.get(text);
     if (!name && !planEachTime) this.names.set(text, (name = `corral_${this.names.size + 1}`));
     for (let attempt = 1; ; attempt++) {
@@ -82,7 +92,9 @@ export class PostgresDatabase implements StoreDatabase {
   }
 
   async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {
-    return this.inTransaction('BEGIN ISOLATION LEVEL SERIALIZABLE', (client) => work({ database: this, client } as PostgresTransaction));
+    return this.inTransaction('BEGIN ISOLATION LEVEL SERIALIZABLE', (client) =>
+      work({ database: this, client } as PostgresTransaction),
+    );
   }
 
   /**
@@ -115,7 +127,11 @@ export class PostgresDatabase implements StoreDatabase {
   unitOf(options: StoreCallOptions | undefined): pg.PoolClient | undefined {
     const transaction = options?.transaction as PostgresTransaction | undefined;
     if (!transaction) return undefined;
-    if (transaction.database !== this) throw new CorralError('CORRAL_FOREIGN_TRANSACTION', '@corral/postgres: the transaction belongs to another database');
+    if (transaction.database !== this)
+      throw new CorralError(
+        'CORRAL_FOREIGN_TRANSACTION',
+        '@corral/postgres: the transaction belongs to another database',
+      );
     return transaction.client;
   }
 

@@ -3,10 +3,23 @@ import { quoted, type ColumnMap, type ColumnStorage, type QueryDialect, type Val
 /** PostgreSQL has booleans, hands jsonb over parsed, and keeps no NUL character in text. */
 export const postgresCodec: ValueCodec = { boolean: (value) => value, jsonAsText: false, nulInText: false };
 
-const parameterTypes: Partial<Record<ColumnStorage, string>> = { integer: '::bigint', real: '::double precision', uuid: '::uuid', json: '::jsonb', boolean: '::boolean' };
+const parameterTypes: Partial<Record<ColumnStorage, string>> = {
+  integer: '::bigint',
+  real: '::double precision',
+  uuid: '::uuid',
+  json: '::jsonb',
+  boolean: '::boolean',
+};
 
 /** The column type a store gives each storage in the tables it makes. */
-export const postgresTypes: Record<ColumnStorage, string> = { text: 'text', uuid: 'uuid', integer: 'bigint', real: 'double precision', boolean: 'boolean', json: 'jsonb' };
+export const postgresTypes: Record<ColumnStorage, string> = {
+  text: 'text',
+  uuid: 'uuid',
+  integer: 'bigint',
+  real: 'double precision',
+  boolean: 'boolean',
+  json: 'jsonb',
+};
 
 /**
  * How text is ordered: by code point, whatever the database's collation ("C"), so every store
@@ -32,18 +45,25 @@ export function postgresDialect(enumColumns: ReadonlySet<string> = new Set()): Q
     equals: (column, placeholder) => `${quoted(column.column)} = ${placeholder}${parameterTypes[column.storage] ?? ''}`,
     // A bound an integer column cannot hold (a fraction, a huge number) is compared as a double.
     compare: (column, operator, placeholder, value) => {
-      const cast = column.storage === 'integer' && !Number.isSafeInteger(value) ? '::double precision' : (parameterTypes[column.storage] ?? '');
+      const cast =
+        column.storage === 'integer' && !Number.isSafeInteger(value)
+          ? '::double precision'
+          : (parameterTypes[column.storage] ?? '');
       const key = column.storage === 'text' ? textKey(column, enumColumns.has(column.column)) : quoted(column.column);
       return `${key} ${operator} ${placeholder}${cast}`;
     },
     typed: (column, placeholder) => `${placeholder}${parameterTypes[column.storage] ?? ''}`,
-    differs: (column, placeholder) => `${quoted(column.column)} IS DISTINCT FROM ${placeholder}${parameterTypes[column.storage] ?? ''}`,
+    differs: (column, placeholder) =>
+      `${quoted(column.column)} IS DISTINCT FROM ${placeholder}${parameterTypes[column.storage] ?? ''}`,
     // One array parameter, so that a list of any length is the same statement.
     // A column of an enum type takes the array's type from the column; text and others are cast.
-    oneOf: (column, placeholder) => `${quoted(column.column)} = ANY(${placeholder}${enumColumns.has(column.column) ? '' : `${parameterTypes[column.storage] ?? '::text'}[]`})`,
+    oneOf: (column, placeholder) =>
+      `${quoted(column.column)} = ANY(${placeholder}${enumColumns.has(column.column) ? '' : `${parameterTypes[column.storage] ?? '::text'}[]`})`,
     list: (values) => values,
-    contains: (column, placeholder) => `lower(${quoted(column.column)}${column.storage === 'text' && !enumColumns.has(column.column) ? '' : '::text'}) LIKE ${placeholder}`,
-    sortKey: (column) => (column.storage === 'text' ? textKey(column, enumColumns.has(column.column)) : quoted(column.column)),
+    contains: (column, placeholder) =>
+      `lower(${quoted(column.column)}${column.storage === 'text' && !enumColumns.has(column.column) ? '' : '::text'}) LIKE ${placeholder}`,
+    sortKey: (column) =>
+      column.storage === 'text' ? textKey(column, enumColumns.has(column.column)) : quoted(column.column),
     // PostgreSQL already puts NULL last ascending and first descending.
     nulls: () => '',
   };

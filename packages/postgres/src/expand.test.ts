@@ -22,6 +22,11 @@ describe.runIf(available)('PostgreSQL', () => {
       statements.push(text);
       return query(on, text, values, planEachTime);
     };
-    return { store: () => database.store(), statementLog: statements, tableName: (table) => `"${schema}"."${table}"`, close: () => database.close() };
+    return {
+      store: () => database.store(),
+      statementLog: statements,
+      tableName: (table) => `"${schema}"."${table}"`,
+      close: () => database.close(),
+    };
   });
 });

@@ -28,11 +28,22 @@ describe.runIf(available)('PostgreSQL', () => {
     const other = postgresDatabase({ connectionString: testDatabaseUrl, schema });
     const stores = [postgresIdempotency(database), postgresIdempotency(other)];
     const claim = { scope: 's', key: 'k', fingerprint: 'f', now: 1000, windowMs: 60_000, leaseMs: 60_000 };
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 2]!.claim({ ...claim, token: `t${i}` })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => stores[i % 2]!.claim({ ...claim, token: `t${i}` })),
+    );
     expect(outcomes.filter((o) => o.state === 'claimed')).toHaveLength(1);
     const winner = outcomes.findIndex((o) => o.state === 'claimed');
-    expect(await stores[winner % 2]!.complete({ scope: 's', key: 'k', token: `t${winner}` }, { status: 201, headers: {}, body: '{}' })).toBe(true);
-    for (const store of stores) expect(await store.claim({ ...claim, token: 'late', now: 2000 })).toMatchObject({ state: 'completed', answer: { status: 201 } });
+    expect(
+      await stores[winner % 2]!.complete(
+        { scope: 's', key: 'k', token: `t${winner}` },
+        { status: 201, headers: {}, body: '{}' },
+      ),
+    ).toBe(true);
+    for (const store of stores)
+      expect(await store.claim({ ...claim, token: 'late', now: 2000 })).toMatchObject({
+        state: 'completed',
+        answer: { status: 201 },
+      });
     await database.close();
     await other.close();
   });
@@ -40,8 +51,17 @@ describe.runIf(available)('PostgreSQL', () => {
   it('deletes expired keys', async () => {
     const { database } = freshDatabase();
     const store = postgresIdempotency(database);
-    for (let i = 0; i < 5; i++) await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
-    await store.claim({ scope: 's', key: 'fresh', token: 't', fingerprint: 'f', now: 120_000, windowMs: 10, leaseMs: 10 });
+    for (let i = 0; i < 5; i++)
+      await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
+    await store.claim({
+      scope: 's',
+      key: 'fresh',
+      token: 't',
+      fingerprint: 'f',
+      now: 120_000,
+      windowMs: 10,
+      leaseMs: 10,
+    });
     const rows = await database.query(database.pool, `SELECT key FROM ${database.schema}.corral_idempotency`);
     expect(rows.rows.map((row) => row.key)).toEqual(['fresh']);
     await database.close();

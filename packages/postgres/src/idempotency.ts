@@ -20,27 +20,40 @@ export function postgresIdempotency(database: PostgresDatabase): IdempotencyStor
   let sweptAt = 0;
 
   // A failed setup (the database briefly away) is tried again on the next call rather than remembered.
-  const ready = () => (made ??= database.atomically(undefined, async (on) => {
-    await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [database.schema]);
-    await on.query(`CREATE SCHEMA IF NOT EXISTS ${database.schema}`);
-    await on.query(`CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, token text NOT NULL, fingerprint text NOT NULL,
+  const ready = () =>
+    (made ??= database
+      .atomically(undefined, async (on) => {
+        await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [database.schema]);
+        await on.query(`CREATE SCHEMA IF NOT EXISTS ${database.schema}`);
+        await on.query(`CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, token text NOT NULL, fingerprint text NOT NULL,
       expires_at bigint NOT NULL, lease_until bigint NOT NULL, answer text, PRIMARY KEY (scope, key))`);
-    // The sweep finds expired keys through it rather than reading the table.
-    await on.query(`CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON ${table} (expires_at)`);
-  }).catch((error: unknown) => {
-    made = undefined;
-    throw error;
-  }));
+        // The sweep finds expired keys through it rather than reading the table.
+        await on.query(`CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON ${table} (expires_at)`);
+      })
+      .catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      }));
 
   async function claimOnce(values: unknown[], now: number): Promise<ClaimOutcome | undefined> {
-    const taken = await database.query(database.pool, `INSERT INTO ${table} AS held (scope, key, token, fingerprint, expires_at, lease_until) VALUES ($1, $2, $3, $4, $5, $6)
+    const taken = await database.query(
+      database.pool,
+      `INSERT INTO ${table} AS held (scope, key, token, fingerprint, expires_at, lease_until) VALUES ($1, $2, $3, $4, $5, $6)
       ON CONFLICT (scope, key) DO UPDATE SET token = excluded.token, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at, lease_until = excluded.lease_until, answer = NULL
-      WHERE held.expires_at <= $7 OR (held.answer IS NULL AND held.lease_until <= $7) RETURNING token`, [...values, now]);
+      WHERE held.expires_at <= $7 OR (held.answer IS NULL AND held.lease_until <= $7) RETURNING token`,
+      [...values, now],
+    );
     if (taken.rowCount === 1) return { state: 'claimed' };
-    const found = await database.query<KeyRow>(database.pool, `SELECT fingerprint, answer FROM ${table} WHERE scope = $1 AND key = $2`, values.slice(0, 2));
+    const found = await database.query<KeyRow>(
+      database.pool,
+      `SELECT fingerprint, answer FROM ${table} WHERE scope = $1 AND key = $2`,
+      values.slice(0, 2),
+    );
     const row = found.rows[0];
     if (!row) return undefined; // released between the two statements: try again
-    return row.answer === null ? { state: 'running', fingerprint: row.fingerprint } : { state: 'completed', fingerprint: row.fingerprint, answer: JSON.parse(row.answer) as StoredAnswer };
+    return row.answer === null
+      ? { state: 'running', fingerprint: row.fingerprint }
+      : { state: 'completed', fingerprint: row.fingerprint, answer: JSON.parse(row.answer) as StoredAnswer };
   }
 
   return {
@@ -57,12 +70,20 @@ export function postgresIdempotency(database: PostgresDatabase): IdempotencyStor
     },
     async complete({ scope, key, token }, answer) {
       await ready();
-      const result = await database.query(database.pool, `UPDATE ${table} SET answer = $4 WHERE scope = $1 AND key = $2 AND token = $3 AND answer IS NULL`, [scope, key, token, JSON.stringify(answer)]);
+      const result = await database.query(
+        database.pool,
+        `UPDATE ${table} SET answer = $4 WHERE scope = $1 AND key = $2 AND token = $3 AND answer IS NULL`,
+        [scope, key, token, JSON.stringify(answer)],
+      );
       return result.rowCount === 1;
     },
     async release({ scope, key, token }) {
       await ready();
-      await database.query(database.pool, `DELETE FROM ${table} WHERE scope = $1 AND key = $2 AND token = $3 AND answer IS NULL`, [scope, key, token]);
+      await database.query(
+        database.pool,
+        `DELETE FROM ${table} WHERE scope = $1 AND key = $2 AND token = $3 AND answer IS NULL`,
+        [scope, key, token],
+      );
     },
   };
 }

@@ -19,7 +19,10 @@ const settled = settledJob;
 function twoProcesses(options = {}) {
   const schema = freshSchemaName('jobs');
   schemas.push(schema);
-  const databases = [postgresDatabase({ connectionString: testDatabaseUrl, schema }), postgresDatabase({ connectionString: testDatabaseUrl, schema })];
+  const databases = [
+    postgresDatabase({ connectionString: testDatabaseUrl, schema }),
+    postgresDatabase({ connectionString: testDatabaseUrl, schema }),
+  ];
   const jobs = databases.map((database) => postgresJobs(database, { pollMs: 100, ...options }));
   return {
     databases,
@@ -36,13 +39,22 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
     const schema = freshSchemaName('listen');
     schemas.push(schema);
     const application = `corral-listen-${process.pid}`;
-    const database = postgresDatabase({ connectionString: `${testDatabaseUrl}?application_name=${application}`, schema });
+    const database = postgresDatabase({
+      connectionString: `${testDatabaseUrl}?application_name=${application}`,
+      schema,
+    });
     // Polling so slow that a job run within the test was announced on the LISTEN connection.
     const jobs = postgresJobs(database, { pollMs: 60_000 });
     jobs.start(async () => ({ status: 204 }));
     const admin = postgresDatabase({ connectionString: testDatabaseUrl });
     /** The backends listening for this store's jobs. */
-    const listeners = async () => (await admin.pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'`, [application])).rows.map((row) => row.pid);
+    const listeners = async () =>
+      (
+        await admin.pool.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'`,
+          [application],
+        )
+      ).rows.map((row) => row.pid);
     const until = async (check: () => Promise<boolean>) => {
       for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     };
@@ -50,7 +62,9 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
       await until(async () => (await listeners()).length === 1);
       const [first] = await listeners();
       expect(first).toBeDefined();
-      await admin.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [application]);
+      await admin.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [
+        application,
+      ]);
       // A terminated backend stays in pg_stat_activity for a moment: wait for a listener of another pid.
       const listeningAgain = async () => {
         const pids = await listeners();
@@ -68,18 +82,27 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
   }, 20_000);
 
   it('runs a job accepted by one process on another, and both can read how it went', async () => {
-    const { jobs: [accepting, working], close } = twoProcesses();
+    const {
+      jobs: [accepting, working],
+      close,
+    } = twoProcesses();
     const accepted = (await accepting!.enqueue(job(1)))!;
     expect(accepted).toMatchObject({ status: 'queued', scope: 'w', subject: 'ann' });
     working!.start(async (r) => ({ status: 200, body: `{"ran":${r.body}}` }));
-    expect(await settled(accepting!, accepted.id)).toMatchObject({ status: 'succeeded', result: { status: 200, body: '{"ran":1}' } });
+    expect(await settled(accepting!, accepted.id)).toMatchObject({
+      status: 'succeeded',
+      result: { status: 200, body: '{"ran":1}' },
+    });
     expect(await working!.get(accepted.id)).toMatchObject({ status: 'succeeded' });
     expect(await accepting!.get('not-a-job')).toBeUndefined();
     await close();
   });
 
   it('runs every job exactly once when two workers share the queue', async () => {
-    const { jobs: [a, b], close } = twoProcesses();
+    const {
+      jobs: [a, b],
+      close,
+    } = twoProcesses();
     const runs = new Map<string, number>();
     const run = async (r: JobRequest) => {
       runs.set(r.body!, (runs.get(r.body!) ?? 0) + 1);
@@ -96,25 +119,38 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
   });
 
   it('keeps queued jobs across a restart, and takes over the job of a worker that died', async () => {
-    const { databases: [first], jobs: [before], close } = twoProcesses({ leaseMs: 200 });
+    const {
+      databases: [first],
+      jobs: [before],
+      close,
+    } = twoProcesses({ leaseMs: 200 });
     const waiting = (await before!.enqueue(job(1)))!;
     const abandoned = (await before!.enqueue(job(2)))!;
     // A worker that claimed the second job and died: running, its lease already out.
-    await first!.pool.query(`UPDATE ${first!.schema}.corral_jobs SET status = 'running', attempts = 1, lease_until = now() - interval '1 second' WHERE id = $1`, [abandoned.id]);
+    await first!.pool.query(
+      `UPDATE ${first!.schema}.corral_jobs SET status = 'running', attempts = 1, lease_until = now() - interval '1 second' WHERE id = $1`,
+      [abandoned.id],
+    );
     await close();
     // Both processes stopped; a new one starts on the same schema.
     const database = postgresDatabase({ connectionString: testDatabaseUrl, schema: first!.schema.slice(1, -1) });
     const restarted = postgresJobs(database, { pollMs: 100 });
     restarted.start(async (r) => ({ status: 200, body: `{"ran":${r.body}}` }));
     expect(await settled(restarted, waiting.id)).toMatchObject({ status: 'succeeded', result: { body: '{"ran":1}' } });
-    expect(await settled(restarted, abandoned.id)).toMatchObject({ status: 'succeeded', result: { body: '{"ran":2}' } });
+    expect(await settled(restarted, abandoned.id)).toMatchObject({
+      status: 'succeeded',
+      result: { body: '{"ran":2}' },
+    });
     await restarted.close?.();
     await database.close();
   });
 
   it('renews the lease of a long job, so another worker does not run it again', async () => {
     // The job outlives two leases; a lease of a second leaves room for a slow machine's pauses.
-    const { jobs: [a, b], close } = twoProcesses({ leaseMs: 1_000 });
+    const {
+      jobs: [a, b],
+      close,
+    } = twoProcesses({ leaseMs: 1_000 });
     let runs = 0;
     const slow = async () => {
       runs++;
@@ -131,7 +167,10 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
   });
 
   it('refuses new work while too much is pending', async () => {
-    const { jobs: [jobs], close } = twoProcesses({ maxPending: 1 });
+    const {
+      jobs: [jobs],
+      close,
+    } = twoProcesses({ maxPending: 1 });
     expect(await jobs!.enqueue(job(1))).toBeDefined();
     expect(await jobs!.enqueue(job(2))).toBeUndefined();
     await close();

@@ -64,18 +64,25 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
   let stopListening: (() => void) | undefined;
 
   // A failed setup (the database briefly away) is tried again on the next call rather than remembered.
-  const ready = () => (made ??= (async () => {
-    await database.atomically(undefined, async (on) => {
-      await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [database.schema]);
-      await on.query(`CREATE SCHEMA IF NOT EXISTS ${database.schema}`);
-      await on.query(`CREATE TABLE IF NOT EXISTS ${table} (id uuid PRIMARY KEY, status text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz, scope text, subject text, request jsonb NOT NULL, result jsonb, lease_until timestamptz, attempts integer NOT NULL DEFAULT 0)`);
-      await on.query(`CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON ${table} (created_at) WHERE status IN ('queued', 'running')`);
-      await on.query(`CREATE INDEX IF NOT EXISTS corral_jobs_finished ON ${table} (finished_at) WHERE finished_at IS NOT NULL`);
-    });
-  })().catch((error: unknown) => {
-    made = undefined;
-    throw error;
-  }));
+  const ready = () =>
+    (made ??= (async () => {
+      await database.atomically(undefined, async (on) => {
+        await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [database.schema]);
+        await on.query(`CREATE SCHEMA IF NOT EXISTS ${database.schema}`);
+        await on.query(
+          `CREATE TABLE IF NOT EXISTS ${table} (id uuid PRIMARY KEY, status text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz, scope text, subject text, request jsonb NOT NULL, result jsonb, lease_until timestamptz, attempts integer NOT NULL DEFAULT 0)`,
+        );
+        await on.query(
+          `CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON ${table} (created_at) WHERE status IN ('queued', 'running')`,
+        );
+        await on.query(
+          `CREATE INDEX IF NOT EXISTS corral_jobs_finished ON ${table} (finished_at) WHERE finished_at IS NOT NULL`,
+        );
+      });
+    })().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
 
   /**
    * Listens for new jobs on a connection of its own. A dropped connection must not end the process:
@@ -115,10 +122,13 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
 
   /** Takes the oldest job nobody holds: queued, or running under a lease that ran out. */
   async function claim(): Promise<JobRow | undefined> {
-    const result = await database.query<JobRow>(database.pool,
+    const result = await database.query<JobRow>(
+      database.pool,
       `UPDATE ${table} SET status = 'running', attempts = attempts + 1, lease_until = now() + ($1::integer * interval '1 millisecond')
        WHERE id = (SELECT id FROM ${table} WHERE status IN ('queued', 'running') AND (status = 'queued' OR lease_until < now()) ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
-       RETURNING *`, [leaseMs]);
+       RETURNING *`,
+      [leaseMs],
+    );
     return result.rows[0];
   }
 
@@ -134,30 +144,54 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
         continue;
       }
       // The lease is renewed while the job runs, so a long job is not taken over by another worker.
-      const renew = setInterval(() => {
-        void database.query(database.pool, `UPDATE ${table} SET lease_until = now() + ($2::integer * interval '1 millisecond') WHERE id = $1 AND attempts = $3 AND status = 'running'`, [job.id, leaseMs, job.attempts]).catch(() => undefined);
-      }, Math.max(10, Math.floor(leaseMs / 3)));
+      const renew = setInterval(
+        () => {
+          void database
+            .query(
+              database.pool,
+              `UPDATE ${table} SET lease_until = now() + ($2::integer * interval '1 millisecond') WHERE id = $1 AND attempts = $3 AND status = 'running'`,
+              [job.id, leaseMs, job.attempts],
+            )
+            .catch(() => undefined);
+        },
+        Math.max(10, Math.floor(leaseMs / 3)),
+      );
       const answer = await run(job.request)
         .catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }))
         .finally(() => clearInterval(renew));
       // Only the holder of this attempt records its answer: a worker whose lease was taken over does not.
       // If the database is briefly away, the lease runs out and the job is run again: it must be safe to repeat.
-      await database.query(database.pool,
-        `UPDATE ${table} SET status = $2, result = $3, finished_at = now(), lease_until = NULL WHERE id = $1 AND attempts = $4 AND status = 'running'`,
-        [job.id, answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), job.attempts]).catch(() => undefined);
+      await database
+        .query(
+          database.pool,
+          `UPDATE ${table} SET status = $2, result = $3, finished_at = now(), lease_until = NULL WHERE id = $1 AND attempts = $4 AND status = 'running'`,
+          [job.id, answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), job.attempts],
+        )
+        .catch(() => undefined);
       // Expired jobs go a bounded batch at a time, through the index.
-      await database.query(database.pool, `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE finished_at IS NOT NULL AND finished_at < now() - ($1::integer * interval '1 millisecond') ORDER BY finished_at LIMIT 100)`, [keepMs]).catch(() => undefined);
+      await database
+        .query(
+          database.pool,
+          `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE finished_at IS NOT NULL AND finished_at < now() - ($1::integer * interval '1 millisecond') ORDER BY finished_at LIMIT 100)`,
+          [keepMs],
+        )
+        .catch(() => undefined);
     }
   }
 
   return {
     async enqueue({ request, scope, subject }) {
       await ready();
-      const pending = await database.query(database.pool, `SELECT count(*)::integer AS n FROM ${table} WHERE status IN ('queued', 'running')`);
+      const pending = await database.query(
+        database.pool,
+        `SELECT count(*)::integer AS n FROM ${table} WHERE status IN ('queued', 'running')`,
+      );
       if (Number(pending.rows[0]!.n) >= maxPending) return undefined;
-      const inserted = await database.query<JobRow>(database.pool,
+      const inserted = await database.query<JobRow>(
+        database.pool,
         `INSERT INTO ${table} (id, status, scope, subject, request) VALUES ($1, 'queued', $2, $3, $4) RETURNING *`,
-        [crypto.randomUUID(), scope ?? null, subject ?? null, JSON.stringify(request)]);
+        [crypto.randomUUID(), scope ?? null, subject ?? null, JSON.stringify(request)],
+      );
       // The job is stored: a lost notification only delays it until the next poll.
       await database.pool.query(`SELECT pg_notify($1, '')`, [channel]).catch(() => undefined);
       return recordOf(inserted.rows[0]!);
@@ -166,7 +200,11 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
     async get(id) {
       if (!uuid.test(id)) return undefined;
       await ready();
-      const found = await database.query<JobRow>(database.pool, `SELECT * FROM ${table} WHERE id = $1 AND (finished_at IS NULL OR finished_at >= now() - ($2::integer * interval '1 millisecond'))`, [id, keepMs]);
+      const found = await database.query<JobRow>(
+        database.pool,
+        `SELECT * FROM ${table} WHERE id = $1 AND (finished_at IS NULL OR finished_at >= now() - ($2::integer * interval '1 millisecond'))`,
+        [id, keepMs],
+      );
       const row = found.rows[0];
       return row ? recordOf(row) : undefined;
     },

@@ -45,12 +45,21 @@ describe.runIf(available)('a PostgreSQL schema of the previous layout (JSON docu
     const schema = await previousRelease();
     const { database, things, parts } = await start(schema);
     await expectPreviousRecordsKept(things, parts);
-    expect((await things.list({ search: { text: 'ZÜR', fields: ['name'] }, offset: 0, limit: 10 })).items.map((r) => r.id)).toEqual(['4']);
+    expect(
+      (await things.list({ search: { text: 'ZÜR', fields: ['name'] }, offset: 0, limit: 10 })).items.map((r) => r.id),
+    ).toEqual(['4']);
     expect(Number((await things.create({ name: 'Eel', legs: 0, kind: 'eel' })).id)).toBeGreaterThan(4);
     await database.close();
-    expect(await sql(schema, `SELECT column_name FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'things' ORDER BY ordinal_position`))
-      .toEqual(['id', 'version', 'name', 'legs', 'kind', 'wild', 'tags'].map((column_name) => ({ column_name })));
-    expect(await sql(schema, `SELECT layout FROM corral_tables ORDER BY collection`)).toEqual([{ layout: 2 }, { layout: 2 }]);
+    expect(
+      await sql(
+        schema,
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'things' ORDER BY ordinal_position`,
+      ),
+    ).toEqual(['id', 'version', 'name', 'legs', 'kind', 'wild', 'tags'].map((column_name) => ({ column_name })));
+    expect(await sql(schema, `SELECT layout FROM corral_tables ORDER BY collection`)).toEqual([
+      { layout: 2 },
+      { layout: 2 },
+    ]);
     // A second start finds the new layout and leaves it as it is.
     const again = await start(schema);
     expect(await again.things.count({})).toBe(4);
@@ -63,14 +72,24 @@ describe.runIf(available)('a PostgreSQL schema of the previous layout (JSON docu
     await sql(schema, `UPDATE things SET data = jsonb_set(data, '{kind}', '"cow"') WHERE seq = 4`);
     await sql(schema, `UPDATE things SET data = jsonb_set(data, '{colour}', '"grey"') WHERE seq = 1`);
     const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
-    const error = await Promise.resolve(database.store<Thing>().init?.(thingsInit)).then(() => undefined, (e: unknown) => e as Error & { code: string });
+    const error = await Promise.resolve(database.store<Thing>().init?.(thingsInit)).then(
+      () => undefined,
+      (e: unknown) => e as Error & { code: string },
+    );
     await database.close();
     expect(error?.code).toBe('CORRAL_TABLE_LAYOUT_MISMATCH');
-    expect(error?.message).toMatch(/1 record\(s\) of things \(ids 2\) have no legs, which is required\. Fix: UPDATE .*jsonb_set/);
+    expect(error?.message).toMatch(
+      /1 record\(s\) of things \(ids 2\) have no legs, which is required\. Fix: UPDATE .*jsonb_set/,
+    );
     expect(error?.message).toMatch(/1 record\(s\) of things \(ids 4\) hold a kind other than cat, dog, eel/);
-    expect(error?.message).toMatch(/1 record\(s\) of things \(ids 1\) hold colour, which no field of the schema keeps: moving them would lose those values\. Fix: UPDATE .*data - 'colour'/);
+    expect(error?.message).toMatch(
+      /1 record\(s\) of things \(ids 1\) hold colour, which no field of the schema keeps: moving them would lose those values\. Fix: UPDATE .*data - 'colour'/,
+    );
     expect(await sql(schema, `SELECT layout FROM corral_tables WHERE collection = 'things'`)).toEqual([{ layout: 1 }]);
-    await sql(schema, `UPDATE things SET data = jsonb_set(data, '{legs}', '4') WHERE seq = 2; UPDATE things SET data = jsonb_set(data, '{kind}', '"cat"') WHERE seq = 4; UPDATE things SET data = data - 'colour' WHERE seq = 1`);
+    await sql(
+      schema,
+      `UPDATE things SET data = jsonb_set(data, '{legs}', '4') WHERE seq = 2; UPDATE things SET data = jsonb_set(data, '{kind}', '"cat"') WHERE seq = 4; UPDATE things SET data = data - 'colour' WHERE seq = 1`,
+    );
     const { database: fixed, things } = await start(schema);
     expect(await things.get('2')).toMatchObject({ record: { data: { legs: 4 } } });
     await fixed.close();

@@ -1,6 +1,16 @@
 import {
-  definitionOf, derivedName, diffTable, indexMark, indexPlan, quoted, schemaChangeRefused, tableMismatch,
-  type ColumnDefinition, type ColumnMap, type SchemaChange, type TableMap,
+  definitionOf,
+  derivedName,
+  diffTable,
+  indexMark,
+  indexPlan,
+  quoted,
+  schemaChangeRefused,
+  tableMismatch,
+  type ColumnDefinition,
+  type ColumnMap,
+  type SchemaChange,
+  type TableMap,
 } from '@corral/sql';
 import type { Queryable } from './database.js';
 import { literal, postgresTypes } from './dialect.js';
@@ -10,11 +20,15 @@ import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
 export const layoutVersion = 2;
 
 /** Names of the constraints a store puts on a column, so that it can replace them later. */
-const valuesConstraint = (map: TableMap, column: ColumnMap) => quoted(derivedName(map.table, `${column.column}_values`));
-const parentConstraint = (map: TableMap, column: ColumnMap) => quoted(derivedName(map.table, `${column.column}_parent`));
+const valuesConstraint = (map: TableMap, column: ColumnMap) =>
+  quoted(derivedName(map.table, `${column.column}_values`));
+const parentConstraint = (map: TableMap, column: ColumnMap) =>
+  quoted(derivedName(map.table, `${column.column}_parent`));
 
 function valuesCheck(map: TableMap, column: ColumnMap): string | undefined {
-  return column.values ? `CONSTRAINT ${valuesConstraint(map, column)} CHECK (${quoted(column.column)} IN (${column.values.map(literal).join(', ')}))` : undefined;
+  return column.values
+    ? `CONSTRAINT ${valuesConstraint(map, column)} CHECK (${quoted(column.column)} IN (${column.values.map(literal).join(', ')}))`
+    : undefined;
 }
 
 function parentKey(schema: string, map: TableMap, column: ColumnMap): string | undefined {
@@ -25,12 +39,24 @@ function parentKey(schema: string, map: TableMap, column: ColumnMap): string | u
 
 /** A column's definition in CREATE TABLE or ADD COLUMN: type, NOT NULL, its named value check and foreign key. */
 function columnSql(schema: string, map: TableMap, column: ColumnMap): string {
-  return [quoted(column.column), postgresTypes[column.storage], column.required ? 'NOT NULL' : undefined, valuesCheck(map, column), parentKey(schema, map, column)].filter(Boolean).join(' ');
+  return [
+    quoted(column.column),
+    postgresTypes[column.storage],
+    column.required ? 'NOT NULL' : undefined,
+    valuesCheck(map, column),
+    parentKey(schema, map, column),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** CREATE TABLE for the declared layout: an identity id (never reused), the version, a column per field. */
 export function createTableSql(schema: string, map: TableMap, name = map.table): string {
-  const columns = [`"id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY`, `${quoted(map.version!)} integer NOT NULL DEFAULT 1`, ...map.columns.map((column) => columnSql(schema, map, column))];
+  const columns = [
+    `"id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY`,
+    `${quoted(map.version!)} integer NOT NULL DEFAULT 1`,
+    ...map.columns.map((column) => columnSql(schema, map, column)),
+  ];
   return `CREATE TABLE ${schema}.${quoted(name)} (${columns.join(', ')})`;
 }
 
@@ -41,11 +67,19 @@ export function createTableSql(schema: string, map: TableMap, name = map.table):
  */
 export async function prepareBookkeeping(on: Queryable, schema: string): Promise<void> {
   await on.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await on.query(`CREATE TABLE IF NOT EXISTS ${schema}.corral_revisions (collection text PRIMARY KEY, revision bigint NOT NULL, live bigint)`);
+  await on.query(
+    `CREATE TABLE IF NOT EXISTS ${schema}.corral_revisions (collection text PRIMARY KEY, revision bigint NOT NULL, live bigint)`,
+  );
   await on.query(`ALTER TABLE ${schema}.corral_revisions ADD COLUMN IF NOT EXISTS live bigint`);
-  await on.query(`CREATE TABLE IF NOT EXISTS ${schema}.corral_tables (collection text PRIMARY KEY, layout integer NOT NULL)`);
-  await on.query(`ALTER TABLE ${schema}.corral_tables ADD COLUMN IF NOT EXISTS table_name text, ADD COLUMN IF NOT EXISTS definition jsonb`);
-  await on.query(`CREATE TABLE IF NOT EXISTS ${schema}.corral_tombstones (collection text NOT NULL, id text NOT NULL, PRIMARY KEY (collection, id))`);
+  await on.query(
+    `CREATE TABLE IF NOT EXISTS ${schema}.corral_tables (collection text PRIMARY KEY, layout integer NOT NULL)`,
+  );
+  await on.query(
+    `ALTER TABLE ${schema}.corral_tables ADD COLUMN IF NOT EXISTS table_name text, ADD COLUMN IF NOT EXISTS definition jsonb`,
+  );
+  await on.query(
+    `CREATE TABLE IF NOT EXISTS ${schema}.corral_tombstones (collection text NOT NULL, id text NOT NULL, PRIMARY KEY (collection, id))`,
+  );
   // Every list reads its revision row: without statistics on this small table (autovacuum may not
   // have come by yet) the planner's guesses halve how many pages the server answers under load.
   await on.query(`ANALYZE ${schema}.corral_revisions`);
@@ -58,10 +92,14 @@ export async function prepareBookkeeping(on: Queryable, schema: string): Promise
     corral_rows_truncated: `UPDATE ${revisions} SET revision = revision + 1, live = 0 WHERE collection = TG_ARGV[0];`,
   };
   for (const [name, body] of Object.entries(functions)) {
-    await on.query(`CREATE OR REPLACE FUNCTION ${schema}.${name}() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN ${body} RETURN NULL; END $corral$`);
+    await on.query(
+      `CREATE OR REPLACE FUNCTION ${schema}.${name}() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN ${body} RETURN NULL; END $corral$`,
+    );
   }
   // A row changed by another program (its statement left the version alone) gets a new version.
-  await on.query(`CREATE OR REPLACE FUNCTION ${schema}.corral_next_version() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN NEW.version := OLD.version + 1; RETURN NEW; END $corral$`);
+  await on.query(
+    `CREATE OR REPLACE FUNCTION ${schema}.corral_next_version() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN NEW.version := OLD.version + 1; RETURN NEW; END $corral$`,
+  );
 }
 
 /** Triggers that keep the bookkeeping true whoever writes the table (the API, or SQL from another program). */
@@ -69,11 +107,21 @@ async function prepareTriggers(on: Queryable, schema: string, map: TableMap): Pr
   const table = `${schema}.${quoted(map.table)}`;
   const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
   const collection = literal(map.collection);
-  for (const [event, kind, past] of [['INSERT', 'NEW', 'inserted'], ['UPDATE', 'NEW', 'updated'], ['DELETE', 'OLD', 'deleted']] as const) {
-    await on.query(`CREATE OR REPLACE TRIGGER ${name(past)} AFTER ${event} ON ${table} REFERENCING ${kind} TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_${past}(${collection})`);
+  for (const [event, kind, past] of [
+    ['INSERT', 'NEW', 'inserted'],
+    ['UPDATE', 'NEW', 'updated'],
+    ['DELETE', 'OLD', 'deleted'],
+  ] as const) {
+    await on.query(
+      `CREATE OR REPLACE TRIGGER ${name(past)} AFTER ${event} ON ${table} REFERENCING ${kind} TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_${past}(${collection})`,
+    );
   }
-  await on.query(`CREATE OR REPLACE TRIGGER ${name('truncated')} AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_truncated(${collection})`);
-  await on.query(`CREATE OR REPLACE TRIGGER ${name('versioned')} BEFORE UPDATE ON ${table} FOR EACH ROW WHEN (NEW.${quoted(map.version!)} = OLD.${quoted(map.version!)}) EXECUTE FUNCTION ${schema}.corral_next_version()`);
+  await on.query(
+    `CREATE OR REPLACE TRIGGER ${name('truncated')} AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_truncated(${collection})`,
+  );
+  await on.query(
+    `CREATE OR REPLACE TRIGGER ${name('versioned')} BEFORE UPDATE ON ${table} FOR EACH ROW WHEN (NEW.${quoted(map.version!)} = OLD.${quoted(map.version!)}) EXECUTE FUNCTION ${schema}.corral_next_version()`,
+  );
 }
 
 /**
@@ -84,19 +132,29 @@ async function prepareTriggers(on: Queryable, schema: string, map: TableMap): Pr
 async function prepareIndexes(on: Queryable, schema: string, map: TableMap): Promise<void> {
   const table = `${schema}.${quoted(map.table)}`;
   const plan = indexPlan(map);
-  const key = (column: ColumnMap, sorted: boolean) => (sorted && column.storage === 'text' ? `(${quoted(column.column)} COLLATE "C")` : quoted(column.column));
+  const key = (column: ColumnMap, sorted: boolean) =>
+    sorted && column.storage === 'text' ? `(${quoted(column.column)} COLLATE "C")` : quoted(column.column);
   const search = map.searchable.filter((column) => column.storage === 'text');
   const trigrams = search.length > 0 && (await trigramsAvailable(on));
   const searchIndex = (column: ColumnMap) => derivedName(map.table, `${indexMark}search_${column.column}`);
   const wanted = new Set([...plan.map((index) => index.name), ...(trigrams ? search.map(searchIndex) : [])]);
   for (const name of await indexesOf(on, schema.slice(1, -1), map.table)) {
-    if (name.startsWith(`${map.table}_${indexMark}`) && !wanted.has(name)) await on.query(`DROP INDEX ${schema}.${quoted(name)}`);
+    if (name.startsWith(`${map.table}_${indexMark}`) && !wanted.has(name))
+      await on.query(`DROP INDEX ${schema}.${quoted(name)}`);
   }
   for (const index of plan) {
-    const keys = [...index.equal.map((column) => key(column, false)), ...(index.sorted ? [key(index.sorted, true)] : []), '"id"'];
+    const keys = [
+      ...index.equal.map((column) => key(column, false)),
+      ...(index.sorted ? [key(index.sorted, true)] : []),
+      '"id"',
+    ];
     await on.query(`CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${table} (${keys.join(', ')})`);
   }
-  if (trigrams) for (const column of search) await on.query(`CREATE INDEX IF NOT EXISTS ${quoted(searchIndex(column))} ON ${table} USING gin (lower(${quoted(column.column)}) gin_trgm_ops)`);
+  if (trigrams)
+    for (const column of search)
+      await on.query(
+        `CREATE INDEX IF NOT EXISTS ${quoted(searchIndex(column))} ON ${table} USING gin (lower(${quoted(column.column)}) gin_trgm_ops)`,
+      );
 }
 
 /** pg_trgm makes substring search use an index; without the right to install it, search still works, by scanning. */
@@ -115,10 +173,23 @@ async function trigramsAvailable(on: Queryable): Promise<boolean> {
 }
 
 /** What the store wrote down about its table, with the layout it was made in. */
-export async function storedTable(on: Queryable, schema: string, collection: string): Promise<{ layout: number; table: string | undefined; columns: ColumnDefinition[] | undefined } | undefined> {
-  const result = await on.query(`SELECT layout, table_name, definition FROM ${schema}.corral_tables WHERE collection = $1`, [collection]);
+export async function storedTable(
+  on: Queryable,
+  schema: string,
+  collection: string,
+): Promise<{ layout: number; table: string | undefined; columns: ColumnDefinition[] | undefined } | undefined> {
+  const result = await on.query(
+    `SELECT layout, table_name, definition FROM ${schema}.corral_tables WHERE collection = $1`,
+    [collection],
+  );
   const row = result.rows[0];
-  return row ? { layout: Number(row.layout), table: (row.table_name as string | null) ?? undefined, columns: (row.definition as ColumnDefinition[] | null) ?? undefined } : undefined;
+  return row
+    ? {
+        layout: Number(row.layout),
+        table: (row.table_name as string | null) ?? undefined,
+        columns: (row.definition as ColumnDefinition[] | null) ?? undefined,
+      }
+    : undefined;
 }
 
 /**
@@ -133,32 +204,57 @@ export async function prepareManagedTable(on: Queryable, schema: string, map: Ta
   } else {
     const stored = await storedTable(on, schema, map.collection);
     if (!stored?.columns && stored?.layout !== 1) {
-      throw tableMismatch(map, [`table ${schema.slice(1, -1)}.${map.table} exists but the store did not make it; to serve a table of your own, give the store \`table: '${map.table}'\` (and \`id\`, \`columns\`)`]);
+      throw tableMismatch(map, [
+        `table ${schema.slice(1, -1)}.${map.table} exists but the store did not make it; to serve a table of your own, give the store \`table: '${map.table}'\` (and \`id\`, \`columns\`)`,
+      ]);
     }
     // No writes from elsewhere between what the comparison finds and the changes it allows.
     await on.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
-    const { safe, refused } = await diffTable(map, await columnsOf(on, schema.slice(1, -1), map.table), stored.columns, {
-      rows: () => countRows(on, table),
-      nulls: (column) => countRows(on, table, `${quoted(column)} IS NULL`),
-      outside: (column, values) => countRows(on, table, `${quoted(column)} IS NOT NULL AND ${quoted(column)}::text NOT IN (${values.map(literal).join(', ')})`),
-      // PostgreSQL gives each storage a type of its own: a change of storage is a change of type, refused above.
-      unfit: async () => 0,
-      orphans: (column) => countRows(on, table, orphaned(schema, column)),
-    }, (storage) => postgresTypes[storage]);
+    const { safe, refused } = await diffTable(
+      map,
+      await columnsOf(on, schema.slice(1, -1), map.table),
+      stored.columns,
+      {
+        rows: () => countRows(on, table),
+        nulls: (column) => countRows(on, table, `${quoted(column)} IS NULL`),
+        outside: (column, values) =>
+          countRows(
+            on,
+            table,
+            `${quoted(column)} IS NOT NULL AND ${quoted(column)}::text NOT IN (${values.map(literal).join(', ')})`,
+          ),
+        // PostgreSQL gives each storage a type of its own: a change of storage is a change of type, refused above.
+        unfit: async () => 0,
+        orphans: (column) => countRows(on, table, orphaned(schema, column)),
+      },
+      (storage) => postgresTypes[storage],
+    );
     if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(schema, table, change));
-    for (const change of safe) for (const sql of alteration(schema, map, change)) await on.query(`ALTER TABLE ${table} ${sql}`);
+    for (const change of safe)
+      for (const sql of alteration(schema, map, change)) await on.query(`ALTER TABLE ${table} ${sql}`);
   }
   await prepareTriggers(on, schema, map);
   await prepareIndexes(on, schema, map);
-  await on.query(`INSERT INTO ${schema}.corral_tables (collection, layout, table_name, definition) VALUES ($1, $2, $3, $4)
+  await on.query(
+    `INSERT INTO ${schema}.corral_tables (collection, layout, table_name, definition) VALUES ($1, $2, $3, $4)
     ON CONFLICT (collection) DO UPDATE SET layout = EXCLUDED.layout, table_name = EXCLUDED.table_name, definition = EXCLUDED.definition`,
-  [map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf))]);
-  await on.query(`INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`, [map.collection]);
+    [map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf))],
+  );
+  await on.query(
+    `INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`,
+    [map.collection],
+  );
   // The live count is kept by the triggers; counted again when missing or far from the planner's idea of the table.
-  const kept = await on.query(`SELECT r.live, c.reltuples FROM ${schema}.corral_revisions r, pg_class c WHERE r.collection = $1 AND c.oid = $2::regclass`, [map.collection, table]);
+  const kept = await on.query(
+    `SELECT r.live, c.reltuples FROM ${schema}.corral_revisions r, pg_class c WHERE r.collection = $1 AND c.oid = $2::regclass`,
+    [map.collection, table],
+  );
   const { live, reltuples } = kept.rows[0] as { live: string | null; reltuples: number };
   if (live === null || (reltuples >= 0 && Math.abs(Number(live) - reltuples) > Math.max(1000, reltuples * 0.1))) {
-    await on.query(`UPDATE ${schema}.corral_revisions SET live = (SELECT count(*) FROM ${table}) WHERE collection = $1`, [map.collection]);
+    await on.query(
+      `UPDATE ${schema}.corral_revisions SET live = (SELECT count(*) FROM ${table}) WHERE collection = $1`,
+      [map.collection],
+    );
   }
 }
 
@@ -181,7 +277,12 @@ function alteration(schema: string, map: TableMap, change: SchemaChange): string
     }
     case 'reference': {
       const key = parentKey(schema, map, change.column);
-      return [`DROP CONSTRAINT IF EXISTS ${parentConstraint(map, change.column)}`, ...(key ? [`ADD ${key.replace('REFERENCES', `FOREIGN KEY (${quoted(change.column.column)}) REFERENCES`)}`] : [])];
+      return [
+        `DROP CONSTRAINT IF EXISTS ${parentConstraint(map, change.column)}`,
+        ...(key
+          ? [`ADD ${key.replace('REFERENCES', `FOREIGN KEY (${quoted(change.column.column)}) REFERENCES`)}`]
+          : []),
+      ];
     }
   }
 }

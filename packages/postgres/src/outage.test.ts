@@ -14,7 +14,10 @@ afterAll(async () => {
 
 describe('database outages', () => {
   it.each([
-    ['a connection cut by the server', { code: '57P01', message: 'terminating connection due to administrator command' }],
+    [
+      'a connection cut by the server',
+      { code: '57P01', message: 'terminating connection due to administrator command' },
+    ],
     ['a refused connection', { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }],
     ['a connection class error', { code: '08006', message: 'connection failure' }],
     ['a broken client', new Error('Client has encountered a connection error and is not queryable')],
@@ -25,7 +28,11 @@ describe('database outages', () => {
     expect(asOutage(error)).toMatchObject({ status: 503, errorCode: 1033, headers: { 'retry-after': '1' } });
   });
 
-  it.each([['a constraint', { code: '23505' }], ['a syntax error', { code: '42601' }], ['anything else', new Error('boom')]])('leaves %s alone', (_, error) => {
+  it.each([
+    ['a constraint', { code: '23505' }],
+    ['a syntax error', { code: '42601' }],
+    ['anything else', new Error('boom')],
+  ])('leaves %s alone', (_, error) => {
     expect(isOutage(error)).toBe(false);
     expect(asOutage(error)).toBe(error);
   });
@@ -34,7 +41,10 @@ describe('database outages', () => {
 describe.runIf(available)('PostgreSQL cutting the connections under load', () => {
   it('answers 503 (never 500) while connections are cut, keeps the process up, and serves again after', async () => {
     const application = `corral-outage-${process.pid}`;
-    const database = postgresDatabase({ connectionString: `${testDatabaseUrl}?application_name=${application}`, schema });
+    const database = postgresDatabase({
+      connectionString: `${testDatabaseUrl}?application_name=${application}`,
+      schema,
+    });
     const birds = defineCollection({ name: 'birds', schema: z.object({ name: z.string() }), store: database.store() });
     const api = createApi({ collections: [birds], logger: silentLogger });
     await api.ready();
@@ -45,9 +55,14 @@ describe.runIf(available)('PostgreSQL cutting the connections under load', () =>
     let running = true;
     const load = async (n: number) => {
       while (running) {
-        const request = n % 2 === 0
-          ? new Request('http://x/v1/birds?limit=5')
-          : new Request('http://x/v1/birds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Kea ${n}` }) });
+        const request =
+          n % 2 === 0
+            ? new Request('http://x/v1/birds?limit=5')
+            : new Request('http://x/v1/birds', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ name: `Kea ${n}` }),
+              });
         const response = await api.fetch(request);
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status === 503) retryAfter.add(response.headers.get('retry-after'));
@@ -58,7 +73,9 @@ describe.runIf(available)('PostgreSQL cutting the connections under load', () =>
     try {
       for (let cut = 0; cut < 8; cut++) {
         await new Promise((resolve) => setTimeout(resolve, 60));
-        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [application]);
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+          application,
+        ]);
       }
     } finally {
       running = false;

@@ -8,19 +8,22 @@ import { ApiError } from '@corral/core';
 const unavailableCodes = new Set(['57P01', '57P02', '57P03', '53300', '40001', '40P01']);
 /** What node and pg say when a connection is refused, cut or gone. */
 const connectionFailures = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
-const connectionMessages = /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect/i;
+const connectionMessages =
+  /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect/i;
 
 /** Whether the connection itself failed (it must not go back to the pool), as opposed to a busy database or a lost race. */
 export function isConnectionLoss(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P') || connectionFailures.has(code))) return true;
+  if (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P') || connectionFailures.has(code)))
+    return true;
   return typeof message === 'string' && connectionMessages.test(message);
 }
 
 /** Whether an error means that the database could not serve the statement (try again later). */
 export function isOutage(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (code.startsWith('08') || unavailableCodes.has(code) || connectionFailures.has(code))) return true;
+  if (typeof code === 'string' && (code.startsWith('08') || unavailableCodes.has(code) || connectionFailures.has(code)))
+    return true;
   return typeof message === 'string' && connectionMessages.test(message);
 }
 
@@ -32,8 +35,12 @@ export function isOutage(error: unknown): boolean {
  */
 export function asOutage(error: unknown): unknown {
   if (!isOutage(error)) return error;
-  return new ApiError('serviceUnavailable', 'The database could not be reached or was busy; send the request again after the Retry-After delay. A write cut off this way may have been applied: read the resource before sending it again', {
-    headers: { 'retry-after': '1' },
-    cause: error,
-  });
+  return new ApiError(
+    'serviceUnavailable',
+    'The database could not be reached or was busy; send the request again after the Retry-After delay. A write cut off this way may have been applied: read the resource before sending it again',
+    {
+      headers: { 'retry-after': '1' },
+      cause: error,
+    },
+  );
 }

@@ -35,23 +35,32 @@ describe.runIf(available)('PostgreSQL', () => {
     return { things: database.store<Thing>(), parts: database.store<Part>(), close: () => database.close() };
   });
 
-  storeCases('postgres store (tables the application owns, versions from xmin)', async () => {
-    const schema = freshSchema();
-    await ownedTables(schema, '');
-    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
-    return {
-      things: database.store<Thing>({ table: 'creatures', id: 'creature_no', columns: { name: 'full_name' } }),
-      parts: database.store<Part>({ table: 'creature_parts', id: 'part_id', columns: { thingId: 'creature_no' } }),
-      close: () => database.close(),
-    };
-  }, { versions: 'opaque' });
+  storeCases(
+    'postgres store (tables the application owns, versions from xmin)',
+    async () => {
+      const schema = freshSchema();
+      await ownedTables(schema, '');
+      const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+      return {
+        things: database.store<Thing>({ table: 'creatures', id: 'creature_no', columns: { name: 'full_name' } }),
+        parts: database.store<Part>({ table: 'creature_parts', id: 'part_id', columns: { thingId: 'creature_no' } }),
+        close: () => database.close(),
+      };
+    },
+    { versions: 'opaque' },
+  );
 
   storeCases('postgres store (tables the application owns, a version column)', async () => {
     const schema = freshSchema();
     await ownedTables(schema, ', lock_version integer NOT NULL DEFAULT 1');
     const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
     return {
-      things: database.store<Thing>({ table: 'creatures', id: 'creature_no', columns: { name: 'full_name' }, version: 'lock_version' }),
+      things: database.store<Thing>({
+        table: 'creatures',
+        id: 'creature_no',
+        columns: { name: 'full_name' },
+        version: 'lock_version',
+      }),
       parts: database.store<Part>({ table: 'creature_parts', id: 'part_id', columns: { thingId: 'creature_no' } }),
       close: () => database.close(),
     };

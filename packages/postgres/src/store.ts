@@ -1,10 +1,51 @@
 import { CorralError } from '@corral/core';
 import type {
-  DeleteAllResult, DeleteResult, GroupPage, GroupQuery, ListFeatures, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
+  DeleteAllResult,
+  DeleteResult,
+  GroupPage,
+  GroupQuery,
+  ListFeatures,
+  ListQuery,
+  ListResult,
+  Lookup,
+  ReplaceEntry,
+  ReplaceManyResult,
+  Store,
+  StoreCallOptions,
+  StoredRecord,
+  StoreFilter,
+  StoreInit,
+  WriteResult,
 } from '@corral/core';
 import {
-  checkSeedParents, countWhere, existingTableProblems, groupPages, keyOfId, lateralGroupStatement, keysOfIds, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf,
-  tableMismatch, unwritten, whereOf, withActualStorage, type PageWindow, type QueryDialect, type RevisionRead, type TableMap, type TableOptions, type TableReads, type Where,
+  checkSeedParents,
+  countWhere,
+  existingTableProblems,
+  groupPages,
+  keyOfId,
+  lateralGroupStatement,
+  keysOfIds,
+  legacyRefused,
+  listPage,
+  lookups,
+  planReplaceMany,
+  projectedMap,
+  quoted,
+  recordData,
+  rowValues,
+  selectedColumns,
+  tableMapOf,
+  tableMismatch,
+  unwritten,
+  whereOf,
+  withActualStorage,
+  type PageWindow,
+  type QueryDialect,
+  type RevisionRead,
+  type TableMap,
+  type TableOptions,
+  type TableReads,
+  type Where,
 } from '@corral/sql';
 import type pg from 'pg';
 import type { PostgresDatabase, Queryable } from './database.js';
@@ -59,7 +100,11 @@ export class PostgresStore<T extends object> implements Store<T> {
 
   /** The table and its columns, once `init` has read or made them. */
   get map(): TableMap {
-    if (!this.tableMap) throw new CorralError('CORRAL_STORE_NOT_INITIALIZED', '@corral/postgres: a store is used before init(); give it to a collection of an API');
+    if (!this.tableMap)
+      throw new CorralError(
+        'CORRAL_STORE_NOT_INITIALIZED',
+        '@corral/postgres: a store is used before init(); give it to a collection of an API',
+      );
     return this.tableMap;
   }
 
@@ -75,8 +120,18 @@ export class PostgresStore<T extends object> implements Store<T> {
     const parentStore = init.parent?.store;
     const managed = this.options.table === undefined;
     // A foreign key only between tables the store makes: PostgreSQL would put its triggers on a parent table the application owns.
-    const parent = managed && parentStore instanceof PostgresStore && parentStore.database === this.database && parentStore.map.managed ? { table: parentStore.map.table, id: parentStore.map.id } : undefined;
-    const declared = tableMapOf(init, managed ? { ...this.options, id: undefined, version: undefined } : this.options, parent);
+    const parent =
+      managed &&
+      parentStore instanceof PostgresStore &&
+      parentStore.database === this.database &&
+      parentStore.map.managed
+        ? { table: parentStore.map.table, id: parentStore.map.id }
+        : undefined;
+    const declared = tableMapOf(
+      init,
+      managed ? { ...this.options, id: undefined, version: undefined } : this.options,
+      parent,
+    );
     // Seed records go only into a table that never held one: those are checked first, before a
     // connection and the schema's lock are held (the check reads the parent's table through the pool).
     if (await this.mayTakeSeed(declared)) await checkSeedParents(init, this.options.seed ?? []);
@@ -86,7 +141,11 @@ export class PostgresStore<T extends object> implements Store<T> {
       await prepareBookkeeping(on, schema);
       if (managed) {
         const stored = await storedTable(on, schema, declared.collection);
-        if (stored && stored.layout > layoutVersion) throw new CorralError('CORRAL_TABLE_LAYOUT_MISMATCH', `@corral/postgres: the table of ${declared.collection} has layout ${stored.layout}, newer than this version of the package reads (${layoutVersion})`);
+        if (stored && stored.layout > layoutVersion)
+          throw new CorralError(
+            'CORRAL_TABLE_LAYOUT_MISMATCH',
+            `@corral/postgres: the table of ${declared.collection} has layout ${stored.layout}, newer than this version of the package reads (${layoutVersion})`,
+          );
         if (stored?.layout === 1) {
           const problems = await legacyProblems(on, schema, declared, declared.collection);
           if (problems.length > 0) throw legacyRefused(declared, problems);
@@ -97,7 +156,10 @@ export class PostgresStore<T extends object> implements Store<T> {
       } else {
         this.tableMap = await this.ownedTable(on, declared);
       }
-      await on.query(`INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`, [declared.collection]);
+      await on.query(
+        `INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`,
+        [declared.collection],
+      );
       if (await this.neverHeldARecord(on)) for (const data of this.options.seed ?? []) await this.insert(on, data);
     });
   }
@@ -105,7 +167,10 @@ export class PostgresStore<T extends object> implements Store<T> {
   /** Checks a table the application owns against the declarations; refuses start-up, naming each problem, when it cannot serve them. */
   private async ownedTable(on: Queryable, declared: TableMap): Promise<TableMap> {
     const schema = this.database.schema.slice(1, -1);
-    if (!(await tableExists(on, schema, declared.table))) throw tableMismatch(declared, [`table ${schema}.${declared.table} does not exist (the store serves a table the application made; leave out \`table\` to have it make one)`]);
+    if (!(await tableExists(on, schema, declared.table)))
+      throw tableMismatch(declared, [
+        `table ${schema}.${declared.table} does not exist (the store serves a table the application made; leave out \`table\` to have it make one)`,
+      ]);
     const columns = await columnsOf(on, schema, declared.table);
     const problems = existingTableProblems(declared, columns, false);
     if (problems.length > 0) throw tableMismatch(declared, problems);
@@ -116,7 +181,11 @@ export class PostgresStore<T extends object> implements Store<T> {
       const found = columns.find((column) => column.name === name);
       return { storage: found?.storage === 'other' ? undefined : found?.storage, notNull: found?.notNull ?? false };
     };
-    return withActualStorage(declared, idColumn.storage === 'integer' ? 'integer' : idColumn.storage === 'uuid' ? 'uuid' : 'text', actual);
+    return withActualStorage(
+      declared,
+      idColumn.storage === 'integer' ? 'integer' : idColumn.storage === 'uuid' ? 'uuid' : 'text',
+      actual,
+    );
   }
 
   /** Whether the database fills the id of a new row (a table the application owns may leave it to the store: UUIDs). */
@@ -127,20 +196,43 @@ export class PostgresStore<T extends object> implements Store<T> {
     if ((this.options.seed ?? []).length === 0) return false;
     const { schema } = this.database;
     const table = `${schema}.${quoted(declared.table)}`;
-    const found = await this.query(this.database.pool, `SELECT to_regclass($1) IS NOT NULL AS has_table, to_regclass($2) IS NOT NULL AS has_tombstones, to_regclass($3) IS NOT NULL AS has_bookkeeping`,
-      [table, `${schema}.corral_tombstones`, `${schema}.corral_tables`]);
+    const found = await this.query(
+      this.database.pool,
+      `SELECT to_regclass($1) IS NOT NULL AS has_table, to_regclass($2) IS NOT NULL AS has_tombstones, to_regclass($3) IS NOT NULL AS has_bookkeeping`,
+      [table, `${schema}.corral_tombstones`, `${schema}.corral_tables`],
+    );
     const { has_table: hasTable, has_tombstones: hasTombstones, has_bookkeeping: hasBookkeeping } = found.rows[0]!;
     // A collection the store set up before (in any layout, the earlier one included) took its seed then, or never will.
     if (hasBookkeeping) {
-      const known = await this.query(this.database.pool, `SELECT EXISTS (SELECT 1 FROM ${schema}.corral_tables WHERE collection = $1) OR EXISTS (SELECT 1 FROM ${schema}.corral_revisions WHERE collection = $1) AS known`, [declared.collection]);
+      const known = await this.query(
+        this.database.pool,
+        `SELECT EXISTS (SELECT 1 FROM ${schema}.corral_tables WHERE collection = $1) OR EXISTS (SELECT 1 FROM ${schema}.corral_revisions WHERE collection = $1) AS known`,
+        [declared.collection],
+      );
       if (known.rows[0]!.known) return false;
     }
-    if (hasTable && (await this.query(this.database.pool, `SELECT EXISTS (SELECT 1 FROM ${table}) AS any`)).rows[0]!.any) return false;
-    return !(hasTombstones && (await this.query(this.database.pool, `SELECT EXISTS (SELECT 1 FROM ${schema}.corral_tombstones WHERE collection = $1) AS any`, [declared.collection])).rows[0]!.any);
+    if (
+      hasTable &&
+      (await this.query(this.database.pool, `SELECT EXISTS (SELECT 1 FROM ${table}) AS any`)).rows[0]!.any
+    )
+      return false;
+    return !(
+      hasTombstones &&
+      (
+        await this.query(
+          this.database.pool,
+          `SELECT EXISTS (SELECT 1 FROM ${schema}.corral_tombstones WHERE collection = $1) AS any`,
+          [declared.collection],
+        )
+      ).rows[0]!.any
+    );
   }
 
   private async neverHeldARecord(on: Queryable): Promise<boolean> {
-    const result = await on.query(`SELECT NOT EXISTS (SELECT 1 FROM ${this.table}) AND NOT EXISTS (SELECT 1 FROM ${this.database.schema}.corral_tombstones WHERE collection = $1) AS fresh`, [this.map.collection]);
+    const result = await on.query(
+      `SELECT NOT EXISTS (SELECT 1 FROM ${this.table}) AND NOT EXISTS (SELECT 1 FROM ${this.database.schema}.corral_tombstones WHERE collection = $1) AS fresh`,
+      [this.map.collection],
+    );
     return Boolean(result.rows[0]!.fresh);
   }
 
@@ -188,10 +280,19 @@ export class PostgresStore<T extends object> implements Store<T> {
   }
 
   private record(row: Row, map = this.map): StoredRecord<T> {
-    return { id: String(row[map.id.column]), version: Number(row[versionAlias]), data: recordData(map, row, postgresCodec) as T };
+    return {
+      id: String(row[map.id.column]),
+      version: Number(row[versionAlias]),
+      data: recordData(map, row, postgresCodec) as T,
+    };
   }
 
-  private query<R extends pg.QueryResultRow = Row>(on: Queryable, text: string, values: unknown[] = [], planEachTime = false): Promise<pg.QueryResult<R>> {
+  private query<R extends pg.QueryResultRow = Row>(
+    on: Queryable,
+    text: string,
+    values: unknown[] = [],
+    planEachTime = false,
+  ): Promise<pg.QueryResult<R>> {
     return this.database.query<R>(on, text, values, planEachTime);
   }
 
@@ -205,7 +306,9 @@ export class PostgresStore<T extends object> implements Store<T> {
     const id = quoted(map.id.column);
     const revisions = `${this.database.schema}.corral_revisions`;
     const revision = async (): Promise<RevisionRead> => {
-      const row = (await this.query(on, `SELECT revision, live FROM ${revisions} WHERE collection = $1`, [map.collection])).rows[0]!;
+      const row = (
+        await this.query(on, `SELECT revision, live FROM ${revisions} WHERE collection = $1`, [map.collection])
+      ).rows[0]!;
       return { revision: Number(row.revision), kept: map.managed ? Number(row.live) : undefined };
     };
     return {
@@ -220,9 +323,17 @@ export class PostgresStore<T extends object> implements Store<T> {
         // statement once and keeps the plan, where LIMIT $n made it plan every run (its generic plan,
         // costed for any limit, never wins). Later pages, and limits past the few kept, stay parameters.
         const literal = window.offset === 0 && this.literalLimit(window.limit);
-        const slice = literal ? { sql: `LIMIT ${window.limit}`, values: [] } : { sql: `LIMIT $${n + 2} OFFSET $${n + 3}`, values: [window.limit, window.offset] };
-        const rows = () => this.query(on, `SELECT ${select}, (SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} FROM ${revisions} WHERE collection = $${n + 1}) AS corral_counts
-          FROM ${table} WHERE ${where.sql} ORDER BY ${order} ${slice.sql}`, [...where.parameters, map.collection, ...slice.values], where.searched || where.compared);
+        const slice = literal
+          ? { sql: `LIMIT ${window.limit}`, values: [] }
+          : { sql: `LIMIT $${n + 2} OFFSET $${n + 3}`, values: [window.limit, window.offset] };
+        const rows = () =>
+          this.query(
+            on,
+            `SELECT ${select}, (SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} FROM ${revisions} WHERE collection = $${n + 1}) AS corral_counts
+          FROM ${table} WHERE ${where.sql} ORDER BY ${order} ${slice.sql}`,
+            [...where.parameters, map.collection, ...slice.values],
+            where.searched || where.compared,
+          );
         const counts = (value: unknown) => {
           if (!map.managed) return { revision: Number(value), kept: undefined };
           const [revisionRead, live] = value as [string, string | null];
@@ -233,22 +344,54 @@ export class PostgresStore<T extends object> implements Store<T> {
           const first = page.rows[0];
           if (first) return { ...counts(first.corral_counts), records: page.rows.map((row) => this.record(row, read)) };
           // An empty page carries no revision: read it with a check, in one snapshot, that the page is still empty.
-          const check = await this.query(on, `SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
-            [...where.parameters, window.offset, map.collection], where.searched || where.compared);
+          const check = await this.query(
+            on,
+            `SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
+            [...where.parameters, window.offset, map.collection],
+            where.searched || where.compared,
+          );
           const row = check.rows[0]!;
           if (!row.appeared) return { ...counts(row.corral_counts), records: [] };
         }
       },
       estimate: async (where) => {
         // Not prepared by name: a generic plan would estimate every value alike.
-        const plan = await on.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where.sql}`, where.parameters);
-        return Number((plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan['Plan Rows']);
+        const plan = await on.query(
+          `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where.sql}`,
+          where.parameters,
+        );
+        return Number(
+          (plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan['Plan Rows'],
+        );
       },
-      count: async (where) => Number((await this.query(on, `SELECT count(*)::bigint AS n FROM ${table} WHERE ${where.sql}`, where.parameters, where.searched || where.compared)).rows[0]!.n),
-      records: async (keys) => (keys.length === 1
-        ? await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = $1::${this.idType}`, [keys[0]])
-        : await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = ANY($1::${this.idType}[])`, [keys])).rows.map((row) => this.record(row)),
-      tombstones: async (keys) => new Set((await this.query(on, `SELECT id FROM ${this.database.schema}.corral_tombstones WHERE collection = $1 AND id = ANY($2::text[])`, [map.collection, keys])).rows.map((row) => String(row.id))),
+      count: async (where) =>
+        Number(
+          (
+            await this.query(
+              on,
+              `SELECT count(*)::bigint AS n FROM ${table} WHERE ${where.sql}`,
+              where.parameters,
+              where.searched || where.compared,
+            )
+          ).rows[0]!.n,
+        ),
+      records: async (keys) =>
+        (keys.length === 1
+          ? await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = $1::${this.idType}`, [keys[0]])
+          : await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = ANY($1::${this.idType}[])`, [
+              keys,
+            ])
+        ).rows.map((row) => this.record(row)),
+      tombstones: async (keys) =>
+        new Set(
+          (
+            await this.query(
+              on,
+              `SELECT id FROM ${this.database.schema}.corral_tombstones WHERE collection = $1 AND id = ANY($2::text[])`,
+              [map.collection, keys],
+            )
+          ).rows.map((row) => String(row.id)),
+        ),
     };
   }
 
@@ -263,7 +406,11 @@ export class PostgresStore<T extends object> implements Store<T> {
   }
 
   private async currentRevision(on: Queryable, lock = false): Promise<number> {
-    const result = await this.query(on, `SELECT revision FROM ${this.database.schema}.corral_revisions WHERE collection = $1${lock ? ' FOR UPDATE' : ''}`, [this.map.collection]);
+    const result = await this.query(
+      on,
+      `SELECT revision FROM ${this.database.schema}.corral_revisions WHERE collection = $1${lock ? ' FOR UPDATE' : ''}`,
+      [this.map.collection],
+    );
     return Number(result.rows[0]!.revision);
   }
 
@@ -280,7 +427,14 @@ export class PostgresStore<T extends object> implements Store<T> {
     return groupPages(this.map, this.dialect, query, async (where, column, fields) => {
       const { select, map: read } = fields ? this.selection(fields) : { select: this.selected, map: this.map };
       // One statement: each group's count, joined to its first rows (found through the index, not ranked).
-      const statement = lateralGroupStatement(this.map, this.table, where, column, select, `$${where.parameters.length + 1}`);
+      const statement = lateralGroupStatement(
+        this.map,
+        this.table,
+        where,
+        column,
+        select,
+        `$${where.parameters.length + 1}`,
+      );
       const { rows } = await this.query(on, statement, [...where.parameters, query.limit]);
       const totals = new Map(rows.map((row) => [String(row.corral_key), Number(row.corral_total)] as const));
       return { records: rows.map((row) => this.record(row, read)), totals: [...totals] };
@@ -312,18 +466,35 @@ export class PostgresStore<T extends object> implements Store<T> {
     const { map } = this;
     const ownId = this.generatedIds ? [] : [crypto.randomUUID()];
     const counted = map.version !== undefined && !map.managed;
-    const names = [...(ownId.length ? [map.id.column] : []), ...(counted ? [map.version!] : []), ...map.columns.map((column) => column.column)];
-    const values = [...ownId, ...(counted ? [1] : []), ...rowValues(map, data as Record<string, unknown>, postgresCodec)];
-    const insert = (first: number) => `INSERT INTO ${this.table} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${values.map((_, i) => `$${i + first}`).join(', ')}) RETURNING ${this.selected}`;
+    const names = [
+      ...(ownId.length ? [map.id.column] : []),
+      ...(counted ? [map.version!] : []),
+      ...map.columns.map((column) => column.column),
+    ];
+    const values = [
+      ...ownId,
+      ...(counted ? [1] : []),
+      ...rowValues(map, data as Record<string, unknown>, postgresCodec),
+    ];
+    const insert = (first: number) =>
+      `INSERT INTO ${this.table} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${values.map((_, i) => `$${i + first}`).join(', ')}) RETURNING ${this.selected}`;
     // The triggers of the store's own tables count the write; for a table the application owns, the statement does.
     const result = map.managed
       ? await this.query(on, insert(1), values)
-      : await this.query(on, `WITH inserted AS (${insert(2)}), ${this.bump('true')} SELECT * FROM inserted`, [map.collection, ...values]);
+      : await this.query(on, `WITH inserted AS (${insert(2)}), ${this.bump('true')} SELECT * FROM inserted`, [
+          map.collection,
+          ...values,
+        ]);
     return this.record(result.rows[0]!);
   }
 
   /** Writes new data if the row still has `expectedVersion` (when given); undefined when it did not, or the row is not there. */
-  private async overwrite(on: Queryable, key: string, data: T, expectedVersion: number | undefined): Promise<StoredRecord<T> | undefined> {
+  private async overwrite(
+    on: Queryable,
+    key: string,
+    data: T,
+    expectedVersion: number | undefined,
+  ): Promise<StoredRecord<T> | undefined> {
     const { map } = this;
     const first = map.managed ? 1 : 2;
     const values = rowValues(map, data as Record<string, unknown>, postgresCodec);
@@ -333,7 +504,11 @@ export class PostgresStore<T extends object> implements Store<T> {
     const update = `UPDATE ${this.table} SET ${assignments.join(', ')} WHERE ${quoted(map.id.column)} = $${first}::${this.idType} AND ($${first + 1}::bigint IS NULL OR ${this.versionSql} = $${first + 1}) RETURNING ${this.selected}`;
     const result = map.managed
       ? await this.query(on, update, [key, expectedVersion ?? null, ...values])
-      : await this.query(on, `WITH changed AS (${update}), ${this.bump('EXISTS (SELECT 1 FROM changed)')} SELECT * FROM changed`, [map.collection, key, expectedVersion ?? null, ...values]);
+      : await this.query(
+          on,
+          `WITH changed AS (${update}), ${this.bump('EXISTS (SELECT 1 FROM changed)')} SELECT * FROM changed`,
+          [map.collection, key, expectedVersion ?? null, ...values],
+        );
     const row = result.rows[0];
     return row ? this.record(row) : undefined;
   }
@@ -342,12 +517,24 @@ export class PostgresStore<T extends object> implements Store<T> {
    * Deletes the rows a WHERE clause selects (`where` writes it with parameters numbered from the
    * number it is given); in a table the application owns, leaves their tombstones and counts the write.
    */
-  private async remove(on: Queryable, where: (first: number) => { readonly sql: string; readonly parameters: unknown[] }): Promise<number> {
+  private async remove(
+    on: Queryable,
+    where: (first: number) => { readonly sql: string; readonly parameters: unknown[] },
+  ): Promise<number> {
     const { map } = this;
-    const gone = (clause: string) => `DELETE FROM ${this.table} WHERE ${clause} RETURNING ${quoted(map.id.column)} AS id`;
+    const gone = (clause: string) =>
+      `DELETE FROM ${this.table} WHERE ${clause} RETURNING ${quoted(map.id.column)} AS id`;
     if (map.managed) {
       const clause = where(1);
-      return Number((await this.query(on, `WITH gone AS (${gone(clause.sql)}) SELECT count(*)::integer AS n FROM gone`, clause.parameters)).rows[0]!.n);
+      return Number(
+        (
+          await this.query(
+            on,
+            `WITH gone AS (${gone(clause.sql)}) SELECT count(*)::integer AS n FROM gone`,
+            clause.parameters,
+          )
+        ).rows[0]!.n,
+      );
     }
     const clause = where(2);
     const sql = `WITH gone AS (${gone(clause.sql)}), stones AS (INSERT INTO ${this.database.schema}.corral_tombstones (collection, id) SELECT $1, id::text FROM gone ON CONFLICT DO NOTHING), ${this.bump('EXISTS (SELECT 1 FROM gone)')} SELECT count(*)::integer AS n FROM gone`;
@@ -361,21 +548,28 @@ export class PostgresStore<T extends object> implements Store<T> {
   async replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>> {
     const on = this.database.on(options);
     const key = keyOfId(this.map.id.storage, id);
-    const written = key === undefined ? undefined : await this.guarded(() => this.overwrite(on, key, data, expectedVersion));
+    const written =
+      key === undefined ? undefined : await this.guarded(() => this.overwrite(on, key, data, expectedVersion));
     return written ? { status: 'ok', record: written } : unwritten(await this.lookup(on, id));
   }
 
   async delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>> {
     const on = this.database.on(options);
     const key = keyOfId(this.map.id.storage, id);
-    const where = (first: number) => ({ sql: `${quoted(this.map.id.column)} = $${first}::${this.idType} AND ($${first + 1}::bigint IS NULL OR ${this.versionSql} = $${first + 1})`, parameters: [key, expectedVersion ?? null] });
+    const where = (first: number) => ({
+      sql: `${quoted(this.map.id.column)} = $${first}::${this.idType} AND ($${first + 1}::bigint IS NULL OR ${this.versionSql} = $${first + 1})`,
+      parameters: [key, expectedVersion ?? null],
+    });
     const deleted = key === undefined ? 0 : await this.guarded(() => this.remove(on, where), true);
     return deleted > 0 ? { status: 'ok' } : unwritten(await this.lookup(on, id));
   }
 
   async deleteWhere(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
     if (whereOf(this.map, this.dialect, filter).none) return 0;
-    return this.guarded(() => this.remove(this.database.on(options), (first) => whereOf(this.map, this.dialect, filter, {}, first)), true);
+    return this.guarded(
+      () => this.remove(this.database.on(options), (first) => whereOf(this.map, this.dialect, filter, {}, first)),
+      true,
+    );
   }
 
   async revision(options?: StoreCallOptions): Promise<number> {
@@ -383,40 +577,66 @@ export class PostgresStore<T extends object> implements Store<T> {
   }
 
   async deleteAll(expectedRevision?: number, options?: StoreCallOptions): Promise<DeleteAllResult> {
-    return this.database.atomically(options, (on) => this.guarded(async (): Promise<DeleteAllResult> => {
-      // Record rows first, then the revision row: the order single writes take them in, so the two never deadlock.
-      await this.query(on, `SELECT 1 FROM ${this.table} ORDER BY ${quoted(this.map.id.column)} FOR UPDATE`);
-      const revision = await this.currentRevision(on, true);
-      if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-      const count = await this.remove(on, () => ({ sql: 'true', parameters: [] }));
-      // A committed write, even of nothing (the triggers count rows, and there were none).
-      if (count === 0) await this.query(on, `UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1 WHERE collection = $1`, [this.map.collection]);
-      return { status: 'ok', count };
-    }, true));
+    return this.database.atomically(options, (on) =>
+      this.guarded(async (): Promise<DeleteAllResult> => {
+        // Record rows first, then the revision row: the order single writes take them in, so the two never deadlock.
+        await this.query(on, `SELECT 1 FROM ${this.table} ORDER BY ${quoted(this.map.id.column)} FOR UPDATE`);
+        const revision = await this.currentRevision(on, true);
+        if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
+        const count = await this.remove(on, () => ({ sql: 'true', parameters: [] }));
+        // A committed write, even of nothing (the triggers count rows, and there were none).
+        if (count === 0)
+          await this.query(
+            on,
+            `UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1 WHERE collection = $1`,
+            [this.map.collection],
+          );
+        return { status: 'ok', count };
+      }, true),
+    );
   }
 
-  async replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number, options?: StoreCallOptions): Promise<ReplaceManyResult<T>> {
+  async replaceMany(
+    entries: readonly ReplaceEntry<T>[],
+    expectedRevision?: number,
+    options?: StoreCallOptions,
+  ): Promise<ReplaceManyResult<T>> {
     const { map } = this;
-    return this.database.atomically(options, (on) => this.guarded(async (): Promise<ReplaceManyResult<T>> => {
-      // Record rows first (in id order), then the revision row: the order single writes take them in.
-      const keys = keysOfIds(map.id.storage, entries.map((entry) => entry.id));
-      const locked = await this.query(on, `SELECT ${this.selected} FROM ${this.table} WHERE ${quoted(map.id.column)} = ANY($1::${this.idType}[]) ORDER BY ${quoted(map.id.column)} FOR UPDATE`, [keys]);
-      const found = new Map(locked.rows.map((row) => [String(row[map.id.column]), this.record(row)]));
-      const absent = keys.filter((key) => !found.has(key));
-      const gone = absent.length > 0 ? await this.reads(on).tombstones(absent) : new Set<string>();
-      const current = new Map<string, Lookup<T>>(keys.map((key) => {
-        const record = found.get(key);
-        return [key, record ? { status: 'found', record } : { status: gone.has(key) ? 'gone' : 'missing' }];
-      }));
-      const revision = await this.currentRevision(on, true);
-      if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-      // Counted versions go up by one per write; a row's xmin cannot be foretold, so a repeated id with an expected version is refused.
-      const plan = planReplaceMany(entries, (id) => keyOfId(map.id.storage, id), current, (version) => (map.version ? version + 1 : undefined));
-      if ('refused' in plan) return plan.refused;
-      const records: StoredRecord<T>[] = [];
-      for (const step of plan.steps) records.push((await this.overwrite(on, step.key, step.data, undefined))!);
-      return { status: 'ok', records };
-    }));
+    return this.database.atomically(options, (on) =>
+      this.guarded(async (): Promise<ReplaceManyResult<T>> => {
+        // Record rows first (in id order), then the revision row: the order single writes take them in.
+        const keys = keysOfIds(
+          map.id.storage,
+          entries.map((entry) => entry.id),
+        );
+        const locked = await this.query(
+          on,
+          `SELECT ${this.selected} FROM ${this.table} WHERE ${quoted(map.id.column)} = ANY($1::${this.idType}[]) ORDER BY ${quoted(map.id.column)} FOR UPDATE`,
+          [keys],
+        );
+        const found = new Map(locked.rows.map((row) => [String(row[map.id.column]), this.record(row)]));
+        const absent = keys.filter((key) => !found.has(key));
+        const gone = absent.length > 0 ? await this.reads(on).tombstones(absent) : new Set<string>();
+        const current = new Map<string, Lookup<T>>(
+          keys.map((key) => {
+            const record = found.get(key);
+            return [key, record ? { status: 'found', record } : { status: gone.has(key) ? 'gone' : 'missing' }];
+          }),
+        );
+        const revision = await this.currentRevision(on, true);
+        if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
+        // Counted versions go up by one per write; a row's xmin cannot be foretold, so a repeated id with an expected version is refused.
+        const plan = planReplaceMany(
+          entries,
+          (id) => keyOfId(map.id.storage, id),
+          current,
+          (version) => (map.version ? version + 1 : undefined),
+        );
+        if ('refused' in plan) return plan.refused;
+        const records: StoredRecord<T>[] = [];
+        for (const step of plan.steps) records.push((await this.overwrite(on, step.key, step.data, undefined))!);
+        return { status: 'ok', records };
+      }),
+    );
   }
 }
-

@@ -9,12 +9,19 @@ export async function tableExists(on: Queryable, schema: string, table: string):
 }
 
 /** The columns of a table, as information_schema and pg_enum tell them; enum types are text columns with labels. */
-export async function columnsOf(on: Queryable, schema: string, table: string): Promise<(OwnedColumn & { readonly enumTyped: boolean })[]> {
-  const result = await on.query(`
+export async function columnsOf(
+  on: Queryable,
+  schema: string,
+  table: string,
+): Promise<(OwnedColumn & { readonly enumTyped: boolean })[]> {
+  const result = await on.query(
+    `
     SELECT c.column_name, c.data_type, c.udt_name, c.is_nullable, c.column_default, c.is_identity, c.is_generated,
       (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace JOIN pg_enum e ON e.enumtypid = t.oid
         WHERE t.typname = c.udt_name AND n.nspname = c.udt_schema) AS labels
-    FROM information_schema.columns c WHERE c.table_schema = $1 AND c.table_name = $2 ORDER BY c.ordinal_position`, [schema, table]);
+    FROM information_schema.columns c WHERE c.table_schema = $1 AND c.table_name = $2 ORDER BY c.ordinal_position`,
+    [schema, table],
+  );
   return result.rows.map((row) => {
     const labels = row.labels as string[] | null;
     return {
@@ -32,7 +39,10 @@ export async function columnsOf(on: Queryable, schema: string, table: string): P
 
 /** Names of a table's indexes. */
 export async function indexesOf(on: Queryable, schema: string, table: string): Promise<string[]> {
-  const result = await on.query(`SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2`, [schema, table]);
+  const result = await on.query(`SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2`, [
+    schema,
+    table,
+  ]);
   return result.rows.map((row) => String(row.indexname));
 }
 

@@ -1,7 +1,17 @@
 import { violationError, type TableMap, type Violation } from '@corral/sql';
 
 /** PostgreSQL's SQLSTATEs for the rules a write can break (class 23), and for values a column type refuses (class 22). */
-const kinds: Record<string, Violation['kind']> = { '23505': 'unique', '23503': 'foreign-key', '23502': 'not-null', '23514': 'check', '22P02': 'check', '22003': 'check', '22001': 'check', '22021': 'check', '22P05': 'check' };
+const kinds: Record<string, Violation['kind']> = {
+  '23505': 'unique',
+  '23503': 'foreign-key',
+  '23502': 'not-null',
+  '23514': 'check',
+  '22P02': 'check',
+  '22003': 'check',
+  '22001': 'check',
+  '22021': 'check',
+  '22P05': 'check',
+};
 
 /**
  * The API's error for a write PostgreSQL refused by a rule of the table (pg reports the SQLSTATE,

@@ -2,5 +2,13 @@ import { expect, it } from 'vitest';
 
 // The package's public surface: a name added or removed here is a change users see.
 it('exposes exactly the public API', async () => {
-  expect(Object.keys(await import('./index.js')).sort()).toEqual(['limitNodeHandler', 'limitedRouteDocs', 'memoryRateLimits', 'postgresRateLimits', 'rateLimit', 'rateLimitHeaderDocs', 'redisRateLimits']);
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'limitNodeHandler',
+    'limitedRouteDocs',
+    'memoryRateLimits',
+    'postgresRateLimits',
+    'rateLimit',
+    'rateLimitHeaderDocs',
+    'redisRateLimits',
+  ]);
 });

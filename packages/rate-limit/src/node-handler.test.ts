@@ -8,11 +8,20 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 function post(port: number, path: string) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end('grant_type=client_credentials');
   });
@@ -20,7 +29,11 @@ function post(port: number, path: string) {
 
 describe('limitNodeHandler', () => {
   it('limits a plain node:http handler per address over a real socket, counting only what it is told to', async () => {
-    const handler = limitNodeHandler((_req, res) => res.end('token'), { limit: 2, windowSeconds: 60, counts: (req) => req.url === '/token' });
+    const handler = limitNodeHandler((_req, res) => res.end('token'), {
+      limit: 2,
+      windowSeconds: 60,
+      counts: (req) => req.url === '/token',
+    });
     server = createServer(handler).listen(0, '127.0.0.1');
     await new Promise((resolve) => server!.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
@@ -39,8 +52,16 @@ describe('limitNodeHandler', () => {
   it('lets requests through uncounted when the counters fail, or answers 503 where the policy refuses', async () => {
     const failing = { hit: async () => Promise.reject(new Error('Connection terminated unexpectedly')) };
     const admit = limitNodeHandler((_req, res) => res.end('token'), { limit: 2, windowSeconds: 60, store: failing });
-    const refuse = limitNodeHandler((_req, res) => res.end('token'), { limit: 2, windowSeconds: 60, store: failing, whenStoreFails: 'refuse' });
-    server = createServer((req, res) => (req.url === '/strict' ? refuse(req, res) : admit(req, res))).listen(0, '127.0.0.1');
+    const refuse = limitNodeHandler((_req, res) => res.end('token'), {
+      limit: 2,
+      windowSeconds: 60,
+      store: failing,
+      whenStoreFails: 'refuse',
+    });
+    server = createServer((req, res) => (req.url === '/strict' ? refuse(req, res) : admit(req, res))).listen(
+      0,
+      '127.0.0.1',
+    );
     await new Promise((resolve) => server!.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     expect(await post(port, '/token')).toMatchObject({ status: 200, body: 'token' });
@@ -50,4 +71,3 @@ describe('limitNodeHandler', () => {
     expect(JSON.parse(refused.body)).toEqual({ error: expect.stringContaining('counters cannot be reached') });
   });
 });
-

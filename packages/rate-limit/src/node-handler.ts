@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderError } from '@corral/errors';
 import { memoryRateLimits } from './memory.js';
-import { checkPolicy, countersUnavailable, countWithin, decide, rateLimitHeaders, tooManyRequests, type RateLimitPolicy } from './policy.js';
+import {
+  checkPolicy,
+  countersUnavailable,
+  countWithin,
+  decide,
+  rateLimitHeaders,
+  tooManyRequests,
+  type RateLimitPolicy,
+} from './policy.js';
 import type { RateLimitStore } from './store.js';
 
 /** A node:http request listener, as `createServer` and Corral's `mounts` take it. */
@@ -28,21 +36,23 @@ export function limitNodeHandler(handler: NodeListener, options: NodeLimitOption
   const keyFor = options.keyFor ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
   return (req, res) => {
     if (options.counts && !options.counts(req)) return handler(req, res);
-    Promise.resolve().then(() => countWithin(store, `${policy.name}:addr:${keyFor(req)}`, policy.windowSeconds * 1000)).then(
-      (counted) => {
-        const decision = decide(policy, counted);
-        if (decision.admitted) {
-          for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
-          return handler(req, res);
-        }
-        refuse(res, tooManyRequests(decision));
-      },
-      (error: unknown) => {
-        // The counters cannot be reached: through uncounted, or a 503, as the policy says.
-        if (policy.whenStoreFails === 'refuse') refuse(res, countersUnavailable(error));
-        else handler(req, res);
-      },
-    );
+    Promise.resolve()
+      .then(() => countWithin(store, `${policy.name}:addr:${keyFor(req)}`, policy.windowSeconds * 1000))
+      .then(
+        (counted) => {
+          const decision = decide(policy, counted);
+          if (decision.admitted) {
+            for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+            return handler(req, res);
+          }
+          refuse(res, tooManyRequests(decision));
+        },
+        (error: unknown) => {
+          // The counters cannot be reached: through uncounted, or a 503, as the policy says.
+          if (policy.whenStoreFails === 'refuse') refuse(res, countersUnavailable(error));
+          else handler(req, res);
+        },
+      );
   };
 }
 
@@ -50,6 +60,10 @@ export function limitNodeHandler(handler: NodeListener, options: NodeLimitOption
 function refuse(res: ServerResponse, error: unknown): void {
   const rendered = renderError(error, (code) => `about:blank#${code}`);
   const body = JSON.stringify(rendered.body);
-  res.writeHead(rendered.status, { ...rendered.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(rendered.status, {
+    ...rendered.headers,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }

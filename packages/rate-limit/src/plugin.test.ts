@@ -13,16 +13,25 @@ function fetchFrom(api: Api, address = '192.0.2.1'): Transport {
     async send(method, path, options = {}) {
       const body = options.body === undefined ? undefined : JSON.stringify(options.body);
       const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers };
-      const response = await api.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, ...(body ? { body } : {}) }), { remoteAddress: address });
+      const response = await api.fetch(
+        new Request(`http://127.0.0.1${path}`, { method, headers, ...(body ? { body } : {}) }),
+        { remoteAddress: address },
+      );
       const text = await response.text();
-      return { status: response.status, headers: Object.fromEntries(response.headers), text, json: text ? JSON.parse(text) : undefined } satisfies TestResponse;
+      return {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        text,
+        json: text ? JSON.parse(text) : undefined,
+      } satisfies TestResponse;
     },
     close: async () => {},
   };
 }
 
 const as = (client: string) => ({ headers: { authorization: `Bearer ${client}` } });
-const limited = (options: Partial<RateLimitOptions> = {}) => notesApi([rateLimit({ limit: 3, windowSeconds: 60, ...options })]);
+const limited = (options: Partial<RateLimitOptions> = {}) =>
+  notesApi([rateLimit({ limit: 3, windowSeconds: 60, ...options })]);
 let open: Transport | undefined;
 afterEach(async () => {
   await open?.close();
@@ -72,11 +81,16 @@ describe.each([
 
 describe('rate limits: keys, policies, jobs', () => {
   it('tells addresses apart, or uses the key an application chooses behind a proxy', async () => {
-    const api = limited({ limit: 1, keyFor: (context) => context.request.header('x-forwarded-for') ?? context.remoteAddress ?? 'unknown' });
+    const api = limited({
+      limit: 1,
+      keyFor: (context) => context.request.header('x-forwarded-for') ?? context.remoteAddress ?? 'unknown',
+    });
     expect((await fetchFrom(api, '192.0.2.1').send('GET', '/v1')).status).toBe(200);
     expect((await fetchFrom(api, '192.0.2.1').send('GET', '/v1')).status).toBe(429);
     expect((await fetchFrom(api, '192.0.2.2').send('GET', '/v1')).status).toBe(200);
-    expect((await fetchFrom(api, '192.0.2.1').send('GET', '/v1', { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(200);
+    expect(
+      (await fetchFrom(api, '192.0.2.1').send('GET', '/v1', { headers: { 'x-forwarded-for': '198.51.100.7' } })).status,
+    ).toBe(200);
   });
 
   it('counts answers given before any route, token or not (the version list, a redirect), and sends the headers there too', async () => {
@@ -92,7 +106,12 @@ describe('rate limits: keys, policies, jobs', () => {
   it('applies another policy per route, or none', async () => {
     const api = limited({
       limit: 5,
-      policyFor: (route) => (route.kind === 'create' ? { name: 'writes', limit: 1, windowSeconds: 10 } : route.kind === 'root' ? false : undefined),
+      policyFor: (route) =>
+        route.kind === 'create'
+          ? { name: 'writes', limit: 1, windowSeconds: 10 }
+          : route.kind === 'root'
+            ? false
+            : undefined,
     });
     const t = fetchFrom(api);
     const created = await t.send('POST', '/v1/notes', { ...as('client-a'), body: { text: 'b' } });
@@ -108,7 +127,9 @@ describe('rate limits: keys, policies, jobs', () => {
   it('does not count a job again when it runs', async () => {
     const t = fetchFrom(notesApi([rateLimit({ limit: 50, windowSeconds: 60, store: memoryRateLimits() })]));
     let sent = 1;
-    const accepted = await t.send('DELETE', '/v1/notes', { headers: { ...as('client-a').headers, prefer: 'respond-async' } });
+    const accepted = await t.send('DELETE', '/v1/notes', {
+      headers: { ...as('client-a').headers, prefer: 'respond-async' },
+    });
     expect(accepted.status).toBe(202);
     let job: TestResponse;
     do {
@@ -122,15 +143,25 @@ describe('rate limits: keys, policies, jobs', () => {
 
   it('documents a 429 and the headers on every limited route', () => {
     const plugin = rateLimit({ limit: 1, windowSeconds: 1, policyFor: (route) => route.kind !== 'root' && undefined });
-    const docs = plugin.describeRoute!({ method: 'GET', pattern: '/notes', access: { scope: 'notes:read' }, kind: 'list', version: 1 });
+    const docs = plugin.describeRoute!({
+      method: 'GET',
+      pattern: '/notes',
+      access: { scope: 'notes:read' },
+      kind: 'list',
+      version: 1,
+    });
     expect(Object.keys(docs!.responses!)).toEqual(['429']);
     expect(Object.keys(docs!.responseHeaders!)).toEqual(['RateLimit-Policy', 'RateLimit']);
-    expect(plugin.describeRoute!({ method: 'GET', pattern: '/', access: 'public', kind: 'root', version: 1 })).toBeUndefined();
+    expect(
+      plugin.describeRoute!({ method: 'GET', pattern: '/', access: 'public', kind: 'root', version: 1 }),
+    ).toBeUndefined();
   });
 });
 
 describe('rate limits when the counters cannot be reached', () => {
-  const failing: RateLimitStore = { hit: async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })) };
+  const failing: RateLimitStore = {
+    hit: async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+  };
 
   it('admits every request uncounted by default (no 500): an outage of the counters stops nothing else', async () => {
     const t = (open = fetchFrom(limited({ store: failing })));
@@ -148,7 +179,15 @@ describe('rate limits when the counters cannot be reached', () => {
   });
 
   it("answers 503 with Retry-After where the policy says whenStoreFails: 'refuse'", async () => {
-    const t = (open = fetchFrom(limited({ store: failing, policyFor: (route) => (route.method === 'POST' ? { limit: 1, windowSeconds: 60, name: 'writes', whenStoreFails: 'refuse' } : undefined) })));
+    const t = (open = fetchFrom(
+      limited({
+        store: failing,
+        policyFor: (route) =>
+          route.method === 'POST'
+            ? { limit: 1, windowSeconds: 60, name: 'writes', whenStoreFails: 'refuse' }
+            : undefined,
+      }),
+    ));
     expect((await t.send('GET', '/v1/notes', as('ann'))).status).toBe(200);
     const refused = await t.send('POST', '/v1/notes', { ...as('ann'), body: { text: 'x' } });
     expect(refused.status).toBe(503);

@@ -1,7 +1,17 @@
 import type { ApiPlugin, CorralResponse, RequestContext, RequestHooks, RouteInfo } from '@corral/core';
 import { addressKey, clientKey } from './client-key.js';
 import { memoryRateLimits } from './memory.js';
-import { checkPolicy, countWithin, decide, rateLimitHeaders, tooManyRequests, uncounted, type CheckedPolicy, type RateLimitDecision, type RateLimitPolicy } from './policy.js';
+import {
+  checkPolicy,
+  countWithin,
+  decide,
+  rateLimitHeaders,
+  tooManyRequests,
+  uncounted,
+  type CheckedPolicy,
+  type RateLimitDecision,
+  type RateLimitPolicy,
+} from './policy.js';
 import { limitedRouteDocs } from './route-docs.js';
 import type { RateLimitCount, RateLimitStore } from './store.js';
 
@@ -48,14 +58,22 @@ export function rateLimit(options: RateLimitOptions): ApiPlugin {
     return decision;
   };
   // Synchronous when the store answers at once (memory): no promise is made for the common case.
-  function count(context: RequestContext, policy: CheckedPolicy, key: string): RateLimitDecision | undefined | Promise<RateLimitDecision | undefined> {
+  function count(
+    context: RequestContext,
+    policy: CheckedPolicy,
+    key: string,
+  ): RateLimitDecision | undefined | Promise<RateLimitDecision | undefined> {
     let counting: ReturnType<typeof countWithin>;
     try {
       counting = countWithin(store, `${policy.name}:${key}`, policy.windowSeconds * 1000);
     } catch (error) {
       return failed(context, policy, error);
     }
-    if (counting instanceof Promise) return counting.then((counted) => decided(context, policy, counted), (error: unknown) => failed(context, policy, error));
+    if (counting instanceof Promise)
+      return counting.then(
+        (counted) => decided(context, policy, counted),
+        (error: unknown) => failed(context, policy, error),
+      );
     return decided(context, policy, counting);
   }
   const byAddress = (context: RequestContext) => `addr:${keyFor(context)}`;
@@ -77,7 +95,8 @@ export function rateLimit(options: RateLimitOptions): ApiPlugin {
       onRequest(context) {
         if (context.fromJob) return;
         // No token will be looked at: the address is all there is to count by.
-        if (context.route?.access === 'public' || context.request.header('authorization') === undefined) return admit(context, policy, byAddress(context));
+        if (context.route?.access === 'public' || context.request.header('authorization') === undefined)
+          return admit(context, policy, byAddress(context));
       },
       preHandler(context) {
         if (context.fromJob || marks(context)[slot] !== undefined) return;

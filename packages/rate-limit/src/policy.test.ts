@@ -12,13 +12,23 @@ describe('rate-limit policies', () => {
   });
 
   it('admits up to the limit and counts down what is left', () => {
-    expect(decide(policy, { count: 1, resetMs: 60_000 })).toMatchObject({ admitted: true, remaining: 2, resetSeconds: 60 });
-    expect(decide(policy, { count: 3, resetMs: 1_200 })).toMatchObject({ admitted: true, remaining: 0, resetSeconds: 2 });
+    expect(decide(policy, { count: 1, resetMs: 60_000 })).toMatchObject({
+      admitted: true,
+      remaining: 2,
+      resetSeconds: 60,
+    });
+    expect(decide(policy, { count: 3, resetMs: 1_200 })).toMatchObject({
+      admitted: true,
+      remaining: 0,
+      resetSeconds: 2,
+    });
     expect(decide(policy, { count: 4, resetMs: 10 })).toMatchObject({ admitted: false, remaining: 0, resetSeconds: 1 });
   });
 
   it('writes the draft RateLimit-Policy and RateLimit structured fields', () => {
-    const headers = rateLimitHeaders(decide(checkPolicy({ limit: 100, windowSeconds: 60, name: 'writes' }), { count: 51, resetMs: 29_500 }));
+    const headers = rateLimitHeaders(
+      decide(checkPolicy({ limit: 100, windowSeconds: 60, name: 'writes' }), { count: 51, resetMs: 29_500 }),
+    );
     expect(headers).toEqual({ 'ratelimit-policy': '"writes";q=100;w=60', ratelimit: '"writes";r=49;t=30' });
   });
 
@@ -26,6 +36,10 @@ describe('rate-limit policies', () => {
     const error = tooManyRequests(decide(policy, { count: 9, resetMs: 4_100 }));
     expect(error.status).toBe(429);
     expect(error.codeName).toBe('tooManyRequests');
-    expect(error.headers).toEqual({ 'retry-after': '5', 'ratelimit-policy': '"default";q=3;w=60', ratelimit: '"default";r=0;t=5' });
+    expect(error.headers).toEqual({
+      'retry-after': '5',
+      'ratelimit-policy': '"default";q=3;w=60',
+      ratelimit: '"default";r=0;t=5',
+    });
   });
 });

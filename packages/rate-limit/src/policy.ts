@@ -31,11 +31,27 @@ export interface CheckedPolicy extends Required<RateLimitPolicy> {
 /** Refuses a policy that cannot work, when the API is built rather than on the first request. */
 export function checkPolicy(policy: RateLimitPolicy): CheckedPolicy {
   const name = policy.name ?? 'default';
-  if (!Number.isSafeInteger(policy.limit) || policy.limit < 1) throw new CorralError('CORRAL_INVALID_RATE_LIMIT', `rateLimit: limit must be a positive integer, got ${policy.limit}`);
-  if (!Number.isSafeInteger(policy.windowSeconds) || policy.windowSeconds < 1) throw new CorralError('CORRAL_INVALID_RATE_LIMIT', `rateLimit: windowSeconds must be a positive integer, got ${policy.windowSeconds}`);
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new CorralError('CORRAL_INVALID_RATE_LIMIT', `rateLimit: a policy name takes letters, digits, '_', '.' and '-' only, got ${JSON.stringify(name)}`);
+  if (!Number.isSafeInteger(policy.limit) || policy.limit < 1)
+    throw new CorralError(
+      'CORRAL_INVALID_RATE_LIMIT',
+      `rateLimit: limit must be a positive integer, got ${policy.limit}`,
+    );
+  if (!Number.isSafeInteger(policy.windowSeconds) || policy.windowSeconds < 1)
+    throw new CorralError(
+      'CORRAL_INVALID_RATE_LIMIT',
+      `rateLimit: windowSeconds must be a positive integer, got ${policy.windowSeconds}`,
+    );
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+    throw new CorralError(
+      'CORRAL_INVALID_RATE_LIMIT',
+      `rateLimit: a policy name takes letters, digits, '_', '.' and '-' only, got ${JSON.stringify(name)}`,
+    );
   const whenStoreFails = policy.whenStoreFails ?? 'admit';
-  if (whenStoreFails !== 'admit' && whenStoreFails !== 'refuse') throw new CorralError('CORRAL_INVALID_RATE_LIMIT', `rateLimit: whenStoreFails is 'admit' or 'refuse', got ${JSON.stringify(whenStoreFails)}`);
+  if (whenStoreFails !== 'admit' && whenStoreFails !== 'refuse')
+    throw new CorralError(
+      'CORRAL_INVALID_RATE_LIMIT',
+      `rateLimit: whenStoreFails is 'admit' or 'refuse', got ${JSON.stringify(whenStoreFails)}`,
+    );
   return { ...policy, name, whenStoreFails, header: `"${name}";q=${policy.limit};w=${policy.windowSeconds}` };
 }
 
@@ -68,14 +84,22 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 
 /** The 429 for a refused request, in the contract's error shape, carrying every header a client needs to wait. */
 export function tooManyRequests(decision: RateLimitDecision): ApiError {
-  return new ApiError('tooManyRequests', `Rate limit of ${decision.policy.limit} requests per ${decision.policy.windowSeconds} s reached; retry in ${decision.resetSeconds} s`, {
-    headers: { 'retry-after': String(decision.resetSeconds), ...rateLimitHeaders(decision) },
-  });
+  return new ApiError(
+    'tooManyRequests',
+    `Rate limit of ${decision.policy.limit} requests per ${decision.policy.windowSeconds} s reached; retry in ${decision.resetSeconds} s`,
+    {
+      headers: { 'retry-after': String(decision.resetSeconds), ...rateLimitHeaders(decision) },
+    },
+  );
 }
 
 /** The 503 of a request refused because the counters could not be reached (`whenStoreFails: 'refuse'`). */
 export function countersUnavailable(error: unknown): ApiError {
-  return new ApiError('serviceUnavailable', 'The rate limit counters cannot be reached; send the request again after the Retry-After delay', { headers: { 'retry-after': '5' }, cause: error });
+  return new ApiError(
+    'serviceUnavailable',
+    'The rate limit counters cannot be reached; send the request again after the Retry-After delay',
+    { headers: { 'retry-after': '5' }, cause: error },
+  );
 }
 
 /**
@@ -94,12 +118,19 @@ export const countTimeoutMs = 2_000;
  * The store's count, or a rejection once it took longer than {@link countTimeoutMs}. A count the
  * store gave at once is returned as it is: no timer is set for it.
  */
-export function countWithin(store: RateLimitStore, key: string, windowMs: number): RateLimitCount | Promise<RateLimitCount> {
+export function countWithin(
+  store: RateLimitStore,
+  key: string,
+  windowMs: number,
+): RateLimitCount | Promise<RateLimitCount> {
   const counting = store.hit(key, windowMs);
   if (!(counting instanceof Promise)) return counting;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the rate limit store did not answer within ${countTimeoutMs} ms`)), countTimeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`the rate limit store did not answer within ${countTimeoutMs} ms`)),
+      countTimeoutMs,
+    );
   });
   return Promise.race([counting, late]).finally(() => clearTimeout(timer));
 }

@@ -1,12 +1,22 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../postgres/src/test-support/server.js';
+import {
+  dropSchema,
+  freshSchemaName,
+  serverAvailable,
+  testDatabaseUrl,
+} from '../../postgres/src/test-support/server.js';
 import { postgresRateLimits } from './postgres.js';
 import { rateLimitStoreCases } from './store.case.test.js';
 
 const available = await serverAvailable();
 const schema = freshSchemaName('rate_limits');
-const pools = available ? [new pg.Pool({ connectionString: testDatabaseUrl, max: 10 }), new pg.Pool({ connectionString: testDatabaseUrl, max: 10 })] : [];
+const pools = available
+  ? [
+      new pg.Pool({ connectionString: testDatabaseUrl, max: 10 }),
+      new pg.Pool({ connectionString: testDatabaseUrl, max: 10 }),
+    ]
+  : [];
 afterAll(async () => {
   for (const pool of pools) await pool.end();
   if (available) await dropSchema(schema);
@@ -15,9 +25,16 @@ afterAll(async () => {
 describe.runIf(available)('postgres', () => {
   rateLimitStoreCases('postgres', async () => {
     // Two pools (two instances) on one table; the first checks of both race to make it.
-    const stores = [postgresRateLimits({ pool: pools[0]!, schema }), postgresRateLimits({ pool: pools[1]!, schema })] as const;
+    const stores = [
+      postgresRateLimits({ pool: pools[0]!, schema }),
+      postgresRateLimits({ pool: pools[1]!, schema }),
+    ] as const;
     let n = 0;
-    return { stores, key: (label) => `${label}-${n++}`, wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+    return {
+      stores,
+      key: (label) => `${label}-${n++}`,
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    };
   });
 
   it('counts while something else (a store opening) creates the same schema at the same moment', async () => {

@@ -27,7 +27,8 @@ export interface PostgresRateLimitsOptions {
 const identifier = /^[A-Za-z_][A-Za-z0-9_-]{0,59}$/;
 
 /** unique_violation, duplicate_schema, duplicate_table: what concurrent `CREATE ... IF NOT EXISTS` can raise. */
-const lostCreateRace = (error: unknown) => ['23505', '42P06', '42P07'].includes((error as { code?: string }).code ?? '');
+const lostCreateRace = (error: unknown) =>
+  ['23505', '42P06', '42P07'].includes((error as { code?: string }).code ?? '');
 
 /**
  * Counters in a PostgreSQL table, shared by every instance on the database. Each check is one
@@ -38,7 +39,12 @@ const lostCreateRace = (error: unknown) => ['23505', '42P06', '42P07'].includes(
 export function postgresRateLimits(options: PostgresRateLimitsOptions): RateLimitStore {
   const schema = options.schema ?? 'public';
   const table = options.table ?? 'corral_rate_limits';
-  for (const name of [schema, table]) if (!identifier.test(name)) throw new CorralError('CORRAL_INVALID_TABLE_NAME', `postgresRateLimits: ${JSON.stringify(name)} is not a plain SQL identifier`);
+  for (const name of [schema, table])
+    if (!identifier.test(name))
+      throw new CorralError(
+        'CORRAL_INVALID_TABLE_NAME',
+        `postgresRateLimits: ${JSON.stringify(name)} is not a plain SQL identifier`,
+      );
   const qualified = `"${schema}"."${table}"`;
   // Several statements in one simple query run as one transaction; the advisory lock keeps two
   // instances starting together from racing on CREATE (which IF NOT EXISTS alone does not prevent).
@@ -54,10 +60,11 @@ export function postgresRateLimits(options: PostgresRateLimitsOptions): RateLimi
   let ready: Promise<unknown> | undefined;
   // Another component (a store opening the same schema) may create the schema at the same moment:
   // IF NOT EXISTS then loses the race with a unique violation, and a second try finds it made.
-  const createTable = () => options.pool.query(setup).catch((error: unknown) => {
-    if (!lostCreateRace(error)) throw error;
-    return options.pool.query(setup);
-  });
+  const createTable = () =>
+    options.pool.query(setup).catch((error: unknown) => {
+      if (!lostCreateRace(error)) throw error;
+      return options.pool.query(setup);
+    });
   let nextSweep = 0;
 
   return {

@@ -12,8 +12,15 @@ describe.runIf(clients[0] && clients[1])('redis', () => {
   rateLimitStoreCases('redis', async () => {
     // Two clients (two instances) on one prefix: they share the counters.
     const prefix = freshRedisPrefix('store');
-    const stores = [redisRateLimits({ client: clients[0]!, prefix }), redisRateLimits({ client: clients[1]!, prefix })] as const;
+    const stores = [
+      redisRateLimits({ client: clients[0]!, prefix }),
+      redisRateLimits({ client: clients[1]!, prefix }),
+    ] as const;
     let n = 0;
-    return { stores, key: (label) => `${label}-${n++}`, wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+    return {
+      stores,
+      key: (label) => `${label}-${n++}`,
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    };
   });
 });

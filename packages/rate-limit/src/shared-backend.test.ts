@@ -1,6 +1,11 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../postgres/src/test-support/server.js';
+import {
+  dropSchema,
+  freshSchemaName,
+  serverAvailable,
+  testDatabaseUrl,
+} from '../../postgres/src/test-support/server.js';
 import { socketTransport } from '../../core/src/testing/transport.js';
 import { rateLimit } from './plugin.js';
 import { postgresRateLimits } from './postgres.js';
@@ -27,14 +32,23 @@ const backends: [string, boolean, () => RateLimitStore][] = [
 ];
 
 describe.each(backends)('two API instances on one %s backend', (_name, up, makeStore) => {
-  it.runIf(up)('share each client\'s limit: 30 requests at once over both admit exactly 10', async () => {
-    const apis = [notesApi([rateLimit({ limit: 10, windowSeconds: 60, store: makeStore() })]), notesApi([rateLimit({ limit: 10, windowSeconds: 60, store: makeStore() })])];
+  it.runIf(up)("share each client's limit: 30 requests at once over both admit exactly 10", async () => {
+    const apis = [
+      notesApi([rateLimit({ limit: 10, windowSeconds: 60, store: makeStore() })]),
+      notesApi([rateLimit({ limit: 10, windowSeconds: 60, store: makeStore() })]),
+    ];
     const transports = await Promise.all(apis.map((api) => socketTransport(api)));
     try {
-      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => transports[i % 2]!.send('GET', '/v1/notes', { headers: { authorization: 'Bearer shared-client' } })));
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          transports[i % 2]!.send('GET', '/v1/notes', { headers: { authorization: 'Bearer shared-client' } }),
+        ),
+      );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
       expect(answers.filter((a) => a.status === 429)).toHaveLength(20);
-      expect((await transports[1]!.send('GET', '/v1/notes', { headers: { authorization: 'Bearer other-client' } })).status).toBe(200);
+      expect(
+        (await transports[1]!.send('GET', '/v1/notes', { headers: { authorization: 'Bearer other-client' } })).status,
+      ).toBe(200);
     } finally {
       for (const t of transports) await t.close();
     }

@@ -15,7 +15,10 @@ export interface BackendUnderTest {
 export function rateLimitStoreCases(name: string, open: () => Promise<BackendUnderTest>) {
   describe(`rate-limit backend: ${name}`, () => {
     it('counts hits per key within a window and says when it ends', async () => {
-      const { stores: [store], key } = await open();
+      const {
+        stores: [store],
+        key,
+      } = await open();
       const a = key('a');
       expect((await store.hit(a, 60_000)).count).toBe(1);
       const second = await store.hit(a, 60_000);
@@ -26,7 +29,11 @@ export function rateLimitStoreCases(name: string, open: () => Promise<BackendUnd
     });
 
     it('starts a new window once the old one ended', async () => {
-      const { stores: [store], key, wait } = await open();
+      const {
+        stores: [store],
+        key,
+        wait,
+      } = await open();
       const k = key('expiry');
       // Long enough that the two hits fall in one window on a slow machine, short enough to wait out.
       await store.hit(k, 1_500);

@@ -24,7 +24,10 @@ describe('counting like count=estimated', () => {
   });
 
   it('counts when the estimate is at or under the threshold, or there is none', async () => {
-    expect(await countMatches({ estimateAbove: 10_000 }, source(10_000, 12_345))).toEqual({ total: 12_345, estimated: false });
+    expect(await countMatches({ estimateAbove: 10_000 }, source(10_000, 12_345))).toEqual({
+      total: 12_345,
+      estimated: false,
+    });
     expect(await countMatches({ estimateAbove: 10_000 }, source(undefined, 7))).toEqual({ total: 7, estimated: false });
   });
 
@@ -35,7 +38,10 @@ describe('counting like count=estimated', () => {
     expect(settledTotal(estimated, { offset: 9000, limit: 10 }, 0)).toEqual(estimated);
     expect(settledTotal(estimated, { offset: 4000, limit: 10 }, 0)).toEqual({ total: 4000, estimated: true });
     expect(settledTotal(estimated, { offset: 6000, limit: 10 }, 10)).toEqual({ total: 6010, estimated: true });
-    expect(settledTotal({ total: 3, estimated: false }, { offset: 0, limit: 10 }, 2)).toEqual({ total: 3, estimated: false });
+    expect(settledTotal({ total: 3, estimated: false }, { offset: 0, limit: 10 }, 2)).toEqual({
+      total: 3,
+      estimated: false,
+    });
   });
 
   it('makes the page window whole and non-negative', () => {

@@ -24,7 +24,8 @@ export interface Counted {
 export async function countMatches(policy: ListQuery['count'], source: CountSource): Promise<Counted> {
   if (policy) {
     const estimate = await source.estimate();
-    if (estimate !== undefined && estimate > policy.estimateAbove) return { total: Math.round(estimate), estimated: true };
+    if (estimate !== undefined && estimate > policy.estimateAbove)
+      return { total: Math.round(estimate), estimated: true };
   }
   return { total: await source.count(), estimated: false };
 }
@@ -49,7 +50,8 @@ export function pageWindow(query: Pick<ListQuery, 'offset' | 'limit'>): PageWind
  */
 export function settledTotal(counted: Counted, window: PageWindow, rows: number): Counted {
   if (!counted.estimated) return counted;
-  if (rows < window.limit && (rows > 0 || window.offset === 0)) return { total: window.offset + rows, estimated: false };
+  if (rows < window.limit && (rows > 0 || window.offset === 0))
+    return { total: window.offset + rows, estimated: false };
   // Past the end: there are at most `offset`. Otherwise the page's rows are there, so at least `offset + rows`.
   if (rows === 0) return { total: Math.min(counted.total, window.offset), estimated: true };
   return { total: Math.max(counted.total, window.offset + rows), estimated: true };

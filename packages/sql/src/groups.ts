@@ -25,7 +25,14 @@ export interface GroupStatements {
  * function, which PostgreSQL and SQLite both have) and cut at the limit, and one grouped count.
  * `select` is the dialect's list of a record's columns; `limit` the limit's placeholder.
  */
-export function groupStatements(map: TableMap, table: string, where: Where, column: ColumnMap, select: string, limit: string): GroupStatements {
+export function groupStatements(
+  map: TableMap,
+  table: string,
+  where: Where,
+  column: ColumnMap,
+  select: string,
+  limit: string,
+): GroupStatements {
   const key = quoted(column.column);
   const id = quoted(map.id.column);
   return {
@@ -40,7 +47,14 @@ export function groupStatements(map: TableMap, table: string, where: Where, colu
  * group column and the id finds without reading the rest of the group. The WHERE's parameters are
  * used twice; `limit` is the limit's placeholder.
  */
-export function lateralGroupStatement(map: TableMap, table: string, where: Where, column: ColumnMap, select: string, limit: string): string {
+export function lateralGroupStatement(
+  map: TableMap,
+  table: string,
+  where: Where,
+  column: ColumnMap,
+  select: string,
+  limit: string,
+): string {
   const key = quoted(column.column);
   const id = quoted(map.id.column);
   return `SELECT corral_groups.corral_key, corral_groups.corral_total, corral_first.* FROM (SELECT ${key} AS corral_key, count(*) AS corral_total FROM ${table} WHERE ${where.sql} GROUP BY ${key}) AS corral_groups
@@ -59,7 +73,9 @@ export async function groupPages<T>(
 ): Promise<GroupPage<T>[]> {
   if (query.keys.length === 0) return [];
   const column = map.column(query.field);
-  const where = whereOf(map, dialect, query.filter ?? {}, { conditions: [{ field: query.field, operator: 'in', value: query.keys }] });
+  const where = whereOf(map, dialect, query.filter ?? {}, {
+    conditions: [{ field: query.field, operator: 'in', value: query.keys }],
+  });
   // The group field is read with any selection: it tells which group a record belongs to.
   const fields = query.fields && [...new Set([...query.fields, query.field])];
   const found: GroupRows<T> = where.none ? { records: [], totals: [] } : await read(where, column, fields);

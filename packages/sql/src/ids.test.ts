@@ -3,8 +3,13 @@ import { keyOfId, keysOfIds } from './ids.js';
 
 describe('ids from URLs', () => {
   it('takes integers only in their canonical spelling, up to the 64-bit maximum', () => {
-    expect(['1', '42', '9223372036854775807'].map((id) => keyOfId('integer', id))).toEqual(['1', '42', '9223372036854775807']);
-    for (const bad of ['0', '007', '-1', '1.0', '1e3', ' 1', '9223372036854775808', 'abc', '']) expect(keyOfId('integer', bad), bad).toBeUndefined();
+    expect(['1', '42', '9223372036854775807'].map((id) => keyOfId('integer', id))).toEqual([
+      '1',
+      '42',
+      '9223372036854775807',
+    ]);
+    for (const bad of ['0', '007', '-1', '1.0', '1e3', ' 1', '9223372036854775808', 'abc', ''])
+      expect(keyOfId('integer', bad), bad).toBeUndefined();
   });
 
   it('takes UUIDs in lower case, and text up to 256 characters', () => {

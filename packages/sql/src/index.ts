@@ -37,4 +37,12 @@ export { columnValue, fieldValue, recordData, rowValues, type ValueCodec } from 
 export { violationError, type Violation } from './violations.js';
 export { checkSeedParents } from './seed-parents.js';
 export { groupPages, groupStatements, lateralGroupStatement, type GroupRows, type GroupStatements } from './groups.js';
-export { countWhere, listPage, lookups, type Maybe, type PageRead, type RevisionRead, type TableReads } from './reads.js';
+export {
+  countWhere,
+  listPage,
+  lookups,
+  type Maybe,
+  type PageRead,
+  type RevisionRead,
+  type TableReads,
+} from './reads.js';

@@ -3,8 +3,29 @@ import { derivedName, quoted, snakeCase } from './names.js';
 
 describe('names in SQL', () => {
   it('spells fields and collections in snake_case', () => {
-    expect(['yearOfBirth', 'animalTypeId', 'zooId', 'salaryStatements', 'HTTPStatus', 'name', 'already_snake', 'my-things', 'v2Code'].map(snakeCase))
-      .toEqual(['year_of_birth', 'animal_type_id', 'zoo_id', 'salary_statements', 'http_status', 'name', 'already_snake', 'my_things', 'v2_code']);
+    expect(
+      [
+        'yearOfBirth',
+        'animalTypeId',
+        'zooId',
+        'salaryStatements',
+        'HTTPStatus',
+        'name',
+        'already_snake',
+        'my-things',
+        'v2Code',
+      ].map(snakeCase),
+    ).toEqual([
+      'year_of_birth',
+      'animal_type_id',
+      'zoo_id',
+      'salary_statements',
+      'http_status',
+      'name',
+      'already_snake',
+      'my_things',
+      'v2_code',
+    ]);
   });
 
   it('quotes plain words only, so no name can carry SQL', () => {

@@ -18,7 +18,10 @@ export function isPlainName(name: string): boolean {
  */
 export function quoted(name: string, what = 'a table, schema or column'): string {
   if (!isPlainName(name)) {
-    throw new CorralError('CORRAL_INVALID_TABLE_NAME', `"${name}" cannot name ${what}: use up to ${maxIdentifierLength} letters, digits and _, not starting with a digit`);
+    throw new CorralError(
+      'CORRAL_INVALID_TABLE_NAME',
+      `"${name}" cannot name ${what}: use up to ${maxIdentifierLength} letters, digits and _, not starting with a digit`,
+    );
   }
   return `"${name}"`;
 }

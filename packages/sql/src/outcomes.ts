@@ -22,13 +22,13 @@ export interface ReplaceStep<T> {
 /** A bulk replace that may go ahead (its steps), or the reason none of it may. */
 export type ReplacePlan<T> =
   | {
-    /** Every entry, checked, in order. */
-    readonly steps: ReplaceStep<T>[];
-  }
+      /** Every entry, checked, in order. */
+      readonly steps: ReplaceStep<T>[];
+    }
   | {
-    /** The outcome to report; nothing is written. */
-    readonly refused: ReplaceManyResult<T>;
-  };
+      /** The outcome to report; nothing is written. */
+      readonly refused: ReplaceManyResult<T>;
+    };
 
 /**
  * Checks every entry of a bulk replace before anything is written: the first entry naming a
@@ -49,7 +49,8 @@ export function planReplaceMany<T>(
     const lookup: Lookup<T> = (key === undefined ? undefined : current.get(key)) ?? { status: 'missing' };
     if (lookup.status !== 'found') return { refused: { status: lookup.status, id: entry.id } };
     const version = versions.has(key!) ? versions.get(key!) : lookup.record.version;
-    if (entry.expectedVersion !== undefined && entry.expectedVersion !== version) return { refused: { status: 'conflict', id: entry.id, current: lookup.record } };
+    if (entry.expectedVersion !== undefined && entry.expectedVersion !== version)
+      return { refused: { status: 'conflict', id: entry.id, current: lookup.record } };
     versions.set(key!, version === undefined ? undefined : nextVersion(version));
     steps.push({ key: key!, data: entry.data });
   }

@@ -19,11 +19,23 @@ const plain: QueryDialect = {
 };
 
 describe('WHERE and ORDER BY of a list', () => {
-  const map = tableMapOf({ ...animalsInit, parent: { field: 'zooId', collection: 'zoos', store: {} as never, onDelete: 'restrict' } }, {}, { table: 'zoos', id: { column: 'id', storage: 'integer' } });
+  const map = tableMapOf(
+    { ...animalsInit, parent: { field: 'zooId', collection: 'zoos', store: {} as never, onDelete: 'restrict' } },
+    {},
+    { table: 'zoos', id: { column: 'id', storage: 'integer' } },
+  );
 
   it('compares each filter, numbered from where the statement wants, and searches in any field', () => {
-    const where = whereOf(map, plain, { kind: 'bird', wild: true, weight: null }, { search: { text: 'K_a%', fields: ['name', 'kind'] } }, 3);
-    expect(where.sql).toBe('kind = $3 AND wild = $4 AND "weight" IS NULL AND (lower(name) LIKE $5 OR lower(kind) LIKE $5)');
+    const where = whereOf(
+      map,
+      plain,
+      { kind: 'bird', wild: true, weight: null },
+      { search: { text: 'K_a%', fields: ['name', 'kind'] } },
+      3,
+    );
+    expect(where.sql).toBe(
+      'kind = $3 AND wild = $4 AND "weight" IS NULL AND (lower(name) LIKE $5 OR lower(kind) LIKE $5)',
+    );
     expect(where.parameters).toEqual(['bird', 1, '%k\\_a\\%%']);
     expect(where).toMatchObject({ all: false, none: false, searched: true });
     expect(where.equal.map((c) => c.field)).toEqual(['kind', 'wild']);
@@ -38,29 +50,49 @@ describe('WHERE and ORDER BY of a list', () => {
     expect(whereOf(map, plain, { yearOfBirth: 1e20 })).toMatchObject({ none: true });
     expect(whereOf(map, plain, { name: 'a\u0000b' })).toMatchObject({ none: true });
     expect(whereOf(map, plain, {}, { search: { text: 'a\u0000', fields: ['name'] } })).toMatchObject({ none: true });
-    expect(whereOf(map, { ...plain, codec: { ...plain.codec, nulInText: true } }, { name: 'a\u0000b' })).toMatchObject({ none: false });
+    expect(whereOf(map, { ...plain, codec: { ...plain.codec, nulInText: true } }, { name: 'a\u0000b' })).toMatchObject({
+      none: false,
+    });
   });
 
   it('compares by range, difference and membership, dropping what no row can hold', () => {
-    const where = whereOf(map, plain, { kind: 'bird' }, {
-      conditions: [
-        { field: 'yearOfBirth', operator: 'gte', value: 1990 },
-        { field: 'yearOfBirth', operator: 'lt', value: 2000 },
-        { field: 'name', operator: 'ne', value: 'Ada' },
-        { field: 'kind', operator: 'in', value: ['bird', 'fish'] },
-        { field: 'wild', operator: 'in', value: [true] },
-      ],
-    });
-    expect(where.sql).toBe('kind = $1 AND year_of_birth >= $2 AND year_of_birth < $3 AND name IS NOT $4 AND kind IN ($5) AND wild IN ($6)');
+    const where = whereOf(
+      map,
+      plain,
+      { kind: 'bird' },
+      {
+        conditions: [
+          { field: 'yearOfBirth', operator: 'gte', value: 1990 },
+          { field: 'yearOfBirth', operator: 'lt', value: 2000 },
+          { field: 'name', operator: 'ne', value: 'Ada' },
+          { field: 'kind', operator: 'in', value: ['bird', 'fish'] },
+          { field: 'wild', operator: 'in', value: [true] },
+        ],
+      },
+    );
+    expect(where.sql).toBe(
+      'kind = $1 AND year_of_birth >= $2 AND year_of_birth < $3 AND name IS NOT $4 AND kind IN ($5) AND wild IN ($6)',
+    );
     expect(where.parameters).toEqual(['bird', 1990, 2000, 'Ada', 'bird|fish', '1']);
     expect(where).toMatchObject({ compared: true, none: false, all: false });
     // A key no row can hold: `in` keeps the others, `ne` passes every row, a range has nothing to compare with.
-    expect(whereOf(map, plain, {}, { conditions: [{ field: 'zooId', operator: 'in', value: ['x', '7'] }] })).toMatchObject({ sql: 'zoo_id IN ($1)', parameters: ['7'] });
-    expect(whereOf(map, plain, {}, { conditions: [{ field: 'zooId', operator: 'in', value: ['x'] }] })).toMatchObject({ none: true });
-    expect(whereOf(map, plain, {}, { conditions: [{ field: 'zooId', operator: 'ne', value: 'x' }] })).toMatchObject({ sql: '1 = 1', none: false });
-    expect(whereOf(map, plain, {}, { conditions: [{ field: 'zooId', operator: 'gt', value: 'x' }] })).toMatchObject({ none: true });
+    expect(
+      whereOf(map, plain, {}, { conditions: [{ field: 'zooId', operator: 'in', value: ['x', '7'] }] }),
+    ).toMatchObject({ sql: 'zoo_id IN ($1)', parameters: ['7'] });
+    expect(whereOf(map, plain, {}, { conditions: [{ field: 'zooId', operator: 'in', value: ['x'] }] })).toMatchObject({
+      none: true,
+    });
+    expect(whereOf(map, plain, {}, { conditions: [{ field: 'zooId', operator: 'ne', value: 'x' }] })).toMatchObject({
+      sql: '1 = 1',
+      none: false,
+    });
+    expect(whereOf(map, plain, {}, { conditions: [{ field: 'zooId', operator: 'gt', value: 'x' }] })).toMatchObject({
+      none: true,
+    });
     // A bound past what an integer column holds is still compared, as a plain number.
-    expect(whereOf(map, plain, {}, { conditions: [{ field: 'yearOfBirth', operator: 'lt', value: 1e20 }] })).toMatchObject({ parameters: [1e20], none: false });
+    expect(
+      whereOf(map, plain, {}, { conditions: [{ field: 'yearOfBirth', operator: 'lt', value: 1e20 }] }),
+    ).toMatchObject({ parameters: [1e20], none: false });
   });
 
   it('orders by the sort key, missing values last ascending, then by id the same way', () => {
@@ -71,8 +103,14 @@ describe('WHERE and ORDER BY of a list', () => {
 
   it('looks for NULLs past a cursor only where the database lets a column hold them, so that an index serves the page', () => {
     const owned = tableMapOf(animalsInit, { table: 'beasts' });
-    const notNullName = withActualStorage(owned, 'integer', (column) => ({ storage: undefined, notNull: column === 'name' }));
-    const after = { sort: { field: 'name', order: 'asc' as const }, seek: { from: 'after' as const, position: { key: 'Kea', id: '7' } } };
+    const notNullName = withActualStorage(owned, 'integer', (column) => ({
+      storage: undefined,
+      notNull: column === 'name',
+    }));
+    const after = {
+      sort: { field: 'name', order: 'asc' as const },
+      seek: { from: 'after' as const, position: { key: 'Kea', id: '7' } },
+    };
     expect(whereOf(notNullName, plain, {}, after).sql).toBe('(name, "id") > ($1, $2)');
     expect(orderOf(notNullName, plain, after.sort)).toBe('name ASC, "id" ASC');
     // The schema requires a name, but a column without NOT NULL may still hold NULL from another program.

@@ -71,7 +71,13 @@ const rangeOperators = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
  * The records matching every filter entry and comparison and, when given, the search in any of its
  * fields. Parameters are numbered from `first`, so that a statement can put its own before them.
  */
-export function whereOf(map: TableMap, dialect: QueryDialect, filter: StoreFilter, more: Pick<ListQuery, 'search' | 'conditions' | 'seek' | 'sort'> = {}, first = 1): Where {
+export function whereOf(
+  map: TableMap,
+  dialect: QueryDialect,
+  filter: StoreFilter,
+  more: Pick<ListQuery, 'search' | 'conditions' | 'seek' | 'sort'> = {},
+  first = 1,
+): Where {
   const clauses: string[] = [];
   const parameters: unknown[] = [];
   const equal: ColumnMap[] = [];
@@ -106,30 +112,61 @@ export function whereOf(map: TableMap, dialect: QueryDialect, filter: StoreFilte
     clauses.push(`(${search.fields.map((field) => dialect.contains(map.column(field), pattern)).join(' OR ')})`);
   }
   const compared = (more.conditions ?? []).length > 0;
-  return { sql: clauses.length === 0 ? '1 = 1' : clauses.join(' AND '), parameters, all: clauses.length === 0 && !none, none, equal, searched, compared };
+  return {
+    sql: clauses.length === 0 ? '1 = 1' : clauses.join(' AND '),
+    parameters,
+    all: clauses.length === 0 && !none,
+    none,
+    equal,
+    searched,
+    compared,
+  };
 }
 
 /**
  * One comparison as SQL; `true` when every row passes it and `false` when none can (a value the
  * column cannot hold equals no row, so `ne` of it passes all and `in` keeps only the others).
  */
-function conditionClause(column: ColumnMap, condition: FieldCondition, dialect: QueryDialect, next: (value: unknown) => string): string | boolean {
+function conditionClause(
+  column: ColumnMap,
+  condition: FieldCondition,
+  dialect: QueryDialect,
+  next: (value: unknown) => string,
+): string | boolean {
   const { operator, value } = condition;
   const encode = (item: unknown) => columnValue(column, item, dialect.codec);
-  if (operator === 'ne') return canHold(column, value, dialect.codec) ? dialect.differs(column, next(encode(value))) : true;
+  if (operator === 'ne')
+    return canHold(column, value, dialect.codec) ? dialect.differs(column, next(encode(value))) : true;
   if (operator === 'in') {
-    const held = (value as readonly unknown[]).filter((item) => item !== null && item !== undefined && canHold(column, item, dialect.codec));
+    const held = (value as readonly unknown[]).filter(
+      (item) => item !== null && item !== undefined && canHold(column, item, dialect.codec),
+    );
     return held.length === 0 ? false : dialect.oneOf(column, next(dialect.list(held.map(encode))));
   }
   // A bound beyond what an integer column holds: compared as a plain number, which every row is on one side of.
-  const bound = column.storage === 'integer' && typeof value === 'number' && !Number.isSafeInteger(value) ? value : canHold(column, value, dialect.codec) ? encode(value) : undefined;
+  const bound =
+    column.storage === 'integer' && typeof value === 'number' && !Number.isSafeInteger(value)
+      ? value
+      : canHold(column, value, dialect.codec)
+        ? encode(value)
+        : undefined;
   if (bound === undefined) return false;
   return dialect.compare(column, rangeOperators[operator], next(bound), value);
 }
 
 /** The id column as a column of a string field, so that its values are checked and typed like a key. */
 function idColumnOf(map: TableMap): ColumnMap {
-  return { field: 'id', column: map.id.column, kind: 'string', storage: map.id.storage, required: true, nullable: false, notNull: true, values: undefined, references: undefined };
+  return {
+    field: 'id',
+    column: map.id.column,
+    kind: 'string',
+    storage: map.id.storage,
+    required: true,
+    nullable: false,
+    notNull: true,
+    values: undefined,
+    references: undefined,
+  };
 }
 
 /**
@@ -138,7 +175,13 @@ function idColumnOf(map: TableMap): ColumnMap {
  * follow every value ascending. Undefined when no row can be at the place (an id or value the
  * columns cannot hold).
  */
-function seekClause(map: TableMap, dialect: QueryDialect, sort: ListQuery['sort'], seek: ListSeek, next: (value: unknown) => string): string | undefined {
+function seekClause(
+  map: TableMap,
+  dialect: QueryDialect,
+  sort: ListQuery['sort'],
+  seek: ListSeek,
+  next: (value: unknown) => string,
+): string | undefined {
   const idColumn = idColumnOf(map);
   const { key, id } = seek.position;
   if (!canHold(idColumn, id, dialect.codec)) return undefined;
@@ -150,8 +193,15 @@ function seekClause(map: TableMap, dialect: QueryDialect, sort: ListQuery['sort'
   if (!sort) return `${idName} ${op} ${idParameter()}`;
   const column = map.column(sort.field);
   const name = quoted(column.column);
-  if (key === null) return greater ? `(${name} IS NULL AND ${idName} > ${idParameter()})` : `(${name} IS NOT NULL OR ${idName} < ${idParameter()})`;
-  if (!canHold(column, key, dialect.codec) || (column.storage === 'integer' && typeof key === 'number' && !Number.isSafeInteger(key))) return undefined;
+  if (key === null)
+    return greater
+      ? `(${name} IS NULL AND ${idName} > ${idParameter()})`
+      : `(${name} IS NOT NULL OR ${idName} < ${idParameter()})`;
+  if (
+    !canHold(column, key, dialect.codec) ||
+    (column.storage === 'integer' && typeof key === 'number' && !Number.isSafeInteger(key))
+  )
+    return undefined;
   const keyParameter = dialect.typed(column, next(columnValue(column, key, dialect.codec)));
   const pair = `(${dialect.sortKey(column)}, ${idName}) ${op} (${keyParameter}, ${idParameter()})`;
   // A column the database lets hold NULL may hold it whatever the schema says (another program wrote it).
@@ -161,7 +211,7 @@ function seekClause(map: TableMap, dialect: QueryDialect, sort: ListQuery['sort'
 /** ORDER BY text: the sort key, then the id, so that equal values keep id order (reversed when descending). */
 export function orderOf(map: TableMap, dialect: QueryDialect, sort: ListQuery['sort'], reversed = false): string {
   const id = quoted(map.id.column);
-  const order = (sort?.order ?? 'asc') === 'asc' !== reversed ? 'asc' : 'desc';
+  const order = ((sort?.order ?? 'asc') === 'asc') !== reversed ? 'asc' : 'desc';
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   if (!sort) return `${id} ${direction}`;
   const column = map.column(sort.field);

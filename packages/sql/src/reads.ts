@@ -51,13 +51,21 @@ export interface TableReads<T> {
  * it takes: a page that ends the list tells it exactly, a kept count answers an unfiltered list,
  * and only otherwise is the database asked to estimate or count (see {@link countMatches}).
  */
-export async function listPage<T>(map: TableMap, dialect: QueryDialect, reads: TableReads<T>, query: ListQuery): Promise<ListResult<T>> {
+export async function listPage<T>(
+  map: TableMap,
+  dialect: QueryDialect,
+  reads: TableReads<T>,
+  query: ListQuery,
+): Promise<ListResult<T>> {
   const where = whereOf(map, dialect, query.filter ?? {}, query);
   const { seek } = query;
   // A page before a place is read backwards from it, then turned round.
   const backwards = seek?.from === 'before';
   const window = seek ? { offset: 0, limit: pageWindow(query).limit } : pageWindow(query);
-  const read: PageRead<T> = window.limit > 0 && !where.none ? await reads.page(where, orderOf(map, dialect, query.sort, backwards), window, query.fields) : { ...(await reads.revision()), records: [] };
+  const read: PageRead<T> =
+    window.limit > 0 && !where.none
+      ? await reads.page(where, orderOf(map, dialect, query.sort, backwards), window, query.fields)
+      : { ...(await reads.revision()), records: [] };
   const { revision, kept } = read;
   const records = backwards ? [...read.records].reverse() : read.records;
   if (where.none && !seek) return { items: [], total: 0, revision };
@@ -65,7 +73,8 @@ export async function listPage<T>(map: TableMap, dialect: QueryDialect, reads: T
   const counting = seek ? whereOf(map, dialect, query.filter ?? {}, { ...query, seek: undefined }) : where;
   let counted: Counted;
   if (counting.none) counted = { total: 0, estimated: false };
-  else if (!seek && window.limit > 0 && records.length < window.limit && (records.length > 0 || window.offset === 0)) counted = { total: window.offset + records.length, estimated: false };
+  else if (!seek && window.limit > 0 && records.length < window.limit && (records.length > 0 || window.offset === 0))
+    counted = { total: window.offset + records.length, estimated: false };
   else if (counting.all && kept !== undefined) counted = { total: kept, estimated: false };
   else {
     counted = await countMatches(query.count, {
@@ -78,7 +87,12 @@ export async function listPage<T>(map: TableMap, dialect: QueryDialect, reads: T
 }
 
 /** How many records match an exact filter; a kept count answers `{}`. */
-export async function countWhere<T>(map: TableMap, dialect: QueryDialect, reads: TableReads<T>, filter: Readonly<Record<string, unknown>>): Promise<number> {
+export async function countWhere<T>(
+  map: TableMap,
+  dialect: QueryDialect,
+  reads: TableReads<T>,
+  filter: Readonly<Record<string, unknown>>,
+): Promise<number> {
   const where = whereOf(map, dialect, filter);
   if (where.none) return 0;
   if (where.all) {

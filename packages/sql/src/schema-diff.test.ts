@@ -4,7 +4,14 @@ import { tableMapOf } from './table-map.js';
 import { animalsInit } from './table-map.test.js';
 
 const map = tableMapOf(animalsInit, {});
-const types = { text: 'TEXT', uuid: 'TEXT', integer: 'INTEGER', real: 'REAL', boolean: 'INTEGER', json: 'TEXT' } as const;
+const types = {
+  text: 'TEXT',
+  uuid: 'TEXT',
+  integer: 'INTEGER',
+  real: 'REAL',
+  boolean: 'INTEGER',
+  json: 'TEXT',
+} as const;
 /** The table as the store made it for `animalsInit`. */
 const made: ActualColumn[] = [
   { name: 'id', storage: 'integer', notNull: true, type: 'INTEGER' },
@@ -12,8 +19,23 @@ const made: ActualColumn[] = [
   ...map.columns.map((c) => ({ name: c.column, storage: c.storage, notNull: c.required, type: types[c.storage] })),
 ];
 const stored = map.columns.map(definitionOf);
-const facts = (rows: number, nulls = 0, outside = 0, unfit = 0, orphans = 0): TableFacts => ({ rows: async () => rows, nulls: async () => nulls, outside: async () => outside, unfit: async () => unfit, orphans: async () => orphans });
-const diff = (init = animalsInit, actual = made, rows = 3, nulls = 0, outside = 0, unfit = 0, orphans = 0, parent?: { table: string; id: { column: string; storage: 'integer' } }) =>
+const facts = (rows: number, nulls = 0, outside = 0, unfit = 0, orphans = 0): TableFacts => ({
+  rows: async () => rows,
+  nulls: async () => nulls,
+  outside: async () => outside,
+  unfit: async () => unfit,
+  orphans: async () => orphans,
+});
+const diff = (
+  init = animalsInit,
+  actual = made,
+  rows = 3,
+  nulls = 0,
+  outside = 0,
+  unfit = 0,
+  orphans = 0,
+  parent?: { table: string; id: { column: string; storage: 'integer' } },
+) =>
   diffTable(tableMapOf(init, {}, parent), actual, stored, facts(rows, nulls, outside, unfit, orphans), (s) => types[s]);
 
 describe('differences between the declarations and a table the store made', () => {
@@ -26,7 +48,9 @@ describe('differences between the declarations and a table the store made', () =
     expect((await diff(withOptional)).safe.map((c) => c.kind)).toEqual(['add']);
     const withRequired = { ...withOptional, required: [...animalsInit.required, 'colour'] };
     const { refused } = await diff(withRequired);
-    expect(refused.map((r) => [r.change.kind, r.reason])).toEqual([['add', 'it is required and the table holds 3 row(s) without it']]);
+    expect(refused.map((r) => [r.change.kind, r.reason])).toEqual([
+      ['add', 'it is required and the table holds 3 row(s) without it'],
+    ]);
     expect((await diff(withRequired, made, 0)).safe.map((c) => c.kind)).toEqual(['add']);
   });
 
@@ -34,16 +58,26 @@ describe('differences between the declarations and a table the store made', () =
     const retyped = { ...animalsInit, fields: { ...animalsInit.fields, yearOfBirth: 'string' as const } };
     const { refused } = await diff(retyped);
     expect(refused).toHaveLength(1);
-    expect(describeChange(map, refused[0]!.change)).toBe('field "yearOfBirth" (column zoo_animals.year_of_birth) changed from INTEGER to TEXT');
+    expect(describeChange(map, refused[0]!.change)).toBe(
+      'field "yearOfBirth" (column zoo_animals.year_of_birth) changed from INTEGER to TEXT',
+    );
     const { tags: _, ...fields } = animalsInit.fields;
-    expect((await diff({ ...animalsInit, fields })).refused.map((r) => r.change)).toEqual([{ kind: 'drop', name: 'tags' }]);
-    expect((await diff({ ...retyped, fields: { ...fields, yearOfBirth: 'string' } }, made, 0)).safe.map((c) => c.kind).sort()).toEqual(['drop', 'retype']);
+    expect((await diff({ ...animalsInit, fields })).refused.map((r) => r.change)).toEqual([
+      { kind: 'drop', name: 'tags' },
+    ]);
+    expect(
+      (await diff({ ...retyped, fields: { ...fields, yearOfBirth: 'string' } }, made, 0)).safe
+        .map((c) => c.kind)
+        .sort(),
+    ).toEqual(['drop', 'retype']);
   });
 
   it('makes a field required when no row lacks it, and loosens rules at once', async () => {
     const required = { ...animalsInit, required: [...animalsInit.required, 'yearOfBirth'] };
     expect((await diff(required, made, 3, 0)).safe.map((c) => c.kind)).toEqual(['require']);
-    expect((await diff(required, made, 3, 2)).refused.map((r) => r.reason)).toEqual(['it is now required and 2 row(s) have no value']);
+    expect((await diff(required, made, 3, 2)).refused.map((r) => r.reason)).toEqual([
+      'it is now required and 2 row(s) have no value',
+    ]);
     expect((await diff({ ...animalsInit, required: ['name', 'zooId'] })).safe.map((c) => c.kind)).toEqual(['relax']);
   });
 
@@ -51,23 +85,37 @@ describe('differences between the declarations and a table the store made', () =
     const widened = { ...animalsInit, enums: { kind: ['bird', 'fish', 'reptile'] } };
     expect((await diff(widened)).safe.map((c) => c.kind)).toEqual(['values']);
     const narrowed = { ...animalsInit, enums: { kind: ['bird'] } };
-    expect((await diff(narrowed, made, 3, 0, 2)).refused.map((r) => r.reason)).toEqual(['2 row(s) hold a value it no longer accepts (fish)']);
+    expect((await diff(narrowed, made, 3, 0, 2)).refused.map((r) => r.reason)).toEqual([
+      '2 row(s) hold a value it no longer accepts (fish)',
+    ]);
     expect((await diff(narrowed, made, 3, 0, 0)).safe.map((c) => c.kind)).toEqual(['values']);
   });
 
   it('sees a change of what a column holds where one type covers both (SQLite: booleans and integers), and checks the rows', async () => {
     const toBoolean = { ...animalsInit, fields: { ...animalsInit.fields, yearOfBirth: 'boolean' as const } };
     const { refused } = await diff(toBoolean, made, 3, 0, 0, 2);
-    expect(refused.map((r) => [r.change.kind, r.reason])).toEqual([['retype', '2 row(s) hold a value that is not boolean']]);
+    expect(refused.map((r) => [r.change.kind, r.reason])).toEqual([
+      ['retype', '2 row(s) hold a value that is not boolean'],
+    ]);
     expect((await diff(toBoolean, made, 3, 0, 0, 0)).safe.map((c) => c.kind)).toEqual(['retype']);
   });
 
   it('adds a foreign key only when every row names an existing parent', async () => {
-    const withParent = { ...animalsInit, parent: { field: 'zooId', collection: 'zoos', store: {} as never, onDelete: 'restrict' as const } };
+    const withParent = {
+      ...animalsInit,
+      parent: { field: 'zooId', collection: 'zoos', store: {} as never, onDelete: 'restrict' as const },
+    };
     const parent = { table: 'zoos', id: { column: 'id', storage: 'integer' as const } };
     const typed = made.map((c) => (c.name === 'zoo_id' ? { ...c, storage: 'integer' as const, type: 'INTEGER' } : c));
     const storedAsInteger = stored.map((d) => (d.column === 'zoo_id' ? { ...d, storage: 'integer' as const } : d));
-    const check = (orphans: number) => diffTable(tableMapOf(withParent, {}, parent), typed, storedAsInteger, facts(3, 0, 0, 0, orphans), (s) => types[s]);
+    const check = (orphans: number) =>
+      diffTable(
+        tableMapOf(withParent, {}, parent),
+        typed,
+        storedAsInteger,
+        facts(3, 0, 0, 0, orphans),
+        (s) => types[s],
+      );
     expect((await check(1)).refused.map((r) => r.reason)).toEqual(['1 row(s) name a record zoos does not have']);
     expect((await check(0)).safe.map((c) => c.kind)).toEqual(['reference']);
   });

@@ -100,8 +100,10 @@ export interface TableFacts {
   orphans(column: ColumnMap): Promise<number>;
 }
 
-const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a ?? []).join('\u0000') === (b ?? []).join('\u0000');
-const sameReference = (a: Reference | undefined, b: Reference | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  (a ?? []).join('\u0000') === (b ?? []).join('\u0000');
+const sameReference = (a: Reference | undefined, b: Reference | undefined) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * Compares a store's own table with the declarations. Changes that keep every row as it is are
@@ -110,7 +112,13 @@ const sameReference = (a: Reference | undefined, b: Reference | undefined) => JS
  * start-up rather than make them. `stored` is what the store wrote down last time (enum values
  * and references are read from there, not parsed out of the database's constraint text).
  */
-export async function diffTable(map: TableMap, actual: readonly ActualColumn[], stored: readonly ColumnDefinition[] | undefined, facts: TableFacts, typeOf: (storage: ColumnStorage) => string): Promise<TableDiff> {
+export async function diffTable(
+  map: TableMap,
+  actual: readonly ActualColumn[],
+  stored: readonly ColumnDefinition[] | undefined,
+  facts: TableFacts,
+  typeOf: (storage: ColumnStorage) => string,
+): Promise<TableDiff> {
   const safe: SchemaChange[] = [];
   const refused: RefusedChange[] = [];
   const own = new Set([map.id.column, map.version ?? '']);
@@ -126,14 +134,19 @@ export async function diffTable(map: TableMap, actual: readonly ActualColumn[], 
   for (const column of map.columns) {
     const found = byName.get(column.column);
     if (!found) {
-      await decide({ kind: 'add', column }, async () => (column.required ? `it is required and the table holds ${await rowCount()} row(s) without it` : undefined));
+      await decide({ kind: 'add', column }, async () =>
+        column.required ? `it is required and the table holds ${await rowCount()} row(s) without it` : undefined,
+      );
       continue;
     }
     const was = before.get(column.column);
     // Compared by the type the store would give the column...
     const wanted = typeOf(column.storage);
     if (found.type.toLowerCase() !== wanted.toLowerCase()) {
-      await decide({ kind: 'retype', column, from: found.type, to: wanted }, async () => `its column is ${found.type} in ${await rowCount()} row(s), and the field now needs ${wanted}`);
+      await decide(
+        { kind: 'retype', column, from: found.type, to: wanted },
+        async () => `its column is ${found.type} in ${await rowCount()} row(s), and the field now needs ${wanted}`,
+      );
       continue;
     }
     // ...and by what it was made to hold, which one type can cover twice (SQLite keeps booleans and
@@ -158,7 +171,9 @@ export async function diffTable(map: TableMap, actual: readonly ActualColumn[], 
       await decide({ kind: 'values', column, removed }, async () => {
         if (!column.values) return undefined;
         const outside = await facts.outside(column.column, column.values);
-        return outside === 0 ? undefined : `${outside} row(s) hold a value it no longer accepts (${removed.join(', ') || 'unknown'})`;
+        return outside === 0
+          ? undefined
+          : `${outside} row(s) hold a value it no longer accepts (${removed.join(', ') || 'unknown'})`;
       });
     }
     if (!sameReference(was?.references, column.references)) {
@@ -172,7 +187,10 @@ export async function diffTable(map: TableMap, actual: readonly ActualColumn[], 
   const declared = new Set(map.columns.map((column) => column.column));
   for (const column of actual) {
     if (declared.has(column.name) || own.has(column.name)) continue;
-    await decide({ kind: 'drop', name: column.name }, async () => `no field is stored in it any more, and its ${await rowCount()} row(s) would lose their values`);
+    await decide(
+      { kind: 'drop', name: column.name },
+      async () => `no field is stored in it any more, and its ${await rowCount()} row(s) would lose their values`,
+    );
   }
   return { safe, refused };
 }

@@ -18,7 +18,14 @@ export async function checkSeedParents(init: StoreInit, seed: readonly object[])
   if (missing.size === 0) return;
   const strays = seed.flatMap((data, index) => {
     const key = keyOf(data);
-    return key !== undefined && missing.has(key) ? [`seed record ${index + 1} of ${init.collection} names ${parent.field} ${JSON.stringify(key)}, which is no record of ${parent.collection}`] : [];
+    return key !== undefined && missing.has(key)
+      ? [
+          `seed record ${index + 1} of ${init.collection} names ${parent.field} ${JSON.stringify(key)}, which is no record of ${parent.collection}`,
+        ]
+      : [];
   });
-  throw new CorralError('CORRAL_DANGLING_PARENT_KEY', `Stored records refer to parents that do not exist: ${strays.slice(0, 5).join('; ')}`);
+  throw new CorralError(
+    'CORRAL_DANGLING_PARENT_KEY',
+    `Stored records refer to parents that do not exist: ${strays.slice(0, 5).join('; ')}`,
+  );
 }

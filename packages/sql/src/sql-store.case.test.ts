@@ -25,12 +25,25 @@ export interface SqlHarness {
   /** Everything the database holds about a table (columns, types, indexes, triggers, constraints), as text to compare. */
   definition(table: string): Promise<string>;
   /** Column types in this dialect's words. */
-  readonly types: { readonly key: string; readonly text: string; readonly integer: string; readonly boolean: string; readonly json: string };
+  readonly types: {
+    readonly key: string;
+    readonly text: string;
+    readonly integer: string;
+    readonly boolean: string;
+    readonly json: string;
+  };
 }
 
 const staff = (changes: Partial<StoreInit> = {}): StoreInit => ({
   collection: 'staffMembers',
-  fields: { name: 'string', yearOfBirth: 'integer', state: 'enum', nickname: 'string', active: 'boolean', skills: 'json' },
+  fields: {
+    name: 'string',
+    yearOfBirth: 'integer',
+    state: 'enum',
+    nickname: 'string',
+    active: 'boolean',
+    skills: 'json',
+  },
   filterable: ['state'],
   sortable: ['name', 'yearOfBirth'],
   searchable: ['name'],
@@ -39,7 +52,16 @@ const staff = (changes: Partial<StoreInit> = {}): StoreInit => ({
   enums: { state: ['internal', 'external'] },
   ...changes,
 });
-const zoos: StoreInit = { collection: 'zoos', fields: { name: 'string' }, filterable: [], sortable: [], searchable: [], required: ['name'], nullable: [], enums: {} };
+const zoos: StoreInit = {
+  collection: 'zoos',
+  fields: { name: 'string' },
+  filterable: [],
+  sortable: [],
+  searchable: [],
+  required: ['name'],
+  nullable: [],
+  enums: {},
+};
 const animals = (zooStore: Store<object>, onDelete: 'restrict' | 'cascade'): StoreInit => ({
   collection: 'animals',
   fields: { zooId: 'string', name: 'string' },
@@ -85,7 +107,11 @@ async function apiError(promise: Promise<unknown>): Promise<{ status: number; er
  * served without being altered. Each dialect's test file calls it with a harness on a fresh database.
  */
 export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>): void {
-  const withStore = async (init: StoreInit, test: (store: Store<Staff>, h: SqlHarness) => Promise<void>, options?: Record<string, unknown>) => {
+  const withStore = async (
+    init: StoreInit,
+    test: (store: Store<Staff>, h: SqlHarness) => Promise<void>,
+    options?: Record<string, unknown>,
+  ) => {
     const h = await harness();
     const database = h.open();
     try {
@@ -99,102 +125,146 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
 
   describe(`${name} (shared SQL store cases)`, () => {
     describe('tables it makes', () => {
-      it('has a column per field, named in snake_case, NOT NULL where required, beside the id and the version', () => withStore(staff(), async (store, h) => {
-        const columns = await h.columns('staff_members');
-        expect(columns.map((column) => column.name).sort()).toEqual(['active', 'id', 'name', 'nickname', 'skills', 'state', 'version', 'year_of_birth']);
-        expect(columns.filter((column) => column.notNull).map((column) => column.name).sort()).toEqual(['id', 'name', 'state', 'version', 'year_of_birth']);
-        const made = await store.create(bob);
-        expect(await h.rows(`SELECT id, name, year_of_birth, state, nickname, version FROM staff_members`)).toEqual([{ id: expect.anything(), name: 'Bob', year_of_birth: 1990, state: 'external', nickname: 'B', version: 1 }]);
-        expect(await store.get(made.id)).toEqual({ status: 'found', record: made });
-        expect(made.data).toEqual(bob);
-        expect(String((await h.rows('SELECT id FROM staff_members'))[0]!.id)).toBe(made.id);
-      }));
+      it('has a column per field, named in snake_case, NOT NULL where required, beside the id and the version', () =>
+        withStore(staff(), async (store, h) => {
+          const columns = await h.columns('staff_members');
+          expect(columns.map((column) => column.name).sort()).toEqual([
+            'active',
+            'id',
+            'name',
+            'nickname',
+            'skills',
+            'state',
+            'version',
+            'year_of_birth',
+          ]);
+          expect(
+            columns
+              .filter((column) => column.notNull)
+              .map((column) => column.name)
+              .sort(),
+          ).toEqual(['id', 'name', 'state', 'version', 'year_of_birth']);
+          const made = await store.create(bob);
+          expect(await h.rows(`SELECT id, name, year_of_birth, state, nickname, version FROM staff_members`)).toEqual([
+            { id: expect.anything(), name: 'Bob', year_of_birth: 1990, state: 'external', nickname: 'B', version: 1 },
+          ]);
+          expect(await store.get(made.id)).toEqual({ status: 'found', record: made });
+          expect(made.data).toEqual(bob);
+          expect(String((await h.rows('SELECT id FROM staff_members'))[0]!.id)).toBe(made.id);
+        }));
 
-      it('holds exactly the live records: SQL and the store agree on rows, counts and versions, both ways', () => withStore(staff(), async (store, h) => {
-        const a = await store.create(ada);
-        const b = await store.create(bob);
-        await store.delete(b.id);
-        expect(await h.rows('SELECT count(*) AS n FROM staff_members')).toEqual([{ n: 1 }]);
-        await h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Cy', 2001, 'internal')`);
-        const cy = String((await h.rows(`SELECT id FROM staff_members WHERE name = 'Cy'`))[0]!.id);
-        expect(await store.count({})).toBe(2);
-        expect(await store.get(cy)).toEqual({ status: 'found', record: { id: cy, version: 1, data: { name: 'Cy', yearOfBirth: 2001, state: 'internal' } } });
-        const page = await store.list({ offset: 0, limit: 1, sort: { field: 'name', order: 'asc' } });
-        expect({ total: page.total, ids: page.items.map((r) => r.id) }).toEqual({ total: 2, ids: [a.id] });
-        // Another program's update: a new version, so an ETag taken before it no longer matches.
-        await h.exec(`UPDATE staff_members SET name = 'Ada L.' WHERE id = ${a.id}`);
-        const changed = await store.get(a.id);
-        expect(changed).toMatchObject({ status: 'found', record: { data: { name: 'Ada L.' } } });
-        expect(changed.status === 'found' && changed.record.version).not.toBe(a.version);
-        expect(await store.replace(a.id, ada, a.version)).toMatchObject({ status: 'conflict', current: { data: { name: 'Ada L.' } } });
-        // Another program's delete: the id is gone (410), and counts follow.
-        await h.exec(`DELETE FROM staff_members WHERE id = ${cy}`);
-        expect(await store.get(cy)).toEqual({ status: 'gone' });
-        expect(await store.count({})).toBe(1);
-        expect((await store.list({ offset: 0, limit: 0 })).total).toBe(1);
-      }));
+      it('holds exactly the live records: SQL and the store agree on rows, counts and versions, both ways', () =>
+        withStore(staff(), async (store, h) => {
+          const a = await store.create(ada);
+          const b = await store.create(bob);
+          await store.delete(b.id);
+          expect(await h.rows('SELECT count(*) AS n FROM staff_members')).toEqual([{ n: 1 }]);
+          await h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Cy', 2001, 'internal')`);
+          const cy = String((await h.rows(`SELECT id FROM staff_members WHERE name = 'Cy'`))[0]!.id);
+          expect(await store.count({})).toBe(2);
+          expect(await store.get(cy)).toEqual({
+            status: 'found',
+            record: { id: cy, version: 1, data: { name: 'Cy', yearOfBirth: 2001, state: 'internal' } },
+          });
+          const page = await store.list({ offset: 0, limit: 1, sort: { field: 'name', order: 'asc' } });
+          expect({ total: page.total, ids: page.items.map((r) => r.id) }).toEqual({ total: 2, ids: [a.id] });
+          // Another program's update: a new version, so an ETag taken before it no longer matches.
+          await h.exec(`UPDATE staff_members SET name = 'Ada L.' WHERE id = ${a.id}`);
+          const changed = await store.get(a.id);
+          expect(changed).toMatchObject({ status: 'found', record: { data: { name: 'Ada L.' } } });
+          expect(changed.status === 'found' && changed.record.version).not.toBe(a.version);
+          expect(await store.replace(a.id, ada, a.version)).toMatchObject({
+            status: 'conflict',
+            current: { data: { name: 'Ada L.' } },
+          });
+          // Another program's delete: the id is gone (410), and counts follow.
+          await h.exec(`DELETE FROM staff_members WHERE id = ${cy}`);
+          expect(await store.get(cy)).toEqual({ status: 'gone' });
+          expect(await store.count({})).toBe(1);
+          expect((await store.list({ offset: 0, limit: 0 })).total).toBe(1);
+        }));
 
-      it('never serves a page as it was before a write, whoever wrote it; and a caller changing a record it read changes no later read', () => withStore(staff(), async (store, h) => {
-        const a = await store.create(ada);
-        const query = { offset: 0, limit: 10, sort: { field: 'name', order: 'asc' } } as const;
-        const names = async () => (await store.list(query)).items.map((r) => r.data.name);
-        expect(await names()).toEqual(['Ada']);
-        const again = await store.list(query);
-        expect(again.items).toEqual((await store.list(query)).items);
-        try {
-          (again.items[0]!.data as { name: string }).name = 'Changed'; // a frozen record refuses this
-        } catch {
-          // what a store hands out more than once is frozen
-        }
-        expect(await names()).toEqual(['Ada']);
-        await h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Cy', 2001, 'internal')`);
-        expect(await names()).toEqual(['Ada', 'Cy']);
-        await h.exec(`UPDATE staff_members SET name = 'Abe' WHERE name = 'Cy'`);
-        expect(await names()).toEqual(['Abe', 'Ada']);
-        await store.replace(a.id, { ...ada, name: 'Zed' }, a.version);
-        expect(await names()).toEqual(['Abe', 'Zed']);
-        await h.exec(`DELETE FROM staff_members WHERE name = 'Abe'`);
-        expect(await names()).toEqual(['Zed']);
-      }));
+      it('never serves a page as it was before a write, whoever wrote it; and a caller changing a record it read changes no later read', () =>
+        withStore(staff(), async (store, h) => {
+          const a = await store.create(ada);
+          const query = { offset: 0, limit: 10, sort: { field: 'name', order: 'asc' } } as const;
+          const names = async () => (await store.list(query)).items.map((r) => r.data.name);
+          expect(await names()).toEqual(['Ada']);
+          const again = await store.list(query);
+          expect(again.items).toEqual((await store.list(query)).items);
+          try {
+            (again.items[0]!.data as { name: string }).name = 'Changed'; // a frozen record refuses this
+          } catch {
+            // what a store hands out more than once is frozen
+          }
+          expect(await names()).toEqual(['Ada']);
+          await h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Cy', 2001, 'internal')`);
+          expect(await names()).toEqual(['Ada', 'Cy']);
+          await h.exec(`UPDATE staff_members SET name = 'Abe' WHERE name = 'Cy'`);
+          expect(await names()).toEqual(['Abe', 'Ada']);
+          await store.replace(a.id, { ...ada, name: 'Zed' }, a.version);
+          expect(await names()).toEqual(['Abe', 'Zed']);
+          await h.exec(`DELETE FROM staff_members WHERE name = 'Abe'`);
+          expect(await names()).toEqual(['Zed']);
+        }));
 
-      it('reads only the selected fields of a page, with the version of the whole record, and ranges from the index', () => withStore(staff({ ranged: ['yearOfBirth'] }), async (store) => {
-        const a = await store.create(ada);
-        const b = await store.create(bob);
-        const page = await store.list({ offset: 0, limit: 10, fields: ['name', 'nickname'], conditions: [{ field: 'yearOfBirth', operator: 'gte', value: 1800 }] });
-        // Only those columns are read (a missing optional field stays absent, not null).
-        expect(page.items.map((record) => record.data)).toEqual([{ name: 'Ada' }, { name: 'Bob', nickname: 'B' }]);
-        expect(page.items.map((record) => [record.id, record.version])).toEqual([[a.id, a.version], [b.id, b.version]]);
-      }));
+      it('reads only the selected fields of a page, with the version of the whole record, and ranges from the index', () =>
+        withStore(staff({ ranged: ['yearOfBirth'] }), async (store) => {
+          const a = await store.create(ada);
+          const b = await store.create(bob);
+          const page = await store.list({
+            offset: 0,
+            limit: 10,
+            fields: ['name', 'nickname'],
+            conditions: [{ field: 'yearOfBirth', operator: 'gte', value: 1800 }],
+          });
+          // Only those columns are read (a missing optional field stays absent, not null).
+          expect(page.items.map((record) => record.data)).toEqual([{ name: 'Ada' }, { name: 'Bob', nickname: 'B' }]);
+          expect(page.items.map((record) => [record.id, record.version])).toEqual([
+            [a.id, a.version],
+            [b.id, b.version],
+          ]);
+        }));
 
-      it('lets the database enforce what the declarations promise', () => withStore(staff(), async (_store, h) => {
-        await expect(h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Di', 1970, 'retired')`)).rejects.toThrow();
-        await expect(h.exec(`INSERT INTO staff_members (year_of_birth, state) VALUES (1970, 'internal')`)).rejects.toThrow();
-        expect(await h.rows('SELECT count(*) AS n FROM staff_members')).toEqual([{ n: 0 }]);
-      }));
+      it('lets the database enforce what the declarations promise', () =>
+        withStore(staff(), async (_store, h) => {
+          await expect(
+            h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Di', 1970, 'retired')`),
+          ).rejects.toThrow();
+          await expect(
+            h.exec(`INSERT INTO staff_members (year_of_birth, state) VALUES (1970, 'internal')`),
+          ).rejects.toThrow();
+          expect(await h.rows('SELECT count(*) AS n FROM staff_members')).toEqual([{ n: 0 }]);
+        }));
 
-      it('never shows a unit of work before it ends: reads outside it see what was committed', () => withStore(staff(), async (store) => {
-        const database = store.database!;
-        const a = await store.create(ada);
-        const revision = await store.revision();
-        let release!: () => void;
-        const paused = new Promise<void>((resolve) => (release = resolve));
-        let inside!: () => void;
-        const started = new Promise<void>((resolve) => (inside = resolve));
-        const unit = database.transaction(async (transaction) => {
-          await store.create(bob, { transaction });
-          await store.replace(a.id, { ...ada, name: 'Ada (uncommitted)' }, undefined, { transaction });
-          inside();
-          await paused;
-          throw new Error('the unit fails');
-        });
-        await started;
-        const during = await store.list({ offset: 0, limit: 10 });
-        expect({ names: during.items.map((r) => r.data.name), total: during.total, revision: during.revision }).toEqual({ names: ['Ada'], total: 1, revision });
-        expect(await store.get(a.id)).toMatchObject({ record: { version: a.version, data: ada } });
-        release();
-        await expect(unit).rejects.toThrow('the unit fails');
-        expect(await store.revision()).toBe(revision);
-      }));
+      it('never shows a unit of work before it ends: reads outside it see what was committed', () =>
+        withStore(staff(), async (store) => {
+          const database = store.database!;
+          const a = await store.create(ada);
+          const revision = await store.revision();
+          let release!: () => void;
+          const paused = new Promise<void>((resolve) => (release = resolve));
+          let inside!: () => void;
+          const started = new Promise<void>((resolve) => (inside = resolve));
+          const unit = database.transaction(async (transaction) => {
+            await store.create(bob, { transaction });
+            await store.replace(a.id, { ...ada, name: 'Ada (uncommitted)' }, undefined, { transaction });
+            inside();
+            await paused;
+            throw new Error('the unit fails');
+          });
+          await started;
+          const during = await store.list({ offset: 0, limit: 10 });
+          expect({
+            names: during.items.map((r) => r.data.name),
+            total: during.total,
+            revision: during.revision,
+          }).toEqual({ names: ['Ada'], total: 1, revision });
+          expect(await store.get(a.id)).toMatchObject({ record: { version: a.version, data: ada } });
+          release();
+          await expect(unit).rejects.toThrow('the unit fails');
+          expect(await store.revision()).toBe(revision);
+        }));
 
       it('does not take a table it did not make for one of its own, nor for one of the earlier layout', async () => {
         const h = await harness();
@@ -202,18 +272,33 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         const database = h.open();
         try {
           const error = await startupError(database.store<Staff>().init?.(staff()));
-          expect(error).toMatchObject({ code: 'CORRAL_TABLE_MISMATCH', message: expect.stringMatching(/exists but the store did not make it.*table: 'staff_members'/) });
+          expect(error).toMatchObject({
+            code: 'CORRAL_TABLE_MISMATCH',
+            message: expect.stringMatching(/exists but the store did not make it.*table: 'staff_members'/),
+          });
         } finally {
           await database.close();
         }
         // A collection whose own fields are named like the earlier layout's columns (seq, deleted, data).
-        const events: StoreInit = { collection: 'events', fields: { seq: 'integer', deleted: 'boolean', data: 'json' }, filterable: [], sortable: [], searchable: [], required: ['seq'], nullable: [], enums: {} };
+        const events: StoreInit = {
+          collection: 'events',
+          fields: { seq: 'integer', deleted: 'boolean', data: 'json' },
+          filterable: [],
+          sortable: [],
+          searchable: [],
+          required: ['seq'],
+          nullable: [],
+          enums: {},
+        };
         const first = h.open();
         const made: string[] = [];
         try {
           const store = first.store<{ seq: number; deleted?: boolean; data?: unknown }>();
           await store.init?.(events);
-          made.push((await store.create({ seq: 7, deleted: true, data: { a: 1 } })).id, (await store.create({ seq: 8 })).id);
+          made.push(
+            (await store.create({ seq: 7, deleted: true, data: { a: 1 } })).id,
+            (await store.create({ seq: 8 })).id,
+          );
         } finally {
           await first.close();
         }
@@ -221,7 +306,10 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         try {
           const store = second.store<{ seq: number; deleted?: boolean; data?: unknown }>();
           await store.init?.(events);
-          expect((await store.getMany(made)).map((lookup) => lookup.status === 'found' && lookup.record.data)).toEqual([{ seq: 7, deleted: true, data: { a: 1 } }, { seq: 8 }]);
+          expect((await store.getMany(made)).map((lookup) => lookup.status === 'found' && lookup.record.data)).toEqual([
+            { seq: 7, deleted: true, data: { a: 1 } },
+            { seq: 8 },
+          ]);
         } finally {
           await second.close();
         }
@@ -240,7 +328,9 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
             const kea = await animalStore.create({ zooId: zoo.id, name: 'Kea' });
             expect(await animalStore.get(kea.id)).toMatchObject({ record: { data: { zooId: zoo.id } } });
             await expect(h.exec(`INSERT INTO animals (zoo_id, name) VALUES (999999, 'Moa')`)).rejects.toThrow();
-            expect(await apiError(animalStore.create({ zooId: 'no-such-zoo', name: 'Moa' }))).toMatchObject({ status: 422 });
+            expect(await apiError(animalStore.create({ zooId: 'no-such-zoo', name: 'Moa' }))).toMatchObject({
+              status: 422,
+            });
             if (onDelete === 'restrict') {
               expect(await apiError(zooStore.delete(zoo.id))).toMatchObject({ status: 409 });
               expect(await zooStore.get(zoo.id)).toMatchObject({ status: 'found' });
@@ -258,7 +348,11 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
 
     describe('changes of the declarations', () => {
       /** Starts with `init` on the harness's database, does `work`, stops. */
-      const start = async (h: SqlHarness, init: StoreInit, work: (store: Store<Staff>) => Promise<void> = async () => undefined) => {
+      const start = async (
+        h: SqlHarness,
+        init: StoreInit,
+        work: (store: Store<Staff>) => Promise<void> = async () => undefined,
+      ) => {
         const database = h.open();
         try {
           const store = database.store<Staff>();
@@ -276,7 +370,11 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
           await database.close();
         }
       };
-      const withTeam = (required: boolean) => staff({ fields: { ...staff().fields, team: 'string' }, required: [...staff().required, ...(required ? ['team'] : [])] });
+      const withTeam = (required: boolean) =>
+        staff({
+          fields: { ...staff().fields, team: 'string' },
+          required: [...staff().required, ...(required ? ['team'] : [])],
+        });
 
       it('adds a column for a new optional field, and keeps every record', async () => {
         const h = await harness();
@@ -301,7 +399,9 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         await h.exec(`ALTER TABLE staff_members ADD COLUMN team ${h.types.text}`);
         await h.exec(`UPDATE staff_members SET team = 'Mammals' WHERE team IS NULL`);
         await start(h, withTeam(true), async (store) => {
-          expect((await store.list({ offset: 0, limit: 10 })).items.map((r) => r.data)).toEqual([{ ...ada, team: 'Mammals' }]);
+          expect((await store.list({ offset: 0, limit: 10 })).items.map((r) => r.data)).toEqual([
+            { ...ada, team: 'Mammals' },
+          ]);
         });
         expect((await h.columns('staff_members')).find((column) => column.name === 'team')?.notNull).toBe(true);
       });
@@ -325,7 +425,9 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         const error = await refusal(h, staff({ fields: { ...staff().fields, yearOfBirth: 'boolean' } }));
         expect(error.code).toBe('CORRAL_SCHEMA_CHANGE_REFUSED');
         expect(error.message).toMatch(/"yearOfBirth"/);
-        await start(h, staff(), async (store) => expect((await store.list({ offset: 0, limit: 1 })).items[0]?.data).toEqual(bob));
+        await start(h, staff(), async (store) =>
+          expect((await store.list({ offset: 0, limit: 1 })).items[0]?.data).toEqual(bob),
+        );
       });
 
       it('makes a new parent a foreign key only when every row names a record that exists', async () => {
@@ -347,7 +449,9 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         try {
           const zooStore = again.store<{ name: string }>();
           await zooStore.init?.(zoos);
-          const error = await startupError(again.store<{ zooId: string; name: string }>().init?.(animals(zooStore as Store<object>, 'restrict')));
+          const error = await startupError(
+            again.store<{ zooId: string; name: string }>().init?.(animals(zooStore as Store<object>, 'restrict')),
+          );
           expect(error.code).toBe('CORRAL_SCHEMA_CHANGE_REFUSED');
           expect(error.message).toMatch(/1 row\(s\) name a record zoos does not have.*DELETE FROM/);
         } finally {
@@ -362,7 +466,12 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
           const zooStore = database.store<{ name: string }>({ seed: [{ name: 'Berlin' }] });
           await zooStore.init?.(zoos);
           const [berlin] = (await zooStore.list({ offset: 0, limit: 1 })).items;
-          const seeded = database.store<{ zooId: string; name: string }>({ seed: [{ zooId: berlin!.id, name: 'Kea' }, { zooId: '999999', name: 'Moa' }] });
+          const seeded = database.store<{ zooId: string; name: string }>({
+            seed: [
+              { zooId: berlin!.id, name: 'Kea' },
+              { zooId: '999999', name: 'Moa' },
+            ],
+          });
           expect(seeded.checksParentKeys).toBe(true);
           const error = await startupError(seeded.init?.(animals(zooStore as Store<object>, 'restrict')));
           expect(error.code).toBe('CORRAL_DANGLING_PARENT_KEY');
@@ -407,10 +516,14 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         await start(h, staff(), async (store) => void (await store.create(bob)));
         await start(h, states(['internal', 'external', 'contractor']));
         await h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Cy', 2001, 'contractor')`);
-        expect((await refusal(h, states(['internal', 'external']))).message).toMatch(/1 row\(s\) hold a value it no longer accepts \(contractor\)/);
+        expect((await refusal(h, states(['internal', 'external']))).message).toMatch(
+          /1 row\(s\) hold a value it no longer accepts \(contractor\)/,
+        );
         await h.exec(`DELETE FROM staff_members WHERE state = 'contractor'`);
         await start(h, states(['internal', 'external']));
-        await expect(h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Di', 2001, 'contractor')`)).rejects.toThrow();
+        await expect(
+          h.exec(`INSERT INTO staff_members (name, year_of_birth, state) VALUES ('Di', 2001, 'contractor')`),
+        ).rejects.toThrow();
       });
 
       it('follows any change of a table that holds no rows, and ids keep counting', async () => {
@@ -421,17 +534,38 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
           await store.delete(last);
         });
         const { nickname: _, ...fields } = staff().fields;
-        await start(h, staff({ fields: { ...fields, yearOfBirth: 'string', team: 'string' }, required: ['name', 'yearOfBirth', 'state', 'team'] }), async (store) => {
-          const made = await store.create({ ...ada, yearOfBirth: 'eighteen-fifteen' as unknown as number, team: 'Maths' });
-          expect(BigInt(made.id)).toBeGreaterThan(BigInt(last));
-          expect(await store.get(last)).toEqual({ status: 'gone' });
-        });
-        expect((await h.columns('staff_members')).map((column) => column.name).sort()).toEqual(['active', 'id', 'name', 'skills', 'state', 'team', 'version', 'year_of_birth']);
+        await start(
+          h,
+          staff({
+            fields: { ...fields, yearOfBirth: 'string', team: 'string' },
+            required: ['name', 'yearOfBirth', 'state', 'team'],
+          }),
+          async (store) => {
+            const made = await store.create({
+              ...ada,
+              yearOfBirth: 'eighteen-fifteen' as unknown as number,
+              team: 'Maths',
+            });
+            expect(BigInt(made.id)).toBeGreaterThan(BigInt(last));
+            expect(await store.get(last)).toEqual({ status: 'gone' });
+          },
+        );
+        expect((await h.columns('staff_members')).map((column) => column.name).sort()).toEqual([
+          'active',
+          'id',
+          'name',
+          'skills',
+          'state',
+          'team',
+          'version',
+          'year_of_birth',
+        ]);
       });
     });
 
     describe('tables the application owns', () => {
-      const owned = async (h: SqlHarness, extra = '') => h.exec(`CREATE TABLE people (person_id ${h.types.key}, full_name ${h.types.text} NOT NULL,
+      const owned = async (h: SqlHarness, extra = '') =>
+        h.exec(`CREATE TABLE people (person_id ${h.types.key}, full_name ${h.types.text} NOT NULL,
         birth_year ${h.types.integer} NOT NULL, state ${h.types.text} NOT NULL, nickname ${h.types.text}, active ${h.types.integer}, skills ${h.types.json}, notes ${h.types.text}${extra})`);
       const options = { table: 'people', id: 'person_id', columns: { name: 'full_name', yearOfBirth: 'birth_year' } };
 
@@ -439,7 +573,9 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         const h = await harness();
         await owned(h);
         const before = await h.definition('people');
-        await h.exec(`INSERT INTO people (full_name, birth_year, state, notes) VALUES ('Grace', 1906, 'internal', 'kept as it is')`);
+        await h.exec(
+          `INSERT INTO people (full_name, birth_year, state, notes) VALUES ('Grace', 1906, 'internal', 'kept as it is')`,
+        );
         const database = h.open();
         try {
           const store = database.store<Staff>(options);
@@ -451,15 +587,22 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
           await store.replace(made.id, { ...ada, nickname: 'A' });
           // Another program changes a row: the version moves, and a write based on the old one is refused.
           await h.exec(`UPDATE people SET birth_year = 1907 WHERE person_id = ${grace.id}`);
-          expect(await store.replace(grace.id, { ...grace.data, nickname: 'G' }, grace.version)).toMatchObject({ status: 'conflict', current: { data: { yearOfBirth: 1907 } } });
+          expect(await store.replace(grace.id, { ...grace.data, nickname: 'G' }, grace.version)).toMatchObject({
+            status: 'conflict',
+            current: { data: { yearOfBirth: 1907 } },
+          });
           expect(await store.delete(made.id)).toEqual({ status: 'ok' });
           expect(await store.get(made.id)).toEqual({ status: 'gone' });
-          expect(await h.rows(`SELECT notes FROM people WHERE person_id = ${grace.id}`)).toEqual([{ notes: 'kept as it is' }]);
+          expect(await h.rows(`SELECT notes FROM people WHERE person_id = ${grace.id}`)).toEqual([
+            { notes: 'kept as it is' },
+          ]);
           // A boolean the application keeps as 1 and 0 in an integer column.
           const active = await store.create({ ...bob, name: 'Active' });
           expect(await h.rows(`SELECT active FROM people WHERE person_id = ${active.id}`)).toEqual([{ active: 1 }]);
           expect(await store.get(active.id)).toMatchObject({ record: { data: { active: true } } });
-          expect((await store.list({ filter: { active: true }, offset: 0, limit: 10 })).items.map((r) => r.id)).toEqual([active.id]);
+          expect((await store.list({ filter: { active: true }, offset: 0, limit: 10 })).items.map((r) => r.id)).toEqual(
+            [active.id],
+          );
           // Input no row can match is not an error of the database: a key or a number past what the columns hold.
           expect(await store.get('9223372036854775807')).toEqual({ status: 'missing' });
           expect((await store.list({ filter: { yearOfBirth: 1e20 }, offset: 0, limit: 10 })).total).toBe(0);
@@ -471,11 +614,19 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
 
       it('pages by place over rows whose column of a required field holds NULL, in both orders', async () => {
         const h = await harness();
-        await h.exec(`CREATE TABLE crew (person_id ${h.types.key}, full_name ${h.types.text}, birth_year ${h.types.integer} NOT NULL, state ${h.types.text} NOT NULL)`);
-        await h.exec(`INSERT INTO crew (full_name, birth_year, state) VALUES ('Bo', 1990, 'internal'), (NULL, 1991, 'internal'), ('Al', 1992, 'external'), (NULL, 1993, 'internal'), ('Bo', 1994, 'internal')`);
+        await h.exec(
+          `CREATE TABLE crew (person_id ${h.types.key}, full_name ${h.types.text}, birth_year ${h.types.integer} NOT NULL, state ${h.types.text} NOT NULL)`,
+        );
+        await h.exec(
+          `INSERT INTO crew (full_name, birth_year, state) VALUES ('Bo', 1990, 'internal'), (NULL, 1991, 'internal'), ('Al', 1992, 'external'), (NULL, 1993, 'internal'), ('Bo', 1994, 'internal')`,
+        );
         const database = h.open();
         try {
-          const store = database.store<Staff>({ table: 'crew', id: 'person_id', columns: { name: 'full_name', yearOfBirth: 'birth_year' } });
+          const store = database.store<Staff>({
+            table: 'crew',
+            id: 'person_id',
+            columns: { name: 'full_name', yearOfBirth: 'birth_year' },
+          });
           await store.init?.(staff({ fields: { name: 'string', yearOfBirth: 'integer', state: 'enum' } }));
           for (const order of ['asc', 'desc'] as const) {
             const sort = { field: 'name', order };
@@ -486,12 +637,25 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
             while (page.items.length > 0) {
               walked.push(...page.items.map((r) => r.id));
               const last = page.items.at(-1)!;
-              page = await store.list({ sort, offset: 0, limit: 2, seek: { from: 'after', position: { key: last.data.name ?? null, id: last.id } } });
+              page = await store.list({
+                sort,
+                offset: 0,
+                limit: 2,
+                seek: { from: 'after', position: { key: last.data.name ?? null, id: last.id } },
+              });
             }
             expect(walked, order).toEqual(expected);
             const first = (await store.list({ sort, offset: 0, limit: 10 })).items[4]!;
-            const before = await store.list({ sort, offset: 0, limit: 10, seek: { from: 'before', position: { key: first.data.name ?? null, id: first.id } } });
-            expect(before.items.map((r) => r.id), order).toEqual(expected.slice(0, 4));
+            const before = await store.list({
+              sort,
+              offset: 0,
+              limit: 10,
+              seek: { from: 'before', position: { key: first.data.name ?? null, id: first.id } },
+            });
+            expect(
+              before.items.map((r) => r.id),
+              order,
+            ).toEqual(expected.slice(0, 4));
           }
         } finally {
           await database.close();
@@ -508,14 +672,19 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
             await database.close();
           }
         };
-        expect(await refused({ ...options, table: 'nobody' })).toMatchObject({ code: 'CORRAL_TABLE_MISMATCH', message: expect.stringMatching(/nobody does not exist/) });
+        expect(await refused({ ...options, table: 'nobody' })).toMatchObject({
+          code: 'CORRAL_TABLE_MISMATCH',
+          message: expect.stringMatching(/nobody does not exist/),
+        });
         await owned(h, `, badge ${h.types.text} NOT NULL`);
         const error = await refused({ ...options, columns: { name: 'full_name' } });
         expect(error.code).toBe('CORRAL_TABLE_MISMATCH');
         expect(error.message).toMatch(/field "yearOfBirth" has no column people\.year_of_birth/);
         expect(error.message).toMatch(/column people\.badge is NOT NULL without a default, and no field fills it/);
         const typed = await refused({ ...options, columns: { name: 'full_name', yearOfBirth: 'notes' } });
-        expect(typed.message).toMatch(/field "yearOfBirth" holds integer values, which column people\.notes \(text\) cannot keep/);
+        expect(typed.message).toMatch(
+          /field "yearOfBirth" holds integer values, which column people\.notes \(text\) cannot keep/,
+        );
       });
 
       it('answers a value the table keeps unique with 409, and writes nothing', async () => {

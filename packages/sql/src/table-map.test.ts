@@ -4,7 +4,15 @@ import { tableMapOf, withActualStorage } from './table-map.js';
 
 export const animalsInit: StoreInit = {
   collection: 'zooAnimals',
-  fields: { name: 'string', yearOfBirth: 'integer', weight: 'number', wild: 'boolean', kind: 'enum', tags: 'json', zooId: 'string' },
+  fields: {
+    name: 'string',
+    yearOfBirth: 'integer',
+    weight: 'number',
+    wild: 'boolean',
+    kind: 'enum',
+    tags: 'json',
+    zooId: 'string',
+  },
   filterable: ['kind', 'zooId'],
   sortable: ['name'],
   searchable: ['name'],
@@ -17,7 +25,13 @@ export const animalsInit: StoreInit = {
 describe('the map of a table', () => {
   it('names a table of its own and its columns in snake_case, each stored by what the field holds', () => {
     const map = tableMapOf(animalsInit, {});
-    expect(map).toMatchObject({ collection: 'zooAnimals', table: 'zoo_animals', managed: true, id: { column: 'id', storage: 'integer' }, version: 'version' });
+    expect(map).toMatchObject({
+      collection: 'zooAnimals',
+      table: 'zoo_animals',
+      managed: true,
+      id: { column: 'id', storage: 'integer' },
+      version: 'version',
+    });
     expect(map.columns.map((c) => [c.field, c.column, c.storage, c.required, c.nullable])).toEqual([
       ['name', 'name', 'text', true, false],
       ['yearOfBirth', 'year_of_birth', 'integer', false, false],
@@ -32,16 +46,31 @@ describe('the map of a table', () => {
   });
 
   it('holds a parent key as a foreign key of the parent id type, when the parent is in the same database', () => {
-    const map = tableMapOf({ ...animalsInit, parent: { field: 'zooId', collection: 'zoos', store: {} as never, onDelete: 'cascade' } }, {}, { table: 'zoos', id: { column: 'id', storage: 'integer' } });
-    expect(map.column('zooId')).toMatchObject({ storage: 'integer', references: { table: 'zoos', column: 'id', onDelete: 'cascade' } });
+    const map = tableMapOf(
+      { ...animalsInit, parent: { field: 'zooId', collection: 'zoos', store: {} as never, onDelete: 'cascade' } },
+      {},
+      { table: 'zoos', id: { column: 'id', storage: 'integer' } },
+    );
+    expect(map.column('zooId')).toMatchObject({
+      storage: 'integer',
+      references: { table: 'zoos', column: 'id', onDelete: 'cascade' },
+    });
   });
 
   it('serves a table the application owns under the names it gives', () => {
-    const map = tableMapOf(animalsInit, { table: 'beasts', id: 'beast_no', columns: { name: 'full_name' }, version: 'row_version' });
+    const map = tableMapOf(animalsInit, {
+      table: 'beasts',
+      id: 'beast_no',
+      columns: { name: 'full_name' },
+      version: 'row_version',
+    });
     expect(map).toMatchObject({ table: 'beasts', managed: false, id: { column: 'beast_no' }, version: 'row_version' });
     expect(map.column('name').column).toBe('full_name');
     expect(map.column('yearOfBirth').column).toBe('year_of_birth');
-    const actual = withActualStorage(map, 'uuid', (column) => ({ storage: column === 'zoo_id' ? 'integer' : undefined, notNull: column === 'zoo_id' }));
+    const actual = withActualStorage(map, 'uuid', (column) => ({
+      storage: column === 'zoo_id' ? 'integer' : undefined,
+      notNull: column === 'zoo_id',
+    }));
     expect(actual.id.storage).toBe('uuid');
     expect(actual.column('zooId').storage).toBe('integer');
     expect(actual.filterable.find((c) => c.field === 'zooId')?.storage).toBe('integer');
@@ -49,11 +78,26 @@ describe('the map of a table', () => {
   });
 
   it('refuses names that cannot be columns, columns named twice, and unknown fields in `columns`', () => {
-    expect(() => tableMapOf({ ...animalsInit, fields: { ...animalsInit.fields, 'odd name': 'string' } }, {})).toThrow(expect.objectContaining({ code: 'CORRAL_INVALID_FIELD_NAME' }));
-    expect(() => tableMapOf(animalsInit, { columns: { name: 'version' } })).toThrow(expect.objectContaining({ code: 'CORRAL_INVALID_TABLE_NAME', message: expect.stringMatching(/holds the version/) }));
-    expect(() => tableMapOf(animalsInit, { table: 't', columns: { name: 'kind' } })).toThrow(/column "kind", which holds field "name"/);
-    expect(() => tableMapOf(animalsInit, { table: 't', columns: { name: 'corral_revision' } })).toThrow(/names starting with corral_ are the store's own/);
-    expect(() => tableMapOf(animalsInit, { columns: { nope: 'x' } })).toThrow(expect.objectContaining({ code: 'CORRAL_UNKNOWN_FIELD' }));
-    expect(() => tableMapOf(animalsInit, { table: 'x"y' })).toThrow(expect.objectContaining({ code: 'CORRAL_INVALID_TABLE_NAME' }));
+    expect(() => tableMapOf({ ...animalsInit, fields: { ...animalsInit.fields, 'odd name': 'string' } }, {})).toThrow(
+      expect.objectContaining({ code: 'CORRAL_INVALID_FIELD_NAME' }),
+    );
+    expect(() => tableMapOf(animalsInit, { columns: { name: 'version' } })).toThrow(
+      expect.objectContaining({
+        code: 'CORRAL_INVALID_TABLE_NAME',
+        message: expect.stringMatching(/holds the version/),
+      }),
+    );
+    expect(() => tableMapOf(animalsInit, { table: 't', columns: { name: 'kind' } })).toThrow(
+      /column "kind", which holds field "name"/,
+    );
+    expect(() => tableMapOf(animalsInit, { table: 't', columns: { name: 'corral_revision' } })).toThrow(
+      /names starting with corral_ are the store's own/,
+    );
+    expect(() => tableMapOf(animalsInit, { columns: { nope: 'x' } })).toThrow(
+      expect.objectContaining({ code: 'CORRAL_UNKNOWN_FIELD' }),
+    );
+    expect(() => tableMapOf(animalsInit, { table: 'x"y' })).toThrow(
+      expect.objectContaining({ code: 'CORRAL_INVALID_TABLE_NAME' }),
+    );
   });
 });

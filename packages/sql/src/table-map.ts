@@ -86,7 +86,14 @@ export interface TableOptions {
   readonly version?: string;
 }
 
-const storageOfKind: Record<StoredFieldKind, ColumnStorage> = { string: 'text', enum: 'text', integer: 'integer', number: 'real', boolean: 'boolean', json: 'json' };
+const storageOfKind: Record<StoredFieldKind, ColumnStorage> = {
+  string: 'text',
+  enum: 'text',
+  integer: 'integer',
+  number: 'real',
+  boolean: 'boolean',
+  json: 'json',
+};
 
 /** The name of the version column of the tables a store makes. */
 export const managedVersionColumn = 'version';
@@ -97,12 +104,20 @@ export const managedVersionColumn = 'version';
  * (then the parent key is a foreign key of the parent's id type). Names are checked here, so a
  * bad one stops start-up before anything is made.
  */
-export function tableMapOf(init: StoreInit, options: TableOptions, parent?: { readonly table: string; readonly id: IdColumn }): TableMap {
+export function tableMapOf(
+  init: StoreInit,
+  options: TableOptions,
+  parent?: { readonly table: string; readonly id: IdColumn },
+): TableMap {
   const managed = options.table === undefined;
   const table = options.table ?? snakeCase(init.collection);
   quoted(table, `the table of collection "${init.collection}"`);
   for (const field of Object.keys(options.columns ?? {})) {
-    if (!(field in init.fields)) throw new CorralError('CORRAL_UNKNOWN_FIELD', `Collection "${init.collection}": \`columns\` names field "${field}", which the schema does not have`);
+    if (!(field in init.fields))
+      throw new CorralError(
+        'CORRAL_UNKNOWN_FIELD',
+        `Collection "${init.collection}": \`columns\` names field "${field}", which the schema does not have`,
+      );
   }
   const id: IdColumn = { column: options.id ?? 'id', storage: 'integer' };
   quoted(id.column, `the id column of collection "${init.collection}"`);
@@ -114,10 +129,16 @@ export function tableMapOf(init: StoreInit, options: TableOptions, parent?: { re
     const named = options.columns?.[field];
     const column = named ?? snakeCase(field);
     if (named === undefined && !isPlainName(column)) {
-      throw new CorralError('CORRAL_INVALID_FIELD_NAME', `Collection "${init.collection}": field "${field}" cannot be a column name; name a column for it with the store's \`columns\` option`);
+      throw new CorralError(
+        'CORRAL_INVALID_FIELD_NAME',
+        `Collection "${init.collection}": field "${field}" cannot be a column name; name a column for it with the store's \`columns\` option`,
+      );
     }
     quoted(column, `the column of field "${field}" of collection "${init.collection}"`);
-    const references = parent && init.parent?.field === field ? { table: parent.table, column: parent.id.column, onDelete: init.parent.onDelete } : undefined;
+    const references =
+      parent && init.parent?.field === field
+        ? { table: parent.table, column: parent.id.column, onDelete: init.parent.onDelete }
+        : undefined;
     return {
       field,
       column,
@@ -130,18 +151,30 @@ export function tableMapOf(init: StoreInit, options: TableOptions, parent?: { re
       references,
     };
   });
-  const taken = new Map<string, string>([[id.column, 'the id'], ...(version ? [[version, 'the version'] as [string, string]] : [])]);
+  const taken = new Map<string, string>([
+    [id.column, 'the id'],
+    ...(version ? [[version, 'the version'] as [string, string]] : []),
+  ]);
   for (const { field, column } of columns) {
     // Names the stores give their own result columns and tables.
-    if (column.startsWith('corral_')) throw new CorralError('CORRAL_INVALID_TABLE_NAME', `Collection "${init.collection}": field "${field}" would be stored in column "${column}"; names starting with corral_ are the store's own, so name another column for it with the store's \`columns\` option`);
+    if (column.startsWith('corral_'))
+      throw new CorralError(
+        'CORRAL_INVALID_TABLE_NAME',
+        `Collection "${init.collection}": field "${field}" would be stored in column "${column}"; names starting with corral_ are the store's own, so name another column for it with the store's \`columns\` option`,
+      );
     const owner = taken.get(column);
-    if (owner) throw new CorralError('CORRAL_INVALID_TABLE_NAME', `Collection "${init.collection}": field "${field}" would be stored in column "${column}", which holds ${owner}; name another column for it with the store's \`columns\` option`);
+    if (owner)
+      throw new CorralError(
+        'CORRAL_INVALID_TABLE_NAME',
+        `Collection "${init.collection}": field "${field}" would be stored in column "${column}", which holds ${owner}; name another column for it with the store's \`columns\` option`,
+      );
     taken.set(column, `field "${field}"`);
   }
   const byField = new Map(columns.map((column) => [column.field, column]));
   const column = (field: string): ColumnMap => {
     const found = byField.get(field);
-    if (!found) throw new CorralError('CORRAL_UNKNOWN_FIELD', `Collection "${init.collection}" has no field "${field}"`);
+    if (!found)
+      throw new CorralError('CORRAL_UNKNOWN_FIELD', `Collection "${init.collection}" has no field "${field}"`);
     return found;
   };
   return {
@@ -164,11 +197,16 @@ export function tableMapOf(init: StoreInit, options: TableOptions, parent?: { re
  * field may live in an integer or UUID column (a parent key, say), and values are then checked
  * against that before they reach the database; a boolean may live in an integer column (1 and 0).
  */
-export function withActualStorage(map: TableMap, id: IdStorage, actualOf: (column: string) => { readonly storage: ColumnStorage | undefined; readonly notNull: boolean }): TableMap {
+export function withActualStorage(
+  map: TableMap,
+  id: IdStorage,
+  actualOf: (column: string) => { readonly storage: ColumnStorage | undefined; readonly notNull: boolean },
+): TableMap {
   const columns = map.columns.map((declared) => {
     const actual = actualOf(declared.column);
     const column = actual.notNull ? { ...declared, notNull: true } : declared;
-    if (column.kind === 'string' && (actual.storage === 'integer' || actual.storage === 'uuid')) return { ...column, storage: actual.storage };
+    if (column.kind === 'string' && (actual.storage === 'integer' || actual.storage === 'uuid'))
+      return { ...column, storage: actual.storage };
     if (column.kind === 'boolean' && actual.storage === 'integer') return { ...column, storage: actual.storage };
     return column;
   });

@@ -5,7 +5,11 @@ import { animalsInit } from './table-map.test.js';
 
 const sqlite: ValueCodec = { boolean: (value) => (value ? 1 : 0), jsonAsText: true, nulInText: true };
 const postgres: ValueCodec = { boolean: (value) => value, jsonAsText: false, nulInText: false };
-const map = tableMapOf({ ...animalsInit, parent: { field: 'zooId', collection: 'zoos', store: {} as never, onDelete: 'restrict' } }, {}, { table: 'zoos', id: { column: 'id', storage: 'integer' } });
+const map = tableMapOf(
+  { ...animalsInit, parent: { field: 'zooId', collection: 'zoos', store: {} as never, onDelete: 'restrict' } },
+  {},
+  { table: 'zoos', id: { column: 'id', storage: 'integer' } },
+);
 
 describe('values between records and rows', () => {
   it('writes booleans as the dialect keeps them and structured values as JSON text', () => {
@@ -15,7 +19,10 @@ describe('values between records and rows', () => {
   });
 
   it('keeps a boolean in an integer column of a table the application owns as 1 and 0', () => {
-    const owned = withActualStorage(tableMapOf(animalsInit, { table: 'beasts' }), 'integer', (column) => ({ storage: column === 'wild' ? 'integer' : undefined, notNull: false }));
+    const owned = withActualStorage(tableMapOf(animalsInit, { table: 'beasts' }), 'integer', (column) => ({
+      storage: column === 'wild' ? 'integer' : undefined,
+      notNull: false,
+    }));
     expect(columnValue(owned.column('wild'), true, postgres)).toBe(1);
     expect(columnValue(owned.column('wild'), false, postgres)).toBe(0);
     expect(recordData(owned, { name: 'Kea', kind: 'bird', zoo_id: '1', wild: '1' }, postgres).wild).toBe(true);
@@ -26,16 +33,57 @@ describe('values between records and rows', () => {
   });
 
   it('reads rows back as the API gives them: numbers, booleans, keys as text, JSON parsed, NULL absent unless nullable', () => {
-    const row = { id: 1, name: 'Kea', year_of_birth: '2001', weight: null, wild: 0, kind: 'bird', tags: '["a"]', zoo_id: 3 };
-    expect(recordData(map, row, sqlite)).toEqual({ name: 'Kea', yearOfBirth: 2001, weight: null, wild: false, kind: 'bird', tags: ['a'], zooId: '3' });
-    expect(recordData(map, { ...row, tags: ['a'], wild: true, year_of_birth: null }, postgres)).toEqual({ name: 'Kea', weight: null, wild: true, kind: 'bird', tags: ['a'], zooId: '3' });
+    const row = {
+      id: 1,
+      name: 'Kea',
+      year_of_birth: '2001',
+      weight: null,
+      wild: 0,
+      kind: 'bird',
+      tags: '["a"]',
+      zoo_id: 3,
+    };
+    expect(recordData(map, row, sqlite)).toEqual({
+      name: 'Kea',
+      yearOfBirth: 2001,
+      weight: null,
+      wild: false,
+      kind: 'bird',
+      tags: ['a'],
+      zooId: '3',
+    });
+    expect(recordData(map, { ...row, tags: ['a'], wild: true, year_of_birth: null }, postgres)).toEqual({
+      name: 'Kea',
+      weight: null,
+      wild: true,
+      kind: 'bird',
+      tags: ['a'],
+      zooId: '3',
+    });
     expect(recordData(map, { ...row, tags: 'not json' }, sqlite).tags).toBe('not json');
   });
 
   it('reads a row given as an array in the order of the SELECT list (id first) as it reads the same row by name', () => {
-    const row = { id: 1, name: 'Kea', year_of_birth: 2001, weight: null, wild: 1, kind: 'bird', tags: '["a"]', zoo_id: 3 };
+    const row = {
+      id: 1,
+      name: 'Kea',
+      year_of_birth: 2001,
+      weight: null,
+      wild: 1,
+      kind: 'bird',
+      tags: '["a"]',
+      zoo_id: 3,
+    };
     const positional = [row.id, ...map.columns.map((column) => row[column.column as keyof typeof row])];
     expect(recordData(map, positional, sqlite)).toEqual(recordData(map, row, sqlite));
-    expect(recordData(map, positional, sqlite)).toEqual({ name: 'Kea', yearOfBirth: 2001, weight: null, wild: true, kind: 'bird', tags: ['a'], zooId: '3' });
+    expect(recordData(map, positional, sqlite)).toEqual({
+      name: 'Kea',
+      yearOfBirth: 2001,
+      weight: null,
+      wild: true,
+      kind: 'bird',
+      tags: ['a'],
+      zooId: '3',
+    });
   });
 });

@@ -20,7 +20,8 @@ export interface ValueCodec {
 export function columnValue(column: ColumnMap, value: unknown, codec: ValueCodec): unknown {
   if (value === undefined || value === null) return null;
   // A boolean kept in an integer column of a table the application owns is 1 or 0 there.
-  if (column.kind === 'boolean') return column.storage === 'boolean' ? codec.boolean(value === true) : value === true ? 1 : 0;
+  if (column.kind === 'boolean')
+    return column.storage === 'boolean' ? codec.boolean(value === true) : value === true ? 1 : 0;
   switch (column.storage) {
     case 'json':
       return JSON.stringify(value);
@@ -28,7 +29,14 @@ export function columnValue(column: ColumnMap, value: unknown, codec: ValueCodec
     case 'uuid':
       if (column.kind !== 'string') return value;
       if (keyOfId(column.storage, String(value)) === undefined) {
-        throw new ApiError('validationFailed', `${column.field}: no record can have this id`, { fieldErrors: [{ field: column.field, message: `must be the id of an existing record; ${JSON.stringify(String(value))} cannot be one` }] });
+        throw new ApiError('validationFailed', `${column.field}: no record can have this id`, {
+          fieldErrors: [
+            {
+              field: column.field,
+              message: `must be the id of an existing record; ${JSON.stringify(String(value))} cannot be one`,
+            },
+          ],
+        });
       }
       return String(value);
     default:
@@ -68,7 +76,11 @@ export function fieldValue(column: ColumnMap, raw: unknown, codec: ValueCodec): 
  * otherwise (as an optional field the client left out). A row is an object by column name, or an
  * array in the order `selectedColumns` lists them (the id first), which drivers build faster.
  */
-export function recordData(map: TableMap, row: Readonly<Record<string, unknown>> | readonly unknown[], codec: ValueCodec): Record<string, unknown> {
+export function recordData(
+  map: TableMap,
+  row: Readonly<Record<string, unknown>> | readonly unknown[],
+  codec: ValueCodec,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   const positional = Array.isArray(row);
   const { columns } = map;

@@ -22,13 +22,27 @@ export function violationError(map: TableMap, violation: Violation, deleting: bo
   const rule = violation.constraint ? ` (${violation.constraint})` : '';
   switch (violation.kind) {
     case 'unique':
-      return new ApiError('valueTaken', `Another record of ${map.collection} already holds this ${field ? `value of ${field}` : 'value'}${rule}; nothing was written`);
+      return new ApiError(
+        'valueTaken',
+        `Another record of ${map.collection} already holds this ${field ? `value of ${field}` : 'value'}${rule}; nothing was written`,
+      );
     case 'foreign-key':
-      if (deleting) return new ApiError('resourceInUse', `Cannot delete: other records still refer to this record of ${map.collection}${rule}. Delete or move them first`);
-      return new ApiError('validationFailed', `A reference names no existing record${rule}`, { fieldErrors: [{ field: field ?? violation.column ?? '', message: 'must name an existing record' }] });
+      if (deleting)
+        return new ApiError(
+          'resourceInUse',
+          `Cannot delete: other records still refer to this record of ${map.collection}${rule}. Delete or move them first`,
+        );
+      return new ApiError('validationFailed', `A reference names no existing record${rule}`, {
+        fieldErrors: [{ field: field ?? violation.column ?? '', message: 'must name an existing record' }],
+      });
     default:
       return new ApiError('validationFailed', `The database refused the values${rule}`, {
-        fieldErrors: [{ field: field ?? violation.column ?? violation.constraint ?? '', message: violation.kind === 'not-null' ? 'is required' : `breaks a rule of the table${rule}` }],
+        fieldErrors: [
+          {
+            field: field ?? violation.column ?? violation.constraint ?? '',
+            message: violation.kind === 'not-null' ? 'is required' : `breaks a rule of the table${rule}`,
+          },
+        ],
       });
   }
 }

@@ -12,7 +12,16 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 type Bird = { name: string; kind: string };
-const birds: StoreInit = { collection: 'birds', fields: { name: 'string', kind: 'enum' }, filterable: ['kind'], sortable: ['name'], searchable: ['name'], required: ['name', 'kind'], nullable: [], enums: {} };
+const birds: StoreInit = {
+  collection: 'birds',
+  fields: { name: 'string', kind: 'enum' },
+  filterable: ['kind'],
+  sortable: ['name'],
+  searchable: ['name'],
+  required: ['name', 'kind'],
+  nullable: [],
+  enums: {},
+};
 
 describe('a SQLite database file', () => {
   it('keeps records, versions, tombstones and the revision across a close and a reopen', async () => {
@@ -30,7 +39,10 @@ describe('a SQLite database file', () => {
     const second = sqliteDatabase({ path });
     const again = second.store<Bird>();
     await again.init?.(birds);
-    expect(await again.get(kept.id)).toEqual({ status: 'found', record: changed.status === 'ok' ? changed.record : undefined });
+    expect(await again.get(kept.id)).toEqual({
+      status: 'found',
+      record: changed.status === 'ok' ? changed.record : undefined,
+    });
     expect(await again.get(gone.id)).toEqual({ status: 'gone' });
     expect(await again.revision()).toBe(revision);
     expect((await again.create({ name: 'Tui', kind: 'honeyeater' })).id).not.toBe(gone.id);
@@ -39,7 +51,10 @@ describe('a SQLite database file', () => {
 
   it('seeds a table that never held a record, and only such a table', async () => {
     const path = join(folder, 'seed.sqlite');
-    const seed = [{ name: 'Kea', kind: 'parrot' }, { name: 'Kaka', kind: 'parrot' }];
+    const seed = [
+      { name: 'Kea', kind: 'parrot' },
+      { name: 'Kaka', kind: 'parrot' },
+    ];
     const first = sqliteDatabase({ path });
     const store = first.store<Bird>({ seed });
     await store.init?.(birds);
@@ -66,7 +81,12 @@ describe('a SQLite database file', () => {
     expect(counted.totalEstimated).toBeUndefined();
     database.connection.exec('ANALYZE');
     // With them, the average rows per value of the filter's index (SQLite keeps no per-value counts here).
-    const estimated = await store.list({ filter: { kind: 'common' }, offset: 0, limit: 5, count: { estimateAbove: 10 } });
+    const estimated = await store.list({
+      filter: { kind: 'common' },
+      offset: 0,
+      limit: 5,
+      count: { estimateAbove: 10 },
+    });
     expect(estimated.totalEstimated).toBe(true);
     expect(estimated.total).toBeGreaterThan(10);
     const exact = await store.list({ filter: { kind: 'common' }, offset: 0, limit: 5, count: { estimateAbove: 1000 } });
@@ -82,7 +102,9 @@ describe('a SQLite database file', () => {
   it('reads a filtered, sorted page along the filter-sort index', async () => {
     const database = sqliteDatabase({ path: ':memory:' });
     await database.store<Bird>().init?.(birds);
-    const plan = database.connection.prepare(`EXPLAIN QUERY PLAN SELECT id FROM "birds" WHERE "kind" = ?1 ORDER BY "name" ASC, "id" ASC LIMIT 10`).all('parrot');
+    const plan = database.connection
+      .prepare(`EXPLAIN QUERY PLAN SELECT id FROM "birds" WHERE "kind" = ?1 ORDER BY "name" ASC, "id" ASC LIMIT 10`)
+      .all('parrot');
     const detail = plan.map((row) => String(row.detail)).join('\n');
     expect(detail).toMatch(/USING (COVERING )?INDEX birds_by_kind_name/);
     expect(detail).not.toMatch(/TEMP B-TREE/);
@@ -91,8 +113,14 @@ describe('a SQLite database file', () => {
 
   it('refuses table and field names that are not plain words, at init', async () => {
     const database = sqliteDatabase({ path: ':memory:' });
-    await expect(database.store<Bird>().init?.({ ...birds, collection: 'bad"name' })).rejects.toMatchObject({ code: 'CORRAL_INVALID_TABLE_NAME' });
-    await expect(database.store<Bird>().init?.({ ...birds, collection: 'ok', fields: { ...birds.fields, "kind') OR 1=1 --": 'string' } })).rejects.toMatchObject({ code: 'CORRAL_INVALID_FIELD_NAME' });
+    await expect(database.store<Bird>().init?.({ ...birds, collection: 'bad"name' })).rejects.toMatchObject({
+      code: 'CORRAL_INVALID_TABLE_NAME',
+    });
+    await expect(
+      database
+        .store<Bird>()
+        .init?.({ ...birds, collection: 'ok', fields: { ...birds.fields, "kind') OR 1=1 --": 'string' } }),
+    ).rejects.toMatchObject({ code: 'CORRAL_INVALID_FIELD_NAME' });
     await database.close();
   });
 

@@ -49,10 +49,15 @@ export class SqliteDatabase implements StoreDatabase {
   constructor(options: SqliteOptions) {
     this.connection = new DatabaseSync(options.path);
     // node's SQLite turns recursive triggers on; the tables' triggers expect SQLite's usual default.
-    this.connection.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA recursive_triggers = OFF;`);
+    this.connection.exec(
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA recursive_triggers = OFF;`,
+    );
     this.connection.function(foldFunction, { deterministic: true }, foldValue);
     this.connection.exec(bookkeeping);
-    const columns = this.connection.prepare(`SELECT name FROM pragma_table_info('corral_revisions')`).all().map((row) => row.name);
+    const columns = this.connection
+      .prepare(`SELECT name FROM pragma_table_info('corral_revisions')`)
+      .all()
+      .map((row) => row.name);
     if (!columns.includes('live')) this.connection.exec('ALTER TABLE corral_revisions ADD COLUMN live INTEGER');
     const inMemory = options.path === ':memory:' || options.path === '';
     this.reader = inMemory ? this.connection : new DatabaseSync(options.path, { readOnly: true });
@@ -138,7 +143,11 @@ export class SqliteDatabase implements StoreDatabase {
 
   /** Refuses a transaction of another database. */
   check(options: StoreCallOptions | undefined): void {
-    if (options?.transaction && options.transaction.database !== this) throw new CorralError('CORRAL_FOREIGN_TRANSACTION', '@corral/sqlite: the transaction belongs to another database');
+    if (options?.transaction && options.transaction.database !== this)
+      throw new CorralError(
+        'CORRAL_FOREIGN_TRANSACTION',
+        '@corral/sqlite: the transaction belongs to another database',
+      );
   }
 
   /**

@@ -51,11 +51,19 @@ export const sqliteDialect: QueryDialect = {
   },
   sortKey: (column) => quoted(column.column),
   // SQLite puts NULL first ascending; the contract wants missing values last (as PostgreSQL does).
-  nulls: (order: SortOrder, column: ColumnMap) => (column.notNull ? '' : order === 'asc' ? ' NULLS LAST' : ' NULLS FIRST'),
+  nulls: (order: SortOrder, column: ColumnMap) =>
+    column.notNull ? '' : order === 'asc' ? ' NULLS LAST' : ' NULLS FIRST',
 };
 
 /** The column type a store gives each storage in the STRICT tables it makes. */
-export const sqliteTypes: Record<ColumnStorage, string> = { text: 'TEXT', uuid: 'TEXT', integer: 'INTEGER', real: 'REAL', boolean: 'INTEGER', json: 'TEXT' };
+export const sqliteTypes: Record<ColumnStorage, string> = {
+  text: 'TEXT',
+  uuid: 'TEXT',
+  integer: 'INTEGER',
+  real: 'REAL',
+  boolean: 'INTEGER',
+  json: 'TEXT',
+};
 
 /**
  * How a column declared with `type` stores values, by SQLite's affinity rules with the common
@@ -66,8 +74,16 @@ export function storageOfDeclared(type: string): ColumnStorage | 'other' {
   if (upper.includes('BOOL')) return 'boolean';
   if (upper.includes('JSON')) return 'json';
   if (upper.includes('INT')) return 'integer';
-  if (upper.includes('CHAR') || upper.includes('CLOB') || upper.includes('TEXT') || upper.includes('UUID')) return 'text';
-  if (upper.includes('REAL') || upper.includes('FLOA') || upper.includes('DOUB') || upper.includes('NUMERIC') || upper.includes('DECIMAL')) return 'real';
+  if (upper.includes('CHAR') || upper.includes('CLOB') || upper.includes('TEXT') || upper.includes('UUID'))
+    return 'text';
+  if (
+    upper.includes('REAL') ||
+    upper.includes('FLOA') ||
+    upper.includes('DOUB') ||
+    upper.includes('NUMERIC') ||
+    upper.includes('DECIMAL')
+  )
+    return 'real';
   return 'other';
 }
 

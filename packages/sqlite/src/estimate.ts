@@ -9,7 +9,8 @@ function indexesLedBy(database: SqliteDatabase, map: TableMap, column: string): 
   let byColumn = ledBy.get(map);
   if (!byColumn) {
     byColumn = new Map();
-    for (const [name, columns] of indexesOf(database.connection, map.table)) if (columns[0]) byColumn.set(columns[0], [...(byColumn.get(columns[0]) ?? []), name]);
+    for (const [name, columns] of indexesOf(database.connection, map.table))
+      if (columns[0]) byColumn.set(columns[0], [...(byColumn.get(columns[0]) ?? []), name]);
     ledBy.set(map, byColumn);
   }
   return byColumn.get(column) ?? [];
@@ -23,7 +24,8 @@ function indexesLedBy(database: SqliteDatabase, map: TableMap, column: string): 
  */
 export function statisticsEstimate(database: SqliteDatabase, map: TableMap, where: Where): number | undefined {
   if (where.searched || where.compared || where.equal.length > 1) return undefined;
-  if (database.statement(`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat1'`).get() === undefined) return undefined;
+  if (database.statement(`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat1'`).get() === undefined)
+    return undefined;
   const numbers = (stat: unknown) => String(stat).split(' ').map(Number);
   if (where.all) {
     const any = database.statement('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1').get(map.table);

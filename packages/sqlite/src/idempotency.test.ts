@@ -25,19 +25,42 @@ describe('sqliteIdempotency', () => {
     const before = sqliteDatabase({ path });
     const first = sqliteIdempotency(before);
     await first.claim({ ...claim, token: 't1' });
-    expect(await first.complete({ scope: 's', key: 'k', token: 't1' }, { status: 201, headers: { location: '/v1/x/1' }, body: '{}' })).toBe(true);
+    expect(
+      await first.complete(
+        { scope: 's', key: 'k', token: 't1' },
+        { status: 201, headers: { location: '/v1/x/1' }, body: '{}' },
+      ),
+    ).toBe(true);
     await before.close();
     const after = sqliteDatabase({ path });
-    expect(await sqliteIdempotency(after).claim({ ...claim, token: 't2', now: 2000 })).toEqual({ state: 'completed', fingerprint: 'f', answer: { status: 201, headers: { location: '/v1/x/1' }, body: '{}' } });
+    expect(await sqliteIdempotency(after).claim({ ...claim, token: 't2', now: 2000 })).toEqual({
+      state: 'completed',
+      fingerprint: 'f',
+      answer: { status: 201, headers: { location: '/v1/x/1' }, body: '{}' },
+    });
     await after.close();
   });
 
   it('deletes expired keys from the file', async () => {
     const database = sqliteDatabase({ path: ':memory:' });
     const store = sqliteIdempotency(database);
-    for (let i = 0; i < 5; i++) await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
-    await store.claim({ scope: 's', key: 'fresh', token: 't', fingerprint: 'f', now: 120_000, windowMs: 10, leaseMs: 10 });
-    expect(database.connection.prepare('SELECT key FROM corral_idempotency').all().map((row) => row.key)).toEqual(['fresh']);
+    for (let i = 0; i < 5; i++)
+      await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
+    await store.claim({
+      scope: 's',
+      key: 'fresh',
+      token: 't',
+      fingerprint: 'f',
+      now: 120_000,
+      windowMs: 10,
+      leaseMs: 10,
+    });
+    expect(
+      database.connection
+        .prepare('SELECT key FROM corral_idempotency')
+        .all()
+        .map((row) => row.key),
+    ).toEqual(['fresh']);
     await database.close();
   });
 });

@@ -29,22 +29,37 @@ export function sqliteIdempotency(database: SqliteDatabase): IdempotencyStore {
           sweptAt = now;
           database.statement('DELETE FROM corral_idempotency WHERE expires_at <= ?').run(now);
         }
-        const taken = database.statement(`INSERT INTO corral_idempotency (scope, key, token, fingerprint, expires_at, lease_until) VALUES (?, ?, ?, ?, ?, ?)
+        const taken = database
+          .statement(`INSERT INTO corral_idempotency (scope, key, token, fingerprint, expires_at, lease_until) VALUES (?, ?, ?, ?, ?, ?)
           ON CONFLICT (scope, key) DO UPDATE SET token = excluded.token, fingerprint = excluded.fingerprint, expires_at = excluded.expires_at, lease_until = excluded.lease_until, answer = NULL
           WHERE corral_idempotency.expires_at <= ? OR (corral_idempotency.answer IS NULL AND corral_idempotency.lease_until <= ?) RETURNING token`)
           .get(scope, key, token, fingerprint, now + windowMs, now + leaseMs, now, now);
         if (taken) return { state: 'claimed' };
         // In the same transaction as the upsert: the row it collided with is still there.
-        const row = database.statement('SELECT fingerprint, answer FROM corral_idempotency WHERE scope = ? AND key = ?').get(scope, key) as unknown as KeyRow;
-        return row.answer === null ? { state: 'running', fingerprint: row.fingerprint } : { state: 'completed', fingerprint: row.fingerprint, answer: JSON.parse(row.answer) as StoredAnswer };
+        const row = database
+          .statement('SELECT fingerprint, answer FROM corral_idempotency WHERE scope = ? AND key = ?')
+          .get(scope, key) as unknown as KeyRow;
+        return row.answer === null
+          ? { state: 'running', fingerprint: row.fingerprint }
+          : { state: 'completed', fingerprint: row.fingerprint, answer: JSON.parse(row.answer) as StoredAnswer };
       });
     },
     async complete({ scope, key, token }, answer) {
-      const result = await write(() => database.statement('UPDATE corral_idempotency SET answer = ? WHERE scope = ? AND key = ? AND token = ? AND answer IS NULL').run(JSON.stringify(answer), scope, key, token));
+      const result = await write(() =>
+        database
+          .statement(
+            'UPDATE corral_idempotency SET answer = ? WHERE scope = ? AND key = ? AND token = ? AND answer IS NULL',
+          )
+          .run(JSON.stringify(answer), scope, key, token),
+      );
       return Number(result.changes) === 1;
     },
     async release({ scope, key, token }) {
-      await write(() => database.statement('DELETE FROM corral_idempotency WHERE scope = ? AND key = ? AND token = ? AND answer IS NULL').run(scope, key, token));
+      await write(() =>
+        database
+          .statement('DELETE FROM corral_idempotency WHERE scope = ? AND key = ? AND token = ? AND answer IS NULL')
+          .run(scope, key, token),
+      );
     },
   };
 }

@@ -22,7 +22,10 @@ describe('jobs in the SQLite file', () => {
     sqliteJobs(database);
     const plan = (sql: string) => {
       const statement = database.connection.prepare(`EXPLAIN QUERY PLAN ${sql}`);
-      return statement.all(...Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 0)).map((row) => String(row.detail)).join('; ');
+      return statement
+        .all(...Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 0))
+        .map((row) => String(row.detail))
+        .join('; ');
     };
     // A statement's own scan of corral_jobs shows as "SCAN corral_jobs"; an index search as "USING ... INDEX".
     for (const [name, sql] of Object.entries(jobStatements)) {
@@ -32,7 +35,6 @@ describe('jobs in the SQLite file', () => {
     await database.close();
   });
 
-
   it('runs accepted jobs in order, once, and records each answer', async () => {
     const database = sqliteDatabase({ path: join(folder, 'order.sqlite') });
     const jobs = sqliteJobs(database);
@@ -40,7 +42,12 @@ describe('jobs in the SQLite file', () => {
     jobs.start(async (r) => (order.push(r.body!), { status: r.body === '2' ? 422 : 200, body: `{"n":${r.body}}` }));
     const ids = [];
     for (const n of [1, 2, 3]) ids.push((await jobs.enqueue(job(n)))!.id);
-    expect(await settled(jobs, ids[0]!)).toMatchObject({ status: 'succeeded', scope: 'w', subject: 'ann', result: { status: 200, body: '{"n":1}' } });
+    expect(await settled(jobs, ids[0]!)).toMatchObject({
+      status: 'succeeded',
+      scope: 'w',
+      subject: 'ann',
+      result: { status: 200, body: '{"n":1}' },
+    });
     expect(await settled(jobs, ids[1]!)).toMatchObject({ status: 'failed', result: { status: 422 } });
     await settled(jobs, ids[2]!);
     expect(order).toEqual(['1', '2', '3']);
@@ -55,7 +62,9 @@ describe('jobs in the SQLite file', () => {
     const waiting = (await before.enqueue(job(1)))!;
     const died = (await before.enqueue(job(2)))!;
     // A run that claimed the second job when the process died: running, its lease out by now.
-    first.connection.prepare(`UPDATE corral_jobs SET status = 'running', attempts = 1, lease_until = ? WHERE id = ?`).run(Date.now() - 1, died.id);
+    first.connection
+      .prepare(`UPDATE corral_jobs SET status = 'running', attempts = 1, lease_until = ? WHERE id = ?`)
+      .run(Date.now() - 1, died.id);
     await before.close?.();
     await first.close();
     const second = sqliteDatabase({ path });
@@ -70,10 +79,12 @@ describe('jobs in the SQLite file', () => {
   it('keeps a job accepted while a unit of work is open, even when that unit fails', async () => {
     const database = sqliteDatabase({ path: ':memory:' });
     const jobs = sqliteJobs(database);
-    const unit = database.transaction(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      throw new Error('the unit fails');
-    }).catch(() => undefined);
+    const unit = database
+      .transaction(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('the unit fails');
+      })
+      .catch(() => undefined);
     const accepted = (await jobs.enqueue(job(1)))!;
     await unit;
     expect(await jobs.get(accepted.id)).toMatchObject({ status: 'queued' });

@@ -69,9 +69,11 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
   // Every statement goes through the database's gate: issued while a unit of work is open, it would
   // otherwise join that unit and be undone with it.
   /** The oldest job nobody holds (queued, or running under a lease that ran out), now held by this run. */
-  const claim = () => database.write(undefined, () =>
-    database.statement(jobStatements.claim)
-      .get(Date.now() + leaseMs, Date.now()) as JobRow | undefined);
+  const claim = () =>
+    database.write(
+      undefined,
+      () => database.statement(jobStatements.claim).get(Date.now() + leaseMs, Date.now()) as JobRow | undefined,
+    );
 
   async function work(): Promise<void> {
     try {
@@ -81,14 +83,28 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
         await new Promise((resolve) => setImmediate(resolve));
         const { id, attempts } = job;
         // The lease is renewed while the job runs, so a long job is not run a second time.
-        const renew = setInterval(() => {
-          void database.write(undefined, () => database.statement(`UPDATE corral_jobs SET lease_until = ? WHERE id = ? AND attempts = ? AND status = 'running'`).run(Date.now() + leaseMs, id, attempts)).catch(() => undefined);
-        }, Math.max(10, Math.floor(leaseMs / 3)));
+        const renew = setInterval(
+          () => {
+            void database
+              .write(undefined, () =>
+                database
+                  .statement(
+                    `UPDATE corral_jobs SET lease_until = ? WHERE id = ? AND attempts = ? AND status = 'running'`,
+                  )
+                  .run(Date.now() + leaseMs, id, attempts),
+              )
+              .catch(() => undefined);
+          },
+          Math.max(10, Math.floor(leaseMs / 3)),
+        );
         const answer = await runner(JSON.parse(job.request) as JobRequest)
           .catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }))
           .finally(() => clearInterval(renew));
         await database.write(undefined, () => {
-          database.statement(`UPDATE corral_jobs SET status = ?, result = ?, finished_at = ?, lease_until = NULL WHERE id = ? AND attempts = ? AND status = 'running'`)
+          database
+            .statement(
+              `UPDATE corral_jobs SET status = ?, result = ?, finished_at = ?, lease_until = NULL WHERE id = ? AND attempts = ? AND status = 'running'`,
+            )
             .run(answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), Date.now(), id, attempts);
           // Expired jobs go a bounded batch at a time (through the index), so no step holds the loop long.
           database.statement(jobStatements.expire).run(Date.now() - keepMs);
@@ -106,15 +122,26 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
       const row = await database.write(undefined, () => {
         const pending = Number(database.statement(jobStatements.pending).get()!.n);
         if (pending >= maxPending) return undefined;
-        return database.statement(`INSERT INTO corral_jobs (id, status, created_at, scope, subject, request) VALUES (?, 'queued', ?, ?, ?, ?) RETURNING *`)
-          .get(crypto.randomUUID(), Date.now(), scope ?? null, subject ?? null, JSON.stringify(request)) as unknown as JobRow;
+        return database
+          .statement(
+            `INSERT INTO corral_jobs (id, status, created_at, scope, subject, request) VALUES (?, 'queued', ?, ?, ?, ?) RETURNING *`,
+          )
+          .get(
+            crypto.randomUUID(),
+            Date.now(),
+            scope ?? null,
+            subject ?? null,
+            JSON.stringify(request),
+          ) as unknown as JobRow;
       });
       if (!row) return undefined;
       if (runner && !closed) working ??= work();
       return recordOf(row);
     },
     async get(id) {
-      const row = database.statement('SELECT * FROM corral_jobs WHERE id = ? AND (finished_at IS NULL OR finished_at >= ?)').get(id, Date.now() - keepMs) as JobRow | undefined;
+      const row = database
+        .statement('SELECT * FROM corral_jobs WHERE id = ? AND (finished_at IS NULL OR finished_at >= ?)')
+        .get(id, Date.now() - keepMs) as JobRow | undefined;
       return row ? recordOf(row) : undefined;
     },
     start(run) {

@@ -33,7 +33,10 @@ async function start(path: string) {
 const sql = (path: string, text: string) => {
   const connection = new DatabaseSync(path);
   try {
-    return connection.prepare(text).all().map((row) => ({ ...row }));
+    return connection
+      .prepare(text)
+      .all()
+      .map((row) => ({ ...row }));
   } finally {
     connection.close();
   }
@@ -46,7 +49,15 @@ describe('a SQLite file of the previous layout (JSON documents)', () => {
     await expectPreviousRecordsKept(things, parts);
     expect(Number((await things.create({ name: 'Eel', legs: 0, kind: 'eel' })).id)).toBeGreaterThan(4);
     await database.close();
-    expect(sql(path, `SELECT name FROM pragma_table_info('things')`).map((row) => row.name)).toEqual(['id', 'version', 'name', 'legs', 'kind', 'wild', 'tags']);
+    expect(sql(path, `SELECT name FROM pragma_table_info('things')`).map((row) => row.name)).toEqual([
+      'id',
+      'version',
+      'name',
+      'legs',
+      'kind',
+      'wild',
+      'tags',
+    ]);
     expect(sql(path, `SELECT "table" FROM pragma_foreign_key_list('parts')`)).toEqual([{ table: 'things' }]);
     const again = await start(path);
     expect(await again.things.count({})).toBe(4);
@@ -59,12 +70,19 @@ describe('a SQLite file of the previous layout (JSON documents)', () => {
     sql(path, `UPDATE things SET data = json_set(data, '$.kind', 'cow') WHERE seq = 4 RETURNING seq`);
     sql(path, `UPDATE things SET data = json_set(data, '$.colour', 'grey') WHERE seq = 1 RETURNING seq`);
     const database = sqliteDatabase({ path });
-    const error = await Promise.resolve(database.store<Thing>().init?.(thingsInit)).then(() => undefined, (e: unknown) => e as Error & { code: string });
+    const error = await Promise.resolve(database.store<Thing>().init?.(thingsInit)).then(
+      () => undefined,
+      (e: unknown) => e as Error & { code: string },
+    );
     await database.close();
     expect(error?.code).toBe('CORRAL_TABLE_LAYOUT_MISMATCH');
-    expect(error?.message).toMatch(/1 record\(s\) of things \(ids 2\) have no legs, which is required\. Fix: UPDATE "things" SET data = json_set/);
+    expect(error?.message).toMatch(
+      /1 record\(s\) of things \(ids 2\) have no legs, which is required\. Fix: UPDATE "things" SET data = json_set/,
+    );
     expect(error?.message).toMatch(/1 record\(s\) of things \(ids 4\) hold a kind other than cat, dog, eel/);
-    expect(error?.message).toMatch(/1 record\(s\) of things \(ids 1\) hold colour, which no field of the schema keeps: moving them would lose those values\. Fix: UPDATE .*json_remove\(data/);
+    expect(error?.message).toMatch(
+      /1 record\(s\) of things \(ids 1\) hold colour, which no field of the schema keeps: moving them would lose those values\. Fix: UPDATE .*json_remove\(data/,
+    );
     expect(sql(path, `SELECT name FROM pragma_table_info('things')`).map((row) => row.name)).toContain('data');
     sql(path, `UPDATE things SET data = json_set(data, '$.legs', 4) WHERE seq = 2 RETURNING seq`);
     sql(path, `UPDATE things SET data = json_set(data, '$.kind', 'cat') WHERE seq = 4 RETURNING seq`);

@@ -1,7 +1,17 @@
 import { CorralError } from '@corral/core';
 import {
-  definitionOf, derivedName, diffTable, indexMark, indexPlan, quoted, schemaChangeRefused, tableMismatch,
-  type ColumnDefinition, type ColumnMap, type SchemaChange, type TableMap,
+  definitionOf,
+  derivedName,
+  diffTable,
+  indexMark,
+  indexPlan,
+  quoted,
+  schemaChangeRefused,
+  tableMismatch,
+  type ColumnDefinition,
+  type ColumnMap,
+  type SchemaChange,
+  type TableMap,
 } from '@corral/sql';
 import type { DatabaseSync } from 'node:sqlite';
 import { literal, sqliteTypes } from './dialect.js';
@@ -20,14 +30,20 @@ export function columnSql(column: ColumnMap): string {
   if (column.storage === 'json') parts.push(`CHECK (json_valid(${name}))`);
   if (column.references) {
     const { table, column: key, onDelete } = column.references;
-    parts.push(`REFERENCES ${quoted(table)} (${quoted(key)}) ON DELETE ${onDelete === 'cascade' ? 'CASCADE' : 'RESTRICT'}`);
+    parts.push(
+      `REFERENCES ${quoted(table)} (${quoted(key)}) ON DELETE ${onDelete === 'cascade' ? 'CASCADE' : 'RESTRICT'}`,
+    );
   }
   return parts.join(' ');
 }
 
 /** CREATE TABLE for the declared layout: the id (never reused: AUTOINCREMENT), the version, a column per field; STRICT types. */
 export function createTableSql(map: TableMap, name = map.table): string {
-  const columns = [`"id" INTEGER PRIMARY KEY AUTOINCREMENT`, `${quoted(map.version!)} INTEGER NOT NULL DEFAULT 1`, ...map.columns.map(columnSql)];
+  const columns = [
+    `"id" INTEGER PRIMARY KEY AUTOINCREMENT`,
+    `${quoted(map.version!)} INTEGER NOT NULL DEFAULT 1`,
+    ...map.columns.map(columnSql),
+  ];
   return `CREATE TABLE ${quoted(name)} (${columns.join(', ')}) STRICT`;
 }
 
@@ -41,7 +57,8 @@ function triggerSql(map: TableMap): string[] {
   const table = quoted(map.table);
   const version = quoted(map.version!);
   const collection = literal(map.collection);
-  const bump = (live: string) => `UPDATE corral_revisions SET revision = revision + 1${live} WHERE collection = ${collection};`;
+  const bump = (live: string) =>
+    `UPDATE corral_revisions SET revision = revision + 1${live} WHERE collection = ${collection};`;
   const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
   return [
     `CREATE TRIGGER IF NOT EXISTS ${name('inserted')} AFTER INSERT ON ${table} BEGIN ${bump(', live = live + 1')} END`,
@@ -56,29 +73,43 @@ function syncIndexes(connection: DatabaseSync, map: TableMap): void {
   const plan = indexPlan(map);
   const wanted = new Set(plan.map((index) => index.name));
   for (const name of indexesOf(connection, map.table).keys()) {
-    if (name.startsWith(`${map.table}_${indexMark}`) && !wanted.has(name)) connection.exec(`DROP INDEX ${quoted(name)}`);
+    if (name.startsWith(`${map.table}_${indexMark}`) && !wanted.has(name))
+      connection.exec(`DROP INDEX ${quoted(name)}`);
   }
   for (const index of plan) {
     const keys = [...index.equal, ...(index.sorted ? [index.sorted] : [])].map((column) => quoted(column.column));
-    connection.exec(`CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${quoted(map.table)} (${[...keys, '"id"'].join(', ')})`);
+    connection.exec(
+      `CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${quoted(map.table)} (${[...keys, '"id"'].join(', ')})`,
+    );
   }
 }
 
 /** What the store wrote down when it last made or changed the table. */
-export function storedDefinition(connection: DatabaseSync, collection: string): { table: string; columns: ColumnDefinition[] } | undefined {
-  const row = connection.prepare('SELECT table_name, definition FROM corral_tables WHERE collection = ?').get(collection);
-  return row ? { table: String(row.table_name), columns: JSON.parse(String(row.definition)) as ColumnDefinition[] } : undefined;
+export function storedDefinition(
+  connection: DatabaseSync,
+  collection: string,
+): { table: string; columns: ColumnDefinition[] } | undefined {
+  const row = connection
+    .prepare('SELECT table_name, definition FROM corral_tables WHERE collection = ?')
+    .get(collection);
+  return row
+    ? { table: String(row.table_name), columns: JSON.parse(String(row.definition)) as ColumnDefinition[] }
+    : undefined;
 }
 
 /** Writes down the declared layout, so the next start can tell what changed. */
 function recordDefinition(connection: DatabaseSync, map: TableMap): void {
-  connection.prepare(`INSERT INTO corral_tables (collection, layout, table_name, definition) VALUES (?, ?, ?, ?)
+  connection
+    .prepare(`INSERT INTO corral_tables (collection, layout, table_name, definition) VALUES (?, ?, ?, ?)
     ON CONFLICT (collection) DO UPDATE SET layout = excluded.layout, table_name = excluded.table_name, definition = excluded.definition`)
     .run(map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf)));
 }
 
 /** What must happen to the table: nothing, plain ADD COLUMNs, or a rebuild (SQLite alters little else in place). */
-export type TableWork = { readonly kind: 'create' } | { readonly kind: 'add'; readonly columns: ColumnMap[] } | { readonly kind: 'rebuild'; readonly changes: SchemaChange[] };
+export type TableWork =
+  | { readonly kind: 'create' }
+  | { readonly kind: 'add'; readonly columns: ColumnMap[] }
+  | { readonly kind: 'rebuild'; readonly changes: SchemaChange[] };
 
 /** The condition under which a value of the column does not fit its new storage's check. */
 function unfitting(column: ColumnMap): string | undefined {
@@ -102,18 +133,32 @@ function orphaned(column: ColumnMap): string {
 export async function plannedWork(connection: DatabaseSync, map: TableMap): Promise<TableWork> {
   if (!tableExists(connection, map.table)) return { kind: 'create' };
   const stored = storedDefinition(connection, map.collection);
-  if (!stored) throw tableMismatch(map, [`table ${map.table} exists but the store did not make it; to serve a table of your own, give the store \`table: '${map.table}'\` (and \`id\`, \`columns\`)`]);
+  if (!stored)
+    throw tableMismatch(map, [
+      `table ${map.table} exists but the store did not make it; to serve a table of your own, give the store \`table: '${map.table}'\` (and \`id\`, \`columns\`)`,
+    ]);
   const table = quoted(map.table);
-  const { safe, refused } = await diffTable(map, columnsOf(connection, map.table), stored.columns, {
-    rows: async () => rowCount(connection, table),
-    nulls: async (column) => rowCount(connection, table, `${quoted(column)} IS NULL`),
-    outside: async (column, values) => rowCount(connection, table, `${quoted(column)} IS NOT NULL AND ${quoted(column)} NOT IN (${values.map(literal).join(', ')})`),
-    unfit: async (column) => {
-      const condition = unfitting(column);
-      return condition ? rowCount(connection, table, condition) : 0;
+  const { safe, refused } = await diffTable(
+    map,
+    columnsOf(connection, map.table),
+    stored.columns,
+    {
+      rows: async () => rowCount(connection, table),
+      nulls: async (column) => rowCount(connection, table, `${quoted(column)} IS NULL`),
+      outside: async (column, values) =>
+        rowCount(
+          connection,
+          table,
+          `${quoted(column)} IS NOT NULL AND ${quoted(column)} NOT IN (${values.map(literal).join(', ')})`,
+        ),
+      unfit: async (column) => {
+        const condition = unfitting(column);
+        return condition ? rowCount(connection, table, condition) : 0;
+      },
+      orphans: async (column) => rowCount(connection, table, orphaned(column)),
     },
-    orphans: async (column) => rowCount(connection, table, orphaned(column)),
-  }, (storage) => sqliteTypes[storage]);
+    (storage) => sqliteTypes[storage],
+  );
   if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(connection, map, change));
   if (safe.every((change) => change.kind === 'add' && !change.column.required && !change.column.references)) {
     return { kind: 'add', columns: safe.map((change) => (change as { column: ColumnMap }).column) };
@@ -124,7 +169,11 @@ export async function plannedWork(connection: DatabaseSync, map: TableMap): Prom
 /** SQL that turns a refused change into a safe one; the store does the rest at the next start. */
 function resolution(connection: DatabaseSync, map: TableMap, change: SchemaChange): string {
   const table = quoted(map.table);
-  const dropIndexes = (column: string) => [...indexesOf(connection, map.table)].filter(([, columns]) => columns.includes(column)).map(([name]) => `DROP INDEX ${quoted(name)}; `).join('');
+  const dropIndexes = (column: string) =>
+    [...indexesOf(connection, map.table)]
+      .filter(([, columns]) => columns.includes(column))
+      .map(([name]) => `DROP INDEX ${quoted(name)}; `)
+      .join('');
   switch (change.kind) {
     case 'add':
       return `ALTER TABLE ${table} ADD COLUMN ${quoted(change.column.column)} ${sqliteTypes[change.column.storage]}; UPDATE ${table} SET ${quoted(change.column.column)} = <a value> WHERE ${quoted(change.column.column)} IS NULL;`;
@@ -156,10 +205,19 @@ function resolution(connection: DatabaseSync, map: TableMap, change: SchemaChang
  * move runs with foreign keys off, so the store checks the tables it touched before it commits.
  */
 export function checkForeignKeys(connection: DatabaseSync, map: TableMap): void {
-  const referring = connection.prepare(`SELECT m.name FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f."table" = ? COLLATE NOCASE`).all(map.table).map((row) => String(row.name));
+  const referring = connection
+    .prepare(
+      `SELECT m.name FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND f."table" = ? COLLATE NOCASE`,
+    )
+    .all(map.table)
+    .map((row) => String(row.name));
   for (const table of new Set([map.table, ...referring])) {
     const broken = connection.prepare('SELECT count(*) AS n FROM pragma_foreign_key_check(?)').get(table)!;
-    if (Number(broken.n) > 0) throw new CorralError('CORRAL_SCHEMA_CHANGE_REFUSED', `Collection "${map.collection}": changing table ${map.table} would leave ${Number(broken.n)} row(s) of ${table} naming records that do not exist, so nothing was changed`);
+    if (Number(broken.n) > 0)
+      throw new CorralError(
+        'CORRAL_SCHEMA_CHANGE_REFUSED',
+        `Collection "${map.collection}": changing table ${map.table} would leave ${Number(broken.n)} row(s) of ${table} naming records that do not exist, so nothing was changed`,
+      );
   }
 }
 
@@ -169,7 +227,9 @@ export function checkForeignKeys(connection: DatabaseSync, map: TableMap): void 
  */
 export function createOrExtend(connection: DatabaseSync, map: TableMap, work: TableWork): void {
   if (work.kind === 'create') connection.exec(createTableSql(map));
-  if (work.kind === 'add') for (const column of work.columns) connection.exec(`ALTER TABLE ${quoted(map.table)} ADD COLUMN ${columnSql(column)}`);
+  if (work.kind === 'add')
+    for (const column of work.columns)
+      connection.exec(`ALTER TABLE ${quoted(map.table)} ADD COLUMN ${columnSql(column)}`);
 }
 
 /**
@@ -180,7 +240,10 @@ export function createOrExtend(connection: DatabaseSync, map: TableMap, work: Ta
 export function rebuild(connection: DatabaseSync, map: TableMap): void {
   const staging = derivedName(map.table, 'corral_rebuild');
   const kept = new Set(columnsOf(connection, map.table).map((column) => column.name));
-  const copied = ['id', map.version!, ...map.columns.map((column) => column.column)].filter((name) => kept.has(name)).map((name) => quoted(name)).join(', ');
+  const copied = ['id', map.version!, ...map.columns.map((column) => column.column)]
+    .filter((name) => kept.has(name))
+    .map((name) => quoted(name))
+    .join(', ');
   const sequence = connection.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').get(map.table)?.seq;
   connection.exec(createTableSql(map, staging));
   connection.exec(`INSERT INTO ${quoted(staging)} (${copied}) SELECT ${copied} FROM ${quoted(map.table)}`);
@@ -204,5 +267,7 @@ export function finishManaged(connection: DatabaseSync, map: TableMap): void {
   recordDefinition(connection, map);
   connection.prepare('INSERT OR IGNORE INTO corral_revisions (collection, revision) VALUES (?, 0)').run(map.collection);
   // Counted again at every start: rows written while the triggers were missing cannot leave it wrong for long.
-  connection.prepare(`UPDATE corral_revisions SET live = (SELECT count(*) FROM ${quoted(map.table)}) WHERE collection = ?`).run(map.collection);
+  connection
+    .prepare(`UPDATE corral_revisions SET live = (SELECT count(*) FROM ${quoted(map.table)}) WHERE collection = ?`)
+    .run(map.collection);
 }

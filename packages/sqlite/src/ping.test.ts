@@ -22,7 +22,9 @@ describe('readiness of an API on one SQLite database', () => {
       pings++;
       return ping();
     };
-    const collections = ['cats', 'dogs', 'owls'].map((name) => defineCollection({ name, schema: z.object({ name: z.string() }), store: database.store<{ name: string }>() }));
+    const collections = ['cats', 'dogs', 'owls'].map((name) =>
+      defineCollection({ name, schema: z.object({ name: z.string() }), store: database.store<{ name: string }>() }),
+    );
     const api = createApi({ collections, logger: silentLogger });
     await api.ready();
     const response = await api.fetch(new Request('http://x/ready'));

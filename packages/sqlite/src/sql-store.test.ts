@@ -33,10 +33,28 @@ sqlStoreCases('sqlite', async () => {
   return {
     open: () => sqliteDatabase({ path, synchronous: 'normal' }),
     exec: async (sql) => using((connection) => connection.exec(sql)),
-    rows: async (sql) => using((connection) => connection.prepare(sql).all().map((row) => ({ ...row }))),
-    columns: async (table) => using((connection) => connection.prepare('SELECT name, "notnull" AS not_null, pk FROM pragma_table_info(?)').all(table)
-      .map((row) => ({ name: String(row.name), notNull: Number(row.not_null) === 1 || Number(row.pk) > 0 }))),
-    definition: async (table) => using((connection) => connection.prepare('SELECT type, name, sql FROM sqlite_schema WHERE tbl_name = ? ORDER BY type, name').all(table).map((row) => `${String(row.type)} ${String(row.name)}: ${String(row.sql)}`).join('\n')),
+    rows: async (sql) =>
+      using((connection) =>
+        connection
+          .prepare(sql)
+          .all()
+          .map((row) => ({ ...row })),
+      ),
+    columns: async (table) =>
+      using((connection) =>
+        connection
+          .prepare('SELECT name, "notnull" AS not_null, pk FROM pragma_table_info(?)')
+          .all(table)
+          .map((row) => ({ name: String(row.name), notNull: Number(row.not_null) === 1 || Number(row.pk) > 0 })),
+      ),
+    definition: async (table) =>
+      using((connection) =>
+        connection
+          .prepare('SELECT type, name, sql FROM sqlite_schema WHERE tbl_name = ? ORDER BY type, name')
+          .all(table)
+          .map((row) => `${String(row.type)} ${String(row.name)}: ${String(row.sql)}`)
+          .join('\n'),
+      ),
     types: { key: 'INTEGER PRIMARY KEY', text: 'TEXT', integer: 'INTEGER', boolean: 'BOOLEAN', json: 'JSON' },
   };
 });

@@ -25,21 +25,30 @@ const ownedTables = (version: string) => `
   CREATE TABLE creatures (creature_no INTEGER PRIMARY KEY, full_name TEXT NOT NULL, legs INTEGER NOT NULL, kind TEXT NOT NULL, wild BOOLEAN, tags JSON, born TEXT DEFAULT CURRENT_TIMESTAMP${version});
   CREATE TABLE creature_parts (part_id INTEGER PRIMARY KEY, creature_no INTEGER NOT NULL REFERENCES creatures (creature_no) ON DELETE CASCADE, label TEXT NOT NULL);`;
 
-storeCases('sqlite store (tables the application owns, versions from a digest of the row)', async () => {
-  const database = openFile();
-  database.connection.exec(ownedTables(''));
-  return {
-    things: database.store<Thing>({ table: 'creatures', id: 'creature_no', columns: { name: 'full_name' } }),
-    parts: database.store<Part>({ table: 'creature_parts', id: 'part_id', columns: { thingId: 'creature_no' } }),
-    close: () => database.close(),
-  };
-}, { versions: 'opaque' });
+storeCases(
+  'sqlite store (tables the application owns, versions from a digest of the row)',
+  async () => {
+    const database = openFile();
+    database.connection.exec(ownedTables(''));
+    return {
+      things: database.store<Thing>({ table: 'creatures', id: 'creature_no', columns: { name: 'full_name' } }),
+      parts: database.store<Part>({ table: 'creature_parts', id: 'part_id', columns: { thingId: 'creature_no' } }),
+      close: () => database.close(),
+    };
+  },
+  { versions: 'opaque' },
+);
 
 storeCases('sqlite store (tables the application owns, a version column)', async () => {
   const database = openFile();
   database.connection.exec(ownedTables(', lock_version INTEGER NOT NULL DEFAULT 1'));
   return {
-    things: database.store<Thing>({ table: 'creatures', id: 'creature_no', columns: { name: 'full_name' }, version: 'lock_version' }),
+    things: database.store<Thing>({
+      table: 'creatures',
+      id: 'creature_no',
+      columns: { name: 'full_name' },
+      version: 'lock_version',
+    }),
     parts: database.store<Part>({ table: 'creature_parts', id: 'part_id', columns: { thingId: 'creature_no' } }),
     close: () => database.close(),
   };

@@ -1,11 +1,49 @@
 import { hash } from 'node:crypto';
 import { CorralError } from '@corral/core';
 import type {
-  DeleteAllResult, DeleteResult, GroupPage, GroupQuery, ListFeatures, ListQuery, ListResult, Lookup, ReplaceEntry, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, StoreFilter, StoreInit, WriteResult,
+  DeleteAllResult,
+  DeleteResult,
+  GroupPage,
+  GroupQuery,
+  ListFeatures,
+  ListQuery,
+  ListResult,
+  Lookup,
+  ReplaceEntry,
+  ReplaceManyResult,
+  Store,
+  StoreCallOptions,
+  StoredRecord,
+  StoreFilter,
+  StoreInit,
+  WriteResult,
 } from '@corral/core';
 import {
-  checkSeedParents, countWhere, existingTableProblems, groupPages, groupStatements, keyOfId, legacyRefused, listPage, lookups, planReplaceMany, projectedMap, quoted, recordData, rowValues, selectedColumns, tableMapOf, tableMismatch, unwritten,
-  whereOf, withActualStorage, type RevisionRead, type TableMap, type TableOptions, type TableReads, type Where,
+  checkSeedParents,
+  countWhere,
+  existingTableProblems,
+  groupPages,
+  groupStatements,
+  keyOfId,
+  legacyRefused,
+  listPage,
+  lookups,
+  planReplaceMany,
+  projectedMap,
+  quoted,
+  recordData,
+  rowValues,
+  selectedColumns,
+  tableMapOf,
+  tableMismatch,
+  unwritten,
+  whereOf,
+  withActualStorage,
+  type RevisionRead,
+  type TableMap,
+  type TableOptions,
+  type TableReads,
+  type Where,
 } from '@corral/sql';
 import type { SQLInputValue } from 'node:sqlite';
 import type { SqliteDatabase } from './database.js';
@@ -59,7 +97,11 @@ export class SqliteStore<T extends object> implements Store<T> {
 
   /** The table and its columns, once `init` has read or made them. */
   get map(): TableMap {
-    if (!this.tableMap) throw new CorralError('CORRAL_STORE_NOT_INITIALIZED', '@corral/sqlite: a store is used before init(); give it to a collection of an API');
+    if (!this.tableMap)
+      throw new CorralError(
+        'CORRAL_STORE_NOT_INITIALIZED',
+        '@corral/sqlite: a store is used before init(); give it to a collection of an API',
+      );
     return this.tableMap;
   }
 
@@ -69,13 +111,25 @@ export class SqliteStore<T extends object> implements Store<T> {
   async init(init: StoreInit): Promise<void> {
     const parentStore = init.parent?.store;
     // A foreign key only between tables the store makes: a table the application owns is never tied to one of the store's.
-    const parent = parentStore instanceof SqliteStore && parentStore.database === this.database && parentStore.map.managed && this.options.table === undefined ? { table: parentStore.map.table, id: parentStore.map.id } : undefined;
-    const declared = tableMapOf(init, this.options.table === undefined ? { ...this.options, id: undefined, version: undefined } : this.options, parent);
+    const parent =
+      parentStore instanceof SqliteStore &&
+      parentStore.database === this.database &&
+      parentStore.map.managed &&
+      this.options.table === undefined
+        ? { table: parentStore.map.table, id: parentStore.map.id }
+        : undefined;
+    const declared = tableMapOf(
+      init,
+      this.options.table === undefined ? { ...this.options, id: undefined, version: undefined } : this.options,
+      parent,
+    );
     const { connection } = this.database;
     // Seed records go only into a table that never held one: those are checked first.
     if (this.mayTakeSeed(declared)) await checkSeedParents(init, this.options.seed ?? []);
     const seed = () => {
-      connection.prepare('INSERT OR IGNORE INTO corral_revisions (collection, revision) VALUES (?, 0)').run(init.collection);
+      connection
+        .prepare('INSERT OR IGNORE INTO corral_revisions (collection, revision) VALUES (?, 0)')
+        .run(init.collection);
       if (!this.neverHeldARecord()) return false;
       for (const data of this.options.seed ?? []) this.insert(data);
       return (this.options.seed ?? []).length > 0;
@@ -110,11 +164,15 @@ export class SqliteStore<T extends object> implements Store<T> {
   /** Checks a table the application owns against the declarations; refuses start-up, naming each problem, when it cannot serve them. */
   private ownedTable(declared: TableMap): TableMap {
     const { connection } = this.database;
-    if (!tableExists(connection, declared.table)) throw tableMismatch(declared, [`table ${declared.table} does not exist (the store serves a table the application made; leave out \`table\` to have it make one)`]);
+    if (!tableExists(connection, declared.table))
+      throw tableMismatch(declared, [
+        `table ${declared.table} does not exist (the store serves a table the application made; leave out \`table\` to have it make one)`,
+      ]);
     const columns = columnsOf(connection, declared.table);
     const problems = existingTableProblems(declared, columns, true);
     if (problems.length > 0) throw tableMismatch(declared, problems);
-    const idStorage = columns.find((column) => column.name === declared.id.column)!.storage === 'integer' ? 'integer' : 'text';
+    const idStorage =
+      columns.find((column) => column.name === declared.id.column)!.storage === 'integer' ? 'integer' : 'text';
     return withActualStorage(declared, idStorage, (name) => {
       const found = columns.find((column) => column.name === name);
       return { storage: found?.storage === 'other' ? undefined : found?.storage, notNull: found?.notNull ?? false };
@@ -127,16 +185,24 @@ export class SqliteStore<T extends object> implements Store<T> {
     const { connection } = this.database;
     // A table of the earlier layout is moved in instead.
     if (declared.managed && legacyTableOf(connection, declared) !== undefined) return false;
-    const exists = connection.prepare(`SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?) AS any`).get(declared.table)!.any;
-    const rows = exists ? connection.prepare(`SELECT EXISTS (SELECT 1 FROM ${quoted(declared.table)}) AS any`).get()!.any : 0;
-    const tombstones = connection.prepare('SELECT EXISTS (SELECT 1 FROM corral_tombstones WHERE collection = ?) AS any').get(declared.collection)!.any;
+    const exists = connection
+      .prepare(`SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?) AS any`)
+      .get(declared.table)!.any;
+    const rows = exists
+      ? connection.prepare(`SELECT EXISTS (SELECT 1 FROM ${quoted(declared.table)}) AS any`).get()!.any
+      : 0;
+    const tombstones = connection
+      .prepare('SELECT EXISTS (SELECT 1 FROM corral_tombstones WHERE collection = ?) AS any')
+      .get(declared.collection)!.any;
     return !rows && !tombstones;
   }
 
   private neverHeldARecord(): boolean {
     const { map } = this;
     const rows = this.statement(`SELECT EXISTS (SELECT 1 FROM ${quoted(map.table)}) AS any`).get()!.any;
-    const tombstones = this.statement('SELECT EXISTS (SELECT 1 FROM corral_tombstones WHERE collection = ?) AS any').get(map.collection)!.any;
+    const tombstones = this.statement(
+      'SELECT EXISTS (SELECT 1 FROM corral_tombstones WHERE collection = ?) AS any',
+    ).get(map.collection)!.any;
     return !rows && !tombstones;
   }
 
@@ -193,7 +259,9 @@ export class SqliteStore<T extends object> implements Store<T> {
   /** A record from a row by column name, or from a row as an array in the order of {@link selected}. */
   private record(row: Row | ArrayRow, map = this.map): StoredRecord<T> {
     if (isArrayRow(row)) {
-      const version = map.version ? Number(row[map.columns.length + 1]) : digestOf(row.slice(1, map.columns.length + 1));
+      const version = map.version
+        ? Number(row[map.columns.length + 1])
+        : digestOf(row.slice(1, map.columns.length + 1));
       return { id: String(row[0]), version, data: recordData(map, row, sqliteCodec) as T };
     }
     const version = map.version ? Number(row[versionAlias]) : digestOf(map.columns.map((column) => row[column.column]));
@@ -220,7 +288,8 @@ export class SqliteStore<T extends object> implements Store<T> {
     const id = quoted(map.id.column);
     const run = (sql: string) => (onReader ? this.database.readStatement(sql) : this.statement(sql));
     // Rows that become records come as arrays: a row object costs about as much again as the read.
-    const runForRecords = (sql: string) => (onReader ? this.database.readStatement(sql, true) : this.database.statement(sql, true));
+    const runForRecords = (sql: string) =>
+      onReader ? this.database.readStatement(sql, true) : this.database.statement(sql, true);
     const byId = `SELECT ${this.selected} FROM ${table} WHERE ${id} = ?`;
     const byIds = `SELECT ${this.selected} FROM ${table} WHERE ${id} IN (SELECT value FROM json_each(?))`;
     const tombstone = 'SELECT 1 FROM corral_tombstones WHERE collection = ? AND id = ?';
@@ -243,7 +312,9 @@ export class SqliteStore<T extends object> implements Store<T> {
         const key = pages && PageCache.keyOf(sql, values);
         const cached = key === undefined ? undefined : pages!.get(at.revision, key);
         if (cached) return { ...at, records: [...cached] };
-        const records = (runForRecords(sql).all(...values) as unknown as ArrayRow[]).map((row) => this.record(row, read));
+        const records = (runForRecords(sql).all(...values) as unknown as ArrayRow[]).map((row) =>
+          this.record(row, read),
+        );
         if (key === undefined) return { ...at, records };
         // Records handed out more than once are frozen, as the memory store's are.
         const kept = records.map(deepFrozen);
@@ -251,21 +322,31 @@ export class SqliteStore<T extends object> implements Store<T> {
         return { ...at, records: [...kept] };
       },
       estimate: (where) => statisticsEstimate(this.database, map, where),
-      count: (where) => Number(run(`SELECT count(*) AS n FROM ${table} WHERE ${where.sql}`).get(...(where.parameters as SQLInputValue[]))!.n),
+      count: (where) =>
+        Number(
+          run(`SELECT count(*) AS n FROM ${table} WHERE ${where.sql}`).get(...(where.parameters as SQLInputValue[]))!.n,
+        ),
       records: (keys) => {
         if (keys.length === 1) {
           const row = runForRecords(byId).get(this.bound(keys[0]!)) as unknown as ArrayRow | undefined;
           return row ? [this.record(row)] : [];
         }
-        return (runForRecords(byIds).all(JSON.stringify(keys.map((key) => (map.id.storage === 'integer' ? Number(key) : key)))) as unknown as ArrayRow[]).map((row) => this.record(row));
+        return (
+          runForRecords(byIds).all(
+            JSON.stringify(keys.map((key) => (map.id.storage === 'integer' ? Number(key) : key))),
+          ) as unknown as ArrayRow[]
+        ).map((row) => this.record(row));
       },
-      tombstones: (keys) => new Set(keys.filter((key) => run(tombstone).get(map.collection, this.bound(key)) !== undefined)),
+      tombstones: (keys) =>
+        new Set(keys.filter((key) => run(tombstone).get(map.collection, this.bound(key)) !== undefined)),
     };
   }
 
   private currentRevision(onReader = false): number {
     const sql = 'SELECT revision FROM corral_revisions WHERE collection = ?';
-    return Number((onReader ? this.database.readStatement(sql) : this.statement(sql)).get(this.map.collection)!.revision);
+    return Number(
+      (onReader ? this.database.readStatement(sql) : this.statement(sql)).get(this.map.collection)!.revision,
+    );
   }
 
   /** Counts one committed write of a table whose writes no trigger counts (a table the application owns). */
@@ -293,11 +374,20 @@ export class SqliteStore<T extends object> implements Store<T> {
     const run = (sql: string) => (onReader ? this.database.readStatement(sql) : this.statement(sql));
     return groupPages(this.map, sqliteDialect, query, (where, column, fields) => {
       const { select, map: read } = this.selection(fields);
-      const statements = groupStatements(this.map, quoted(this.map.table), where, column, select, `?${where.parameters.length + 1}`);
+      const statements = groupStatements(
+        this.map,
+        quoted(this.map.table),
+        where,
+        column,
+        select,
+        `?${where.parameters.length + 1}`,
+      );
       const parameters = where.parameters as SQLInputValue[];
       return {
         records: (run(statements.rows).all(...parameters, query.limit) as Row[]).map((row) => this.record(row, read)),
-        totals: (run(statements.totals).all(...parameters) as Row[]).map((row) => [row.corral_key, Number(row.corral_total)] as const),
+        totals: (run(statements.totals).all(...parameters) as Row[]).map(
+          (row) => [row.corral_key, Number(row.corral_total)] as const,
+        ),
       };
     });
   }
@@ -336,18 +426,32 @@ export class SqliteStore<T extends object> implements Store<T> {
     // A plain INTEGER PRIMARY KEY reuses the highest id once its row is deleted; tombstones must never come back.
     // The sequence table exists once any table of the file uses AUTOINCREMENT.
     const sequenced = this.statement(`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'`).get() !== undefined;
-    const row = this.statement(`SELECT max(coalesce((SELECT max(${quoted(map.id.column)}) FROM ${quoted(map.table)}), 0),
+    const row =
+      this.statement(`SELECT max(coalesce((SELECT max(${quoted(map.id.column)}) FROM ${quoted(map.table)}), 0),
       coalesce((SELECT max(id) FROM corral_tombstones WHERE collection = ?1 AND typeof(id) = 'integer'), 0),
-      ${sequenced ? 'coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?2), 0)' : '?2 IS NULL'}) + 1 AS next`).get(map.collection, map.table)!;
+      ${sequenced ? 'coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?2), 0)' : '?2 IS NULL'}) + 1 AS next`).get(
+        map.collection,
+        map.table,
+      )!;
     return Number(row.next);
   }
 
   private insert(data: T): StoredRecord<T> {
     const { map } = this;
     const id = this.newId();
-    const names = [...(id === undefined ? [] : [map.id.column]), ...(map.version && !map.managed ? [map.version] : []), ...map.columns.map((column) => column.column)];
-    const values = [...(id === undefined ? [] : [id]), ...(map.version && !map.managed ? [1] : []), ...rowValues(map, data as Record<string, unknown>, sqliteCodec)] as SQLInputValue[];
-    const row = this.statement(`INSERT INTO ${quoted(map.table)} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${values.map((_, i) => `?${i + 1}`).join(', ')}) RETURNING ${this.selected}`).get(...values) as Row;
+    const names = [
+      ...(id === undefined ? [] : [map.id.column]),
+      ...(map.version && !map.managed ? [map.version] : []),
+      ...map.columns.map((column) => column.column),
+    ];
+    const values = [
+      ...(id === undefined ? [] : [id]),
+      ...(map.version && !map.managed ? [1] : []),
+      ...rowValues(map, data as Record<string, unknown>, sqliteCodec),
+    ] as SQLInputValue[];
+    const row = this.statement(
+      `INSERT INTO ${quoted(map.table)} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${values.map((_, i) => `?${i + 1}`).join(', ')}) RETURNING ${this.selected}`,
+    ).get(...values) as Row;
     if (!map.managed) this.bump();
     return this.record(row);
   }
@@ -368,8 +472,9 @@ export class SqliteStore<T extends object> implements Store<T> {
     const assignments = map.columns.map((column, i) => `${quoted(column.column)} = ?${i + 3}`);
     if (map.version) assignments.push(`${quoted(map.version)} = coalesce(${quoted(map.version)}, 0) + 1`);
     const guard = map.version ? ` AND (?2 IS NULL OR ${quoted(map.version)} = ?2)` : '';
-    const row = this.statement(`UPDATE ${quoted(map.table)} SET ${assignments.join(', ')} WHERE ${id} = ?1${guard} RETURNING ${this.selected}`)
-      .get(this.bound(key), map.version ? expectedVersion ?? null : null, ...values) as Row | undefined;
+    const row = this.statement(
+      `UPDATE ${quoted(map.table)} SET ${assignments.join(', ')} WHERE ${id} = ?1${guard} RETURNING ${this.selected}`,
+    ).get(this.bound(key), map.version ? (expectedVersion ?? null) : null, ...values) as Row | undefined;
     if (!row) return undefined;
     if (!map.managed) this.bump();
     return this.record(row);
@@ -378,8 +483,11 @@ export class SqliteStore<T extends object> implements Store<T> {
   /** Deletes the rows the WHERE clause selects; in a table the application owns, leaves their tombstones and counts the write here. */
   private remove(where: string, parameters: SQLInputValue[]): number {
     const { map } = this;
-    if (map.managed) return Number(this.statement(`DELETE FROM ${quoted(map.table)} WHERE ${where}`).run(...parameters).changes);
-    const gone = this.statement(`DELETE FROM ${quoted(map.table)} WHERE ${where} RETURNING ${quoted(map.id.column)} AS id`).all(...parameters);
+    if (map.managed)
+      return Number(this.statement(`DELETE FROM ${quoted(map.table)} WHERE ${where}`).run(...parameters).changes);
+    const gone = this.statement(
+      `DELETE FROM ${quoted(map.table)} WHERE ${where} RETURNING ${quoted(map.id.column)} AS id`,
+    ).all(...parameters);
     const tombstone = this.statement('INSERT OR IGNORE INTO corral_tombstones (collection, id) VALUES (?, ?)');
     for (const row of gone) tombstone.run(map.collection, row.id as SQLInputValue);
     if (gone.length > 0) this.bump();
@@ -399,22 +507,30 @@ export class SqliteStore<T extends object> implements Store<T> {
   }
 
   async delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>> {
-    return this.write(options, (): DeleteResult<T> => {
-      const { map } = this;
-      const key = keyOfId(map.id.storage, id);
-      const now = this.lookup(id);
-      if (key === undefined || now.status !== 'found') return unwritten(now);
-      if (expectedVersion !== undefined && now.record.version !== expectedVersion) return unwritten(now);
-      this.remove(`${quoted(map.id.column)} = ?`, [this.bound(key)]);
-      return { status: 'ok' };
-    }, true);
+    return this.write(
+      options,
+      (): DeleteResult<T> => {
+        const { map } = this;
+        const key = keyOfId(map.id.storage, id);
+        const now = this.lookup(id);
+        if (key === undefined || now.status !== 'found') return unwritten(now);
+        if (expectedVersion !== undefined && now.record.version !== expectedVersion) return unwritten(now);
+        this.remove(`${quoted(map.id.column)} = ?`, [this.bound(key)]);
+        return { status: 'ok' };
+      },
+      true,
+    );
   }
 
   async deleteWhere(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
-    return this.write(options, () => {
-      const where: Where = whereOf(this.map, sqliteDialect, filter);
-      return where.none ? 0 : this.remove(where.sql, where.parameters as SQLInputValue[]);
-    }, true);
+    return this.write(
+      options,
+      () => {
+        const where: Where = whereOf(this.map, sqliteDialect, filter);
+        return where.none ? 0 : this.remove(where.sql, where.parameters as SQLInputValue[]);
+      },
+      true,
+    );
   }
 
   async revision(options?: StoreCallOptions): Promise<number> {
@@ -423,17 +539,25 @@ export class SqliteStore<T extends object> implements Store<T> {
   }
 
   async deleteAll(expectedRevision?: number, options?: StoreCallOptions): Promise<DeleteAllResult> {
-    return this.write(options, (): DeleteAllResult => {
-      const revision = this.currentRevision();
-      if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-      const count = this.remove('1 = 1', []);
-      // A committed write, even of nothing (the triggers count rows, and there were none).
-      if (count === 0) this.bump();
-      return { status: 'ok', count };
-    }, true);
+    return this.write(
+      options,
+      (): DeleteAllResult => {
+        const revision = this.currentRevision();
+        if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
+        const count = this.remove('1 = 1', []);
+        // A committed write, even of nothing (the triggers count rows, and there were none).
+        if (count === 0) this.bump();
+        return { status: 'ok', count };
+      },
+      true,
+    );
   }
 
-  async replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number, options?: StoreCallOptions): Promise<ReplaceManyResult<T>> {
+  async replaceMany(
+    entries: readonly ReplaceEntry<T>[],
+    expectedRevision?: number,
+    options?: StoreCallOptions,
+  ): Promise<ReplaceManyResult<T>> {
     return this.write(options, (): ReplaceManyResult<T> => {
       const revision = this.currentRevision();
       if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
@@ -444,7 +568,12 @@ export class SqliteStore<T extends object> implements Store<T> {
         if (key !== undefined && !current.has(key)) current.set(key, this.lookup(key));
       }
       // Counted versions go up by one per write; a digest cannot be foretold, so a repeated id with an expected version is refused.
-      const plan = planReplaceMany(entries, (id) => keyOfId(map.id.storage, id), current, (version) => (map.version ? version + 1 : undefined));
+      const plan = planReplaceMany(
+        entries,
+        (id) => keyOfId(map.id.storage, id),
+        current,
+        (version) => (map.version ? version + 1 : undefined),
+      );
       if ('refused' in plan) return plan.refused;
       return { status: 'ok', records: plan.steps.map((step) => this.overwrite(step.key, step.data, undefined)!) };
     });

@@ -4,7 +4,10 @@ import { storageOfDeclared } from './dialect.js';
 
 /** Whether a table of this name exists (SQLite compares table names without regard to ASCII case). */
 export function tableExists(connection: DatabaseSync, table: string): boolean {
-  return connection.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE`).get(table) !== undefined;
+  return (
+    connection.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE`).get(table) !==
+    undefined
+  );
 }
 
 /**
@@ -12,7 +15,9 @@ export function tableExists(connection: DatabaseSync, table: string): boolean {
  * row id, which the database fills: it counts as having a default.
  */
 export function columnsOf(connection: DatabaseSync, table: string): OwnedColumn[] {
-  const rows = connection.prepare('SELECT name, type, "notnull" AS not_null, dflt_value, pk FROM pragma_table_info(?)').all(table);
+  const rows = connection
+    .prepare('SELECT name, type, "notnull" AS not_null, dflt_value, pk FROM pragma_table_info(?)')
+    .all(table);
   const keyColumns = rows.filter((row) => Number(row.pk) > 0).length;
   return rows.map((row) => {
     const rowId = Number(row.pk) > 0 && keyColumns === 1 && String(row.type).toUpperCase() === 'INTEGER';
@@ -32,12 +37,23 @@ export function indexesOf(connection: DatabaseSync, table: string): Map<string, 
   const indexes = new Map<string, string[]>();
   for (const index of connection.prepare('SELECT name FROM pragma_index_list(?)').all(table)) {
     const name = String(index.name);
-    indexes.set(name, connection.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(name).map((column) => String(column.name)));
+    indexes.set(
+      name,
+      connection
+        .prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno')
+        .all(name)
+        .map((column) => String(column.name)),
+    );
   }
   return indexes;
 }
 
 /** Rows in a table (for start-up decisions, not for serving). */
-export function rowCount(connection: DatabaseSync, quotedTable: string, where = '1 = 1', ...parameters: (string | number)[]): number {
+export function rowCount(
+  connection: DatabaseSync,
+  quotedTable: string,
+  where = '1 = 1',
+  ...parameters: (string | number)[]
+): number {
   return Number(connection.prepare(`SELECT count(*) AS n FROM ${quotedTable} WHERE ${where}`).get(...parameters)!.n);
 }

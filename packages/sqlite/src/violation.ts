@@ -1,7 +1,14 @@
 import { violationError, type TableMap, type Violation } from '@corral/sql';
 
 /** SQLite's extended result codes for the constraints a write can break. */
-const kinds: Record<number, Violation['kind']> = { 787: 'foreign-key', 1299: 'not-null', 275: 'check', 2067: 'unique', 1555: 'unique', 3091: 'check' };
+const kinds: Record<number, Violation['kind']> = {
+  787: 'foreign-key',
+  1299: 'not-null',
+  275: 'check',
+  2067: 'unique',
+  1555: 'unique',
+  3091: 'check',
+};
 
 /**
  * The API's error for a write SQLite refused by a rule of the table (node:sqlite reports the
@@ -10,8 +17,15 @@ const kinds: Record<number, Violation['kind']> = { 787: 'foreign-key', 1299: 'no
 export function asSqliteError(map: TableMap, error: unknown, deleting: boolean): unknown {
   const code = (error as { errcode?: number }).errcode;
   // A RESTRICT foreign key reports as a trigger's constraint (1811), as does a trigger's RAISE: the message tells them apart.
-  const kind = code === 1811 && /FOREIGN KEY/.test((error as Error).message) ? 'foreign-key' : code === undefined ? undefined : kinds[code];
+  const kind =
+    code === 1811 && /FOREIGN KEY/.test((error as Error).message)
+      ? 'foreign-key'
+      : code === undefined
+        ? undefined
+        : kinds[code];
   if (!kind) return error;
-  const column = /(?:failed|column): (?:[\w$]+\.)?([\w$]+)/.exec((error as Error).message)?.[1] ?? /in INTEGER column [\w$]+\.([\w$]+)|column [\w$]+\.([\w$]+)/.exec((error as Error).message)?.[1];
+  const column =
+    /(?:failed|column): (?:[\w$]+\.)?([\w$]+)/.exec((error as Error).message)?.[1] ??
+    /in INTEGER column [\w$]+\.([\w$]+)|column [\w$]+\.([\w$]+)/.exec((error as Error).message)?.[1];
   return violationError(map, { kind, ...(column ? { column } : {}) }, deleting);
 }

@@ -19,14 +19,21 @@ export function normalizeBasePath(raw: string | undefined): string {
   if (body.endsWith('/')) body = body.slice(0, -1);
   for (const segment of body.split('/')) {
     if (segment === '') {
-      throw new CorralError('CORRAL_INVALID_BASE_PATH', `Invalid base path ${JSON.stringify(raw)}: it contains an empty segment ("//").`);
+      throw new CorralError(
+        'CORRAL_INVALID_BASE_PATH',
+        `Invalid base path ${JSON.stringify(raw)}: it contains an empty segment ("//").`,
+      );
     }
     // Dot segments would be collapsed by URL parsers, so requests could never match the prefix.
     if (segment === '.' || segment === '..') {
-      throw new CorralError('CORRAL_INVALID_BASE_PATH', `Invalid base path ${JSON.stringify(raw)}: "." and ".." segments are not allowed.`);
+      throw new CorralError(
+        'CORRAL_INVALID_BASE_PATH',
+        `Invalid base path ${JSON.stringify(raw)}: "." and ".." segments are not allowed.`,
+      );
     }
     if (!SEGMENT.test(segment)) {
-      throw new CorralError('CORRAL_INVALID_BASE_PATH', 
+      throw new CorralError(
+        'CORRAL_INVALID_BASE_PATH',
         `Invalid base path ${JSON.stringify(raw)}: segment ${JSON.stringify(segment)} may only contain ` +
           'letters, digits and the characters . _ ~ -',
       );

@@ -18,7 +18,12 @@ function thrown(run: () => unknown): ApiError {
   throw new Error('expected an ApiError');
 }
 
-const apiPath = (version: number, prefix: string, rest: string): VersionedPath => ({ kind: 'api', version, prefix, rest });
+const apiPath = (version: number, prefix: string, rest: string): VersionedPath => ({
+  kind: 'api',
+  version,
+  prefix,
+  rest,
+});
 
 describe('match without a base path', () => {
   it.each(['', '/'])('maps %j to the listing', (path) => {
@@ -35,16 +40,27 @@ describe('match without a base path', () => {
     expect(root.match(path)).toEqual(expected);
   });
 
-  it.each(['/v1.2', '/v1.2/zoos', '/v01', '/v01/zoos', '/V1', '/v-1', '/v+1', '/v0', '/v3', '/v1x', '/v1x/zoos', '/v', '/v 1'])(
-    'refuses %j as an unknown version',
-    (path) => {
-      const error = thrown(() => root.match(path));
-      expect(error.codeName).toBe('unknownVersion');
-      expect(error.status).toBe(404);
-      expect(error.message).toMatch(/^Unknown API version "/);
-      expect(error.message).toContain(VALID);
-    },
-  );
+  it.each([
+    '/v1.2',
+    '/v1.2/zoos',
+    '/v01',
+    '/v01/zoos',
+    '/V1',
+    '/v-1',
+    '/v+1',
+    '/v0',
+    '/v3',
+    '/v1x',
+    '/v1x/zoos',
+    '/v',
+    '/v 1',
+  ])('refuses %j as an unknown version', (path) => {
+    const error = thrown(() => root.match(path));
+    expect(error.codeName).toBe('unknownVersion');
+    expect(error.status).toBe(404);
+    expect(error.message).toMatch(/^Unknown API version "/);
+    expect(error.message).toContain(VALID);
+  });
 
   it('names the segment it refused', () => {
     expect(thrown(() => root.match('/v1.2/zoos')).message).toBe(`Unknown API version "v1.2". ${VALID}`);
@@ -76,24 +92,32 @@ describe('match under a base path', () => {
     expect(api.match(path)).toEqual(expected);
   });
 
-  it.each(['/', '', '/v1', '/v1/zoos', '/apiv1', '/api2/v1', '/API/v1', '/other'])('refuses %j as outside the API', (path) => {
-    const error = thrown(() => api.match(path));
-    expect(error.codeName).toBe('routeNotFound');
-    expect(error.status).toBe(404);
-    expect(error.message).toContain('Valid versions: v1, v2. Paths start with /api/v1 or /api/v2');
-  });
+  it.each(['/', '', '/v1', '/v1/zoos', '/apiv1', '/api2/v1', '/API/v1', '/other'])(
+    'refuses %j as outside the API',
+    (path) => {
+      const error = thrown(() => api.match(path));
+      expect(error.codeName).toBe('routeNotFound');
+      expect(error.status).toBe(404);
+      expect(error.message).toContain('Valid versions: v1, v2. Paths start with /api/v1 or /api/v2');
+    },
+  );
 
-  it.each(['/api/zoos', '/api/v1.2', '/api/v3/zoos', '/api/v01', '/api/V1'])('refuses %j as an unknown version', (path) => {
-    const error = thrown(() => api.match(path));
-    expect(error.codeName).toBe('unknownVersion');
-    expect(error.message).toContain('Valid versions: v1, v2. Paths start with /api/v1 or /api/v2');
-  });
+  it.each(['/api/zoos', '/api/v1.2', '/api/v3/zoos', '/api/v01', '/api/V1'])(
+    'refuses %j as an unknown version',
+    (path) => {
+      const error = thrown(() => api.match(path));
+      expect(error.codeName).toBe('unknownVersion');
+      expect(error.message).toContain('Valid versions: v1, v2. Paths start with /api/v1 or /api/v2');
+    },
+  );
 
   it('handles a nested base path', () => {
     expect(nested.match('/a/b')).toEqual({ kind: 'listing' });
     expect(nested.match('/a/b/v1/zoos')).toEqual(apiPath(1, '/a/b/v1', '/zoos'));
     expect(thrown(() => nested.match('/a/v1')).codeName).toBe('routeNotFound');
-    expect(thrown(() => nested.match('/a/b/v2')).message).toBe('Unknown API version "v2". Valid versions: v1. Paths start with /a/b/v1');
+    expect(thrown(() => nested.match('/a/b/v2')).message).toBe(
+      'Unknown API version "v2". Valid versions: v1. Paths start with /a/b/v1',
+    );
   });
 });
 

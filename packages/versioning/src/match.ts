@@ -7,19 +7,19 @@ import { describeValidVersions, parseVersionSegment } from './versions.js';
  */
 export type VersionedPath =
   | {
-    /** The path is the base path itself: answer with the version listing. */
-    kind: 'listing';
-  }
+      /** The path is the base path itself: answer with the version listing. */
+      kind: 'listing';
+    }
   | {
-    /** The path lies inside a served version. */
-    kind: 'api';
-    /** Major version number taken from the path. */
-    version: number;
-    /** Base path plus version segment, e.g. `/api/v2`, for building links. */
-    prefix: string;
-    /** Still-encoded remainder after the prefix, routed within the version. */
-    rest: string;
-  };
+      /** The path lies inside a served version. */
+      kind: 'api';
+      /** Major version number taken from the path. */
+      version: number;
+      /** Base path plus version segment, e.g. `/api/v2`, for building links. */
+      prefix: string;
+      /** Still-encoded remainder after the prefix, routed within the version. */
+      rest: string;
+    };
 
 // Client input is echoed in messages; keep it short so a long path cannot bloat the answer.
 const MAX_ECHO = 40;
@@ -39,7 +39,10 @@ export function matchVersionedPath(basePath: string, versions: readonly number[]
   const mount = `${basePath}/`;
   if (!pathname.startsWith(mount)) {
     if (basePath !== '') {
-      throw new ApiError('routeNotFound', `No endpoint at ${echo(pathname)}: this API is served under ${basePath}. ${valid()}`);
+      throw new ApiError(
+        'routeNotFound',
+        `No endpoint at ${echo(pathname)}: this API is served under ${basePath}. ${valid()}`,
+      );
     }
     throw new ApiError('unknownVersion', `The path ${echo(pathname)} has no API version. ${valid()}`);
   }

@@ -49,7 +49,8 @@ export function createVersioning(options: VersioningOptions): Versioning {
   const versions = checkVersions(options.versions);
   const prefix = (version: number): string => {
     // Linking to a version the server does not serve would hand clients a URL that 404s.
-    if (!versions.includes(version)) throw new CorralError('CORRAL_VERSION_NOT_SERVED', `API version ${String(version)} is not served.`);
+    if (!versions.includes(version))
+      throw new CorralError('CORRAL_VERSION_NOT_SERVED', `API version ${String(version)} is not served.`);
     return `${basePath}/v${version}`;
   };
   return Object.freeze({

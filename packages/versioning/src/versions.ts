@@ -11,9 +11,13 @@ export function checkVersions(versions: readonly number[]): readonly number[] {
   const seen = new Set<number>();
   for (const version of versions) {
     if (!Number.isSafeInteger(version) || version < 1) {
-      throw new CorralError('CORRAL_INVALID_VERSION', `Invalid API version ${String(version)}: versions are positive integers (major versions only).`);
+      throw new CorralError(
+        'CORRAL_INVALID_VERSION',
+        `Invalid API version ${String(version)}: versions are positive integers (major versions only).`,
+      );
     }
-    if (seen.has(version)) throw new CorralError('CORRAL_DUPLICATE_VERSION', `API version ${version} is configured more than once.`);
+    if (seen.has(version))
+      throw new CorralError('CORRAL_DUPLICATE_VERSION', `API version ${version} is configured more than once.`);
     seen.add(version);
   }
   return Object.freeze([...versions].sort((a, b) => a - b));

@@ -11,7 +11,11 @@ export const partySchema = z.object({
 });
 
 /** A customer or supplier collection, guarded by the crm scopes. */
-export function partiesCollection<N extends 'customers' | 'suppliers'>(name: N, initial: z.infer<typeof partySchema>[], stores: StoreFactory = memoryStores) {
+export function partiesCollection<N extends 'customers' | 'suppliers'>(
+  name: N,
+  initial: z.infer<typeof partySchema>[],
+  stores: StoreFactory = memoryStores,
+) {
   return defineCollection({
     name,
     schema: partySchema,

@@ -2,7 +2,20 @@ import type { z } from 'zod';
 import type { employeeSchema } from '../collections/employees.js';
 import type { salaryStatementSchema } from '../collections/salary-statements.js';
 
-const firstNames = ['Ada', 'Bruno', 'Chiara', 'Dmitri', 'Elif', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kemal', 'Lena'];
+const firstNames = [
+  'Ada',
+  'Bruno',
+  'Chiara',
+  'Dmitri',
+  'Elif',
+  'Farid',
+  'Greta',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kemal',
+  'Lena',
+];
 const lastNames = ['Keller', 'Moreau', 'Rossi', 'Novak', 'Yilmaz', 'Haddad', 'Berg', 'Tanaka', 'Silva', 'Weber'];
 const maturities = ['junior', 'intermediate', 'senior'] as const;
 

@@ -2,7 +2,16 @@
 // (PORT and HOST choose the listening socket, which startZoo() opens itself; SIGINT/SIGTERM concern
 // the process, not a service started inside the test runner.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, everyRecord, expectDetailedError, get, linkHref, type RunningZoo, startZoo, startZooWithTokens } from './helpers.js';
+import {
+  call,
+  everyRecord,
+  expectDetailedError,
+  get,
+  linkHref,
+  type RunningZoo,
+  startZoo,
+  startZooWithTokens,
+} from './helpers.js';
 
 const collections = ['zoos', 'animals', 'employees', 'customers', 'suppliers'] as const;
 
@@ -56,8 +65,18 @@ describe('Starting it: the default, with nothing configured', () => {
         const there = await everyRecord(other, `/v1/${name}?limit=100`, otherAdmin, name);
         expect(there, name).toEqual(here);
       }
-      const statementsHere = await everyRecord(zoo, '/v1/employees/1/salaryStatements?limit=100', admin, 'salaryStatements');
-      const statementsThere = await everyRecord(other, '/v1/employees/1/salaryStatements?limit=100', otherAdmin, 'salaryStatements');
+      const statementsHere = await everyRecord(
+        zoo,
+        '/v1/employees/1/salaryStatements?limit=100',
+        admin,
+        'salaryStatements',
+      );
+      const statementsThere = await everyRecord(
+        other,
+        '/v1/employees/1/salaryStatements?limit=100',
+        otherAdmin,
+        'salaryStatements',
+      );
       expect(statementsThere).toEqual(statementsHere);
     } finally {
       await other.close();
@@ -85,7 +104,12 @@ describe('Starting it: BASE_PATH=/api mounts everything under /api', () => {
     const root = await get(zoo, '/api/v1');
     expect(root.status).toBe(200);
     expect(root.body.link).toMatchObject({ rel: 'self', href: '/api/v1' });
-    expect(root.body.links).toContainEqual({ rel: 'collection /api/v1/zoos', href: '/api/v1/zoos', title: 'Zoos', type: 'application/json' });
+    expect(root.body.links).toContainEqual({
+      rel: 'collection /api/v1/zoos',
+      href: '/api/v1/zoos',
+      title: 'Zoos',
+      type: 'application/json',
+    });
     expect(root.body.zoos_url).toMatch(/\/api\/v1\/zoos$/);
   });
 
@@ -111,7 +135,11 @@ describe('Starting it: BASE_PATH=/api mounts everything under /api', () => {
       expect(result.href).toBe(`/api/v1/${result.collection}/${result.id}`);
       expect((await get(zoo, result.href, admin)).status).toBe(200);
     }
-    const job = await call(zoo, 'PUT', '/api/v1/zoos', { token: admin, headers: { prefer: 'respond-async' }, json: [] });
+    const job = await call(zoo, 'PUT', '/api/v1/zoos', {
+      token: admin,
+      headers: { prefer: 'respond-async' },
+      json: [],
+    });
     expect(job.status).toBe(202);
     expect(job.headers.get('location')).toMatch(/^\/api\/v1\/jobs\/[^/]+$/);
     expect((await get(zoo, job.headers.get('location')!, admin)).status).toBe(200);

@@ -2,7 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectAuthError, get, jwtParts, type Reply, type RunningZoo, startZoo } from './helpers.js';
 
-const everyScope = ['zoo:read', 'zoo:write', 'staff:read', 'staff:write', 'salary:read', 'salary:write', 'crm:read', 'crm:write'];
+const everyScope = [
+  'zoo:read',
+  'zoo:write',
+  'staff:read',
+  'staff:write',
+  'salary:read',
+  'salary:write',
+  'crm:read',
+  'crm:write',
+];
 const readerScopes = ['zoo:read', 'staff:read', 'crm:read'];
 const secretOf = (clientId: string) => `${clientId}-secret`;
 
@@ -23,7 +32,8 @@ async function requestToken(
 ): Promise<Reply> {
   const form = new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-  if (how === 'client_secret_basic') headers.authorization = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+  if (how === 'client_secret_basic')
+    headers.authorization = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
   else {
     form.set('client_id', clientId);
     form.set('client_secret', secret);
@@ -52,7 +62,9 @@ describe('Authorization server and scopes', () => {
       expect(discovery.issuer).toBe(`${zoo.origin}/oauth`);
       expect(discovery.token_endpoint).toEqual(expect.stringMatching(/^https?:\/\//));
       expect(discovery.grant_types_supported).toContain('client_credentials');
-      expect(discovery.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(['client_secret_basic', 'client_secret_post']));
+      expect(discovery.token_endpoint_auth_methods_supported).toEqual(
+        expect.arrayContaining(['client_secret_basic', 'client_secret_post']),
+      );
       expect(discovery.jwks_uri).toEqual(expect.any(String));
     });
 
@@ -82,17 +94,33 @@ describe('Authorization server and scopes', () => {
     it('gives a token request without scope every scope the client is allowed', async () => {
       const adminReply = await requestToken(tokenEndpoint, 'zoo-admin', secretOf('zoo-admin'), 'client_secret_basic');
       expect(scopesOf(adminReply)).toEqual([...everyScope].sort());
-      expect((jwtParts(adminReply.body.access_token).payload.scope as string).split(' ').sort()).toEqual([...everyScope].sort());
+      expect((jwtParts(adminReply.body.access_token).payload.scope as string).split(' ').sort()).toEqual(
+        [...everyScope].sort(),
+      );
       const readerReply = await requestToken(tokenEndpoint, 'zoo-reader', secretOf('zoo-reader'), 'client_secret_post');
       expect(scopesOf(readerReply)).toEqual([...readerScopes].sort());
-      expect((jwtParts(readerReply.body.access_token).payload.scope as string).split(' ').sort()).toEqual([...readerScopes].sort());
+      expect((jwtParts(readerReply.body.access_token).payload.scope as string).split(' ').sort()).toEqual(
+        [...readerScopes].sort(),
+      );
     });
 
     it('gives exactly the scope asked for, and no scope the client is not allowed', async () => {
-      const narrow = await requestToken(tokenEndpoint, 'zoo-admin', secretOf('zoo-admin'), 'client_secret_basic', 'zoo:read');
+      const narrow = await requestToken(
+        tokenEndpoint,
+        'zoo-admin',
+        secretOf('zoo-admin'),
+        'client_secret_basic',
+        'zoo:read',
+      );
       expect(narrow.status).toBe(200);
       expect(scopesOf(narrow)).toEqual(['zoo:read']);
-      const beyond = await requestToken(tokenEndpoint, 'zoo-reader', secretOf('zoo-reader'), 'client_secret_basic', 'salary:read');
+      const beyond = await requestToken(
+        tokenEndpoint,
+        'zoo-reader',
+        secretOf('zoo-reader'),
+        'client_secret_basic',
+        'salary:read',
+      );
       expect(beyond.body.access_token).toBeUndefined();
       expect(beyond.status).toBe(400);
       expect(beyond.body.error).toBe('invalid_scope');
@@ -153,7 +181,9 @@ describe('Authorization server and scopes', () => {
     });
 
     it('accepts the token only as "Authorization: Bearer"', async () => {
-      const asBasic = await call(zoo, 'GET', '/v1/zoos', { headers: { authorization: `Basic ${Buffer.from(`x:${admin}`).toString('base64')}` } });
+      const asBasic = await call(zoo, 'GET', '/v1/zoos', {
+        headers: { authorization: `Basic ${Buffer.from(`x:${admin}`).toString('base64')}` },
+      });
       expect(asBasic.status).toBe(401);
       expect((await get(zoo, '/v1/zoos', admin)).status).toBe(200);
     });
@@ -170,9 +200,19 @@ describe('Authorization server and scopes', () => {
 
     it('answers 401 for everything else under /v1 without a token', async () => {
       const paths = [
-        '/v1/zoos', '/v1/zoos/1', '/v1/zoos/1/animals', '/v1/animals', '/v1/animals/1', '/v1/employees', '/v1/employees/1',
-        '/v1/employees/1/salaryStatements', '/v1/customers', '/v1/suppliers',
-        '/v1/search?query=zoo', '/v1/translate?from=en_US&to=de_DE&text=lion', '/v1/calculate?para2=3&para2=4',
+        '/v1/zoos',
+        '/v1/zoos/1',
+        '/v1/zoos/1/animals',
+        '/v1/animals',
+        '/v1/animals/1',
+        '/v1/employees',
+        '/v1/employees/1',
+        '/v1/employees/1/salaryStatements',
+        '/v1/customers',
+        '/v1/suppliers',
+        '/v1/search?query=zoo',
+        '/v1/translate?from=en_US&to=de_DE&text=lion',
+        '/v1/calculate?para2=3&para2=4',
       ];
       for (const path of paths) {
         const reply = await get(zoo, path);
@@ -217,7 +257,11 @@ describe('Authorization server and scopes', () => {
       const writes: [string, string, Record<string, unknown>][] = [
         ['zoo:write', '/v1/zoos', { name: 'Scope Zoo' }],
         ['zoo:write', '/v1/animals', { name: 'Scope', species: 'lynx', animalTypeId: 'mammal', zooId: '1' }],
-        ['staff:write', '/v1/employees', { name: 'Scope Keeper', yearOfBirth: 1990, state: 'internal', maturity: 'junior' }],
+        [
+          'staff:write',
+          '/v1/employees',
+          { name: 'Scope Keeper', yearOfBirth: 1990, state: 'internal', maturity: 'junior' },
+        ],
         ['salary:write', '/v1/employees/1/salaryStatements', { period: '2030-01', grossAmount: 100, currency: 'EUR' }],
         ['crm:write', '/v1/customers', { name: 'Scope Customer' }],
         ['crm:write', '/v1/suppliers', { name: 'Scope Supplier' }],
@@ -254,7 +298,9 @@ describe('Authorization server and scopes', () => {
       for (const [method, path, scope, json] of cases) {
         const reply = await call(zoo, method, path, { token: reader, ...(json ? { json } : {}) });
         expectAuthError(reply, 403);
-        expect(reply.headers.get('www-authenticate'), `${method} ${path}`).toMatch(new RegExp(`error="insufficient_scope".*scope="${scope}"`));
+        expect(reply.headers.get('www-authenticate'), `${method} ${path}`).toMatch(
+          new RegExp(`error="insufficient_scope".*scope="${scope}"`),
+        );
       }
       expect((await get(zoo, '/v1/employees/1', reader)).status).toBe(200);
     });
@@ -270,7 +316,13 @@ describe('Authorization server and scopes', () => {
   });
 
   describe('search returns only records from collections the token may read', () => {
-    const searchable: Record<string, string> = { zoos: 'zoo:read', animals: 'zoo:read', employees: 'staff:read', customers: 'crm:read', suppliers: 'crm:read' };
+    const searchable: Record<string, string> = {
+      zoos: 'zoo:read',
+      animals: 'zoo:read',
+      employees: 'staff:read',
+      customers: 'crm:read',
+      suppliers: 'crm:read',
+    };
 
     /** Every search result for `a`, a letter found in every collection. */
     async function searchAll(token: string): Promise<{ collection: string }[]> {

@@ -2,10 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type RunningZoo, startZoo } from './helpers.js';
 
-const collections: Record<string, string> = { zoos: 'Zoos', animals: 'Animals', employees: 'Employees', customers: 'Customers', suppliers: 'Suppliers' };
+const collections: Record<string, string> = {
+  zoos: 'Zoos',
+  animals: 'Animals',
+  employees: 'Employees',
+  customers: 'Customers',
+  suppliers: 'Suppliers',
+};
 const operations = ['search', 'translate', 'calculate'];
 /** A valid call of each operation, so that following its URL proves it leads somewhere useful. */
-const operationQuery: Record<string, string> = { search: '?query=zoo', translate: '?from=en_US&to=de_DE&text=lion', calculate: '?para2=3&para2=4' };
+const operationQuery: Record<string, string> = {
+  search: '?query=zoo',
+  translate: '?from=en_US&to=de_DE&text=lion',
+  calculate: '?para2=3&para2=4',
+};
 
 describe('Root document', () => {
   let zoo: RunningZoo;
@@ -33,14 +43,24 @@ describe('Root document', () => {
 
   it('has one link per collection, e.g. {"rel":"collection /v1/zoos","href":"/v1/zoos","title":"Zoos","type":"application/json"}', () => {
     for (const [name, title] of Object.entries(collections)) {
-      expect(root.links).toContainEqual({ rel: `collection /v1/${name}`, href: `/v1/${name}`, title, type: 'application/json' });
+      expect(root.links).toContainEqual({
+        rel: `collection /v1/${name}`,
+        href: `/v1/${name}`,
+        title,
+        type: 'application/json',
+      });
     }
   });
 
   it('has one link per operation, and no others', () => {
     for (const name of operations) {
       const link = (root.links as { href: string }[]).find((l) => l.href === `/v1/${name}`);
-      expect(link, name).toEqual({ rel: expect.any(String), href: `/v1/${name}`, title: expect.any(String), type: 'application/json' });
+      expect(link, name).toEqual({
+        rel: expect.any(String),
+        href: `/v1/${name}`,
+        title: expect.any(String),
+        type: 'application/json',
+      });
     }
     const hrefs = (root.links as { href: string }[]).map((l) => l.href).sort();
     expect(hrefs).toEqual([...Object.keys(collections), ...operations].map((n) => `/v1/${n}`).sort());
@@ -52,7 +72,9 @@ describe('Root document', () => {
       expect(root[`${name}_url`], `${name}_url`).toEqual(expect.any(String));
       expect(new URL(root[`${name}_url`], zoo.origin).pathname).toBe(`/v1/${name}`);
     }
-    const urlProperties = Object.keys(root).filter((k) => k.endsWith('_url')).sort();
+    const urlProperties = Object.keys(root)
+      .filter((k) => k.endsWith('_url'))
+      .sort();
     expect(urlProperties).toEqual(names.map((n) => `${n}_url`).sort());
   });
 

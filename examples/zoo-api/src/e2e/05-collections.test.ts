@@ -2,7 +2,17 @@
 // sortable fields, record links, the nested animals of a zoo, salary statements, query= and unknown
 // query parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, everyRecord, expectDetailedError, expectSimpleError, failingFields, get, linkHref, type RunningZoo, startZoo } from './helpers.js';
+import {
+  call,
+  everyRecord,
+  expectDetailedError,
+  expectSimpleError,
+  failingFields,
+  get,
+  linkHref,
+  type RunningZoo,
+  startZoo,
+} from './helpers.js';
 
 type Row = Record<string, any>;
 const thisYear = new Date().getUTCFullYear();
@@ -17,7 +27,10 @@ function isOrdered(values: unknown[], order: 'asc' | 'desc'): boolean {
 }
 
 /** The string properties of a record that a client sees as its data (not id, not links). */
-const textValues = (record: Row) => Object.entries(record).filter(([k, v]) => k !== 'id' && k !== 'links' && typeof v === 'string').map(([, v]) => v as string);
+const textValues = (record: Row) =>
+  Object.entries(record)
+    .filter(([k, v]) => k !== 'id' && k !== 'links' && typeof v === 'string')
+    .map(([, v]) => v as string);
 
 describe('Collections and their fields', () => {
   let zoo: RunningZoo;
@@ -39,11 +52,36 @@ describe('Collections and their fields', () => {
   /** Every collection: its URL, a valid new record, its required fields. */
   const cases = () => [
     { name: 'zoos', path: '/v1/zoos', valid: { name: 'E2E Zoo', city: 'Bern' }, required: ['name'] },
-    { name: 'animals', path: '/v1/animals', valid: { name: 'E2E Lynx', species: 'lynx', animalTypeId: 'mammal', zooId: zooIds[0], yearOfBirth: 2015 }, required: ['animalTypeId', 'name', 'species', 'zooId'] },
-    { name: 'employees', path: '/v1/employees', valid: { name: 'E2E Keeper', yearOfBirth: 1985, state: 'internal', maturity: 'senior' }, required: ['maturity', 'name', 'state', 'yearOfBirth'] },
-    { name: 'salaryStatements', path: salaryPath, valid: { period: '2031-05', grossAmount: 4200.5, currency: 'EUR' }, required: ['currency', 'grossAmount', 'period'] },
-    { name: 'customers', path: '/v1/customers', valid: { name: 'E2E Customer', email: 'e2e.customer@example.com', city: 'Bern' }, required: ['name'] },
-    { name: 'suppliers', path: '/v1/suppliers', valid: { name: 'E2E Supplier', email: 'e2e.supplier@example.com', city: 'Bern' }, required: ['name'] },
+    {
+      name: 'animals',
+      path: '/v1/animals',
+      valid: { name: 'E2E Lynx', species: 'lynx', animalTypeId: 'mammal', zooId: zooIds[0], yearOfBirth: 2015 },
+      required: ['animalTypeId', 'name', 'species', 'zooId'],
+    },
+    {
+      name: 'employees',
+      path: '/v1/employees',
+      valid: { name: 'E2E Keeper', yearOfBirth: 1985, state: 'internal', maturity: 'senior' },
+      required: ['maturity', 'name', 'state', 'yearOfBirth'],
+    },
+    {
+      name: 'salaryStatements',
+      path: salaryPath,
+      valid: { period: '2031-05', grossAmount: 4200.5, currency: 'EUR' },
+      required: ['currency', 'grossAmount', 'period'],
+    },
+    {
+      name: 'customers',
+      path: '/v1/customers',
+      valid: { name: 'E2E Customer', email: 'e2e.customer@example.com', city: 'Bern' },
+      required: ['name'],
+    },
+    {
+      name: 'suppliers',
+      path: '/v1/suppliers',
+      valid: { name: 'E2E Supplier', email: 'e2e.supplier@example.com', city: 'Bern' },
+      required: ['name'],
+    },
   ];
   const names = ['zoos', 'animals', 'employees', 'salaryStatements', 'customers', 'suppliers'];
   const caseOf = (name: string) => cases().find((c) => c.name === name)!;
@@ -64,14 +102,17 @@ describe('Collections and their fields', () => {
       expect(read.body).toEqual(created.body);
     });
 
-    it.each(names)('%s: a record without its required fields answers 422 naming each of them, and creates nothing', async (name) => {
-      const { path, required } = caseOf(name);
-      const before = (await get(zoo, path, admin)).body.total;
-      const reply = await call(zoo, 'POST', path, { token: admin, json: {} });
-      expectDetailedError(reply, 422);
-      expect(failingFields(reply)).toEqual(required);
-      expect((await get(zoo, path, admin)).body.total).toBe(before);
-    });
+    it.each(names)(
+      '%s: a record without its required fields answers 422 naming each of them, and creates nothing',
+      async (name) => {
+        const { path, required } = caseOf(name);
+        const before = (await get(zoo, path, admin)).body.total;
+        const reply = await call(zoo, 'POST', path, { token: admin, json: {} });
+        expectDetailedError(reply, 422);
+        expect(failingFields(reply)).toEqual(required);
+        expect((await get(zoo, path, admin)).body.total).toBe(before);
+      },
+    );
 
     it.each(names)('%s: every record carries a self link to itself', async (name) => {
       const { path } = caseOf(name);
@@ -106,7 +147,8 @@ describe('Collections and their fields', () => {
 
     it('employees link rel "salary" to /v1/employees/<id>/salaryStatements, which lists their statements', async () => {
       const employees = await everyRecord(zoo, '/v1/employees?limit=100', admin, 'employees');
-      for (const employee of employees) expect(linkHref(employee.links, 'salary')).toBe(`/v1/employees/${employee.id}/salaryStatements`);
+      for (const employee of employees)
+        expect(linkHref(employee.links, 'salary')).toBe(`/v1/employees/${employee.id}/salaryStatements`);
       const statements = await get(zoo, linkHref(employees[0]!.links, 'salary')!, admin);
       expect(statements.status).toBe(200);
       expect(statements.body.salaryStatements.length).toBeGreaterThan(0);
@@ -117,18 +159,27 @@ describe('Collections and their fields', () => {
   describe('animals', () => {
     it('accepts each animalTypeId mammal, bird, reptile, amphibian, fish, insect, and nothing else', async () => {
       for (const animalTypeId of ['mammal', 'bird', 'reptile', 'amphibian', 'fish', 'insect']) {
-        const reply = await call(zoo, 'POST', '/v1/animals', { token: admin, json: { name: `Type ${animalTypeId}`, species: 'x', animalTypeId, zooId: zooIds[0] } });
+        const reply = await call(zoo, 'POST', '/v1/animals', {
+          token: admin,
+          json: { name: `Type ${animalTypeId}`, species: 'x', animalTypeId, zooId: zooIds[0] },
+        });
         expect(reply.status, animalTypeId).toBe(201);
         expect(reply.body.animalTypeId).toBe(animalTypeId);
       }
-      const dragon = await call(zoo, 'POST', '/v1/animals', { token: admin, json: { name: 'Smaug', species: 'dragon', animalTypeId: 'dragon', zooId: zooIds[0] } });
+      const dragon = await call(zoo, 'POST', '/v1/animals', {
+        token: admin,
+        json: { name: 'Smaug', species: 'dragon', animalTypeId: 'dragon', zooId: zooIds[0] },
+      });
       expectDetailedError(dragon, 422);
       expect(failingFields(dragon)).toEqual(['animalTypeId']);
     });
 
     it('answers 422 for a zooId that names no existing zoo, and creates nothing', async () => {
       const before = (await get(zoo, '/v1/animals', admin)).body.total;
-      const reply = await call(zoo, 'POST', '/v1/animals', { token: admin, json: { name: 'Lost', species: 'lynx', animalTypeId: 'mammal', zooId: 'no-such-zoo-999' } });
+      const reply = await call(zoo, 'POST', '/v1/animals', {
+        token: admin,
+        json: { name: 'Lost', species: 'lynx', animalTypeId: 'mammal', zooId: 'no-such-zoo-999' },
+      });
       expectDetailedError(reply, 422);
       expect(failingFields(reply)).toEqual(['zooId']);
       expect((await get(zoo, '/v1/animals', admin)).body.total).toBe(before);
@@ -159,7 +210,10 @@ describe('Collections and their fields', () => {
           if (current.status !== 200) continue;
           const put = await call(fresh, 'PUT', `/v1/animals/${animal.id}`, { token, json: current.body });
           expect(put.status, `PUT /v1/animals/${animal.id}: ${put.text}`).toBe(200);
-          const patch = await call(fresh, 'PATCH', `/v1/animals/${animal.id}`, { token, json: { name: `${animal.name} II` } });
+          const patch = await call(fresh, 'PATCH', `/v1/animals/${animal.id}`, {
+            token,
+            json: { name: `${animal.name} II` },
+          });
           expect(patch.status, `PATCH /v1/animals/${animal.id}: ${patch.text}`).toBe(200);
         }
       } finally {
@@ -169,7 +223,10 @@ describe('Collections and their fields', () => {
 
     it('wants yearOfBirth to be an integer', async () => {
       for (const yearOfBirth of [2015.5, '2015']) {
-        const reply = await call(zoo, 'POST', '/v1/animals', { token: admin, json: { name: 'Odd', species: 'lynx', animalTypeId: 'mammal', zooId: zooIds[0], yearOfBirth } });
+        const reply = await call(zoo, 'POST', '/v1/animals', {
+          token: admin,
+          json: { name: 'Odd', species: 'lynx', animalTypeId: 'mammal', zooId: zooIds[0], yearOfBirth },
+        });
         expectDetailedError(reply, 422);
         expect(failingFields(reply)).toEqual(['yearOfBirth']);
       }
@@ -177,11 +234,20 @@ describe('Collections and their fields', () => {
   });
 
   describe('employees', () => {
-    const employee = (changes: Row) => ({ name: 'Year Check', yearOfBirth: 1980, state: 'external', maturity: 'junior', ...changes });
+    const employee = (changes: Row) => ({
+      name: 'Year Check',
+      yearOfBirth: 1980,
+      state: 'external',
+      maturity: 'junior',
+      ...changes,
+    });
 
     it('wants yearOfBirth to be an integer from 1900 to this year', async () => {
       for (const yearOfBirth of [1900, thisYear]) {
-        expect((await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ yearOfBirth }) })).status, String(yearOfBirth)).toBe(201);
+        expect(
+          (await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ yearOfBirth }) })).status,
+          String(yearOfBirth),
+        ).toBe(201);
       }
       for (const yearOfBirth of [1899, thisYear + 1, 1980.5, '1980']) {
         const reply = await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ yearOfBirth }) });
@@ -191,14 +257,23 @@ describe('Collections and their fields', () => {
     });
 
     it('wants state internal or external, and maturity junior, intermediate or senior, naming the valid values', async () => {
-      for (const state of ['internal', 'external']) expect((await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ state }) })).status).toBe(201);
-      for (const maturity of ['junior', 'intermediate', 'senior']) expect((await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ maturity }) })).status).toBe(201);
+      for (const state of ['internal', 'external'])
+        expect((await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ state }) })).status).toBe(
+          201,
+        );
+      for (const maturity of ['junior', 'intermediate', 'senior'])
+        expect((await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ maturity }) })).status).toBe(
+          201,
+        );
       const badState = await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ state: 'retired' }) });
       expectDetailedError(badState, 422);
       expect(failingFields(badState)).toEqual(['state']);
       expect(badState.body.message).toMatch(/internal/);
       expect(badState.body.message).toMatch(/external/);
-      const badMaturity = await call(zoo, 'POST', '/v1/employees', { token: admin, json: employee({ maturity: 'elder' }) });
+      const badMaturity = await call(zoo, 'POST', '/v1/employees', {
+        token: admin,
+        json: employee({ maturity: 'elder' }),
+      });
       expectDetailedError(badMaturity, 422);
       expect(failingFields(badMaturity)).toEqual(['maturity']);
       for (const value of ['junior', 'intermediate', 'senior']) expect(badMaturity.body.message).toContain(value);
@@ -209,7 +284,11 @@ describe('Collections and their fields', () => {
     const statement = (changes: Row) => ({ period: '2030-06', grossAmount: 5000, currency: 'EUR', ...changes });
 
     it('wants period YYYY-MM', async () => {
-      for (const period of ['2030-01', '2030-12']) expect((await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ period }) })).status, period).toBe(201);
+      for (const period of ['2030-01', '2030-12'])
+        expect(
+          (await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ period }) })).status,
+          period,
+        ).toBe(201);
       for (const period of ['2030-13', '2030-00', '2030-1', '30-01', '2030/01', '2030-01-15', 'June 2030']) {
         const reply = await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ period }) });
         expectDetailedError(reply, 422);
@@ -218,7 +297,10 @@ describe('Collections and their fields', () => {
     });
 
     it('wants grossAmount a number >= 0', async () => {
-      for (const grossAmount of [0, 0.01, 123456.78]) expect((await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ grossAmount }) })).status).toBe(201);
+      for (const grossAmount of [0, 0.01, 123456.78])
+        expect((await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ grossAmount }) })).status).toBe(
+          201,
+        );
       for (const grossAmount of [-0.01, -100, '5000']) {
         const reply = await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ grossAmount }) });
         expectDetailedError(reply, 422);
@@ -227,7 +309,8 @@ describe('Collections and their fields', () => {
     });
 
     it('wants currency 3 capital letters', async () => {
-      for (const currency of ['EUR', 'CHF', 'USD']) expect((await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ currency }) })).status).toBe(201);
+      for (const currency of ['EUR', 'CHF', 'USD'])
+        expect((await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ currency }) })).status).toBe(201);
       for (const currency of ['eur', 'Eur', 'EU', 'EURO', 'E1R', '']) {
         const reply = await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ currency }) });
         expectDetailedError(reply, 422);
@@ -242,7 +325,10 @@ describe('Collections and their fields', () => {
       const named = await call(zoo, 'POST', salaryPath, { token: admin, json: statement({ employeeId }) });
       expectDetailedError(named, 422);
       expect(failingFields(named)).toEqual(['employeeId']);
-      const moved = await call(zoo, 'PATCH', linkHref(created.body.links, 'self')!, { token: admin, json: { employeeId: 'someone-else' } });
+      const moved = await call(zoo, 'PATCH', linkHref(created.body.links, 'self')!, {
+        token: admin,
+        json: { employeeId: 'someone-else' },
+      });
       expectDetailedError(moved, 422);
       expect(failingFields(moved)).toEqual(['employeeId']);
     });
@@ -253,7 +339,13 @@ describe('Collections and their fields', () => {
       const elsewhere = await get(zoo, `${linkHref(other.links, 'salary')}/${created.body.id}`, admin);
       expectSimpleError(elsewhere, 404);
       expectSimpleError(await get(zoo, '/v1/employees/no-such-employee-999/salaryStatements', admin), 404);
-      expectSimpleError(await call(zoo, 'POST', '/v1/employees/no-such-employee-999/salaryStatements', { token: admin, json: statement({}) }), 404);
+      expectSimpleError(
+        await call(zoo, 'POST', '/v1/employees/no-such-employee-999/salaryStatements', {
+          token: admin,
+          json: statement({}),
+        }),
+        404,
+      );
     });
   });
 
@@ -267,8 +359,15 @@ describe('Collections and their fields', () => {
       const birds = await everyRecord(zoo, '/v1/animals?animal_type_id=bird&limit=100', admin, 'animals');
       expect(birds.map((a) => a.id)).toEqual(all.filter((a) => a.animalTypeId === 'bird').map((a) => a.id));
       expect(birds.length).toBeGreaterThan(0);
-      const both = await everyRecord(zoo, `/v1/animals?zoo_id=${zooId}&animal_type_id=bird&limit=100`, admin, 'animals');
-      expect(both.map((a) => a.id)).toEqual(all.filter((a) => a.zooId === zooId && a.animalTypeId === 'bird').map((a) => a.id));
+      const both = await everyRecord(
+        zoo,
+        `/v1/animals?zoo_id=${zooId}&animal_type_id=bird&limit=100`,
+        admin,
+        'animals',
+      );
+      expect(both.map((a) => a.id)).toEqual(
+        all.filter((a) => a.zooId === zooId && a.animalTypeId === 'bird').map((a) => a.id),
+      );
     });
 
     it('filters employees by state and maturity, alone and combined', async () => {
@@ -283,11 +382,13 @@ describe('Collections and their fields', () => {
         expect(page.body.total).toBe(all.filter((e) => e.maturity === maturity).length);
       }
       const both = await get(zoo, '/v1/employees?state=internal&maturity=senior&limit=100', admin);
-      expect(both.body.employees.map((e: Row) => e.id)).toEqual(all.filter((e) => e.state === 'internal' && e.maturity === 'senior').map((e) => e.id));
+      expect(both.body.employees.map((e: Row) => e.id)).toEqual(
+        all.filter((e) => e.state === 'internal' && e.maturity === 'senior').map((e) => e.id),
+      );
       expect(both.body.total).toBeGreaterThan(0);
     });
 
-    it('answers 400 for a filter value outside the field\'s values, stating the valid values', async () => {
+    it("answers 400 for a filter value outside the field's values, stating the valid values", async () => {
       const state = await get(zoo, '/v1/employees?state=retired', admin);
       expectDetailedError(state, 400);
       expect(state.body.message).toContain('internal, external');
@@ -296,17 +397,22 @@ describe('Collections and their fields', () => {
       for (const value of ['junior', 'intermediate', 'senior']) expect(maturity.body.message).toContain(value);
       const type = await get(zoo, '/v1/animals?animal_type_id=dragon', admin);
       expectDetailedError(type, 400);
-      for (const value of ['mammal', 'bird', 'reptile', 'amphibian', 'fish', 'insect']) expect(type.body.message).toContain(value);
+      for (const value of ['mammal', 'bird', 'reptile', 'amphibian', 'fish', 'insect'])
+        expect(type.body.message).toContain(value);
     });
   });
 
   describe('sorting', () => {
     const sortable: [string, string, string][] = [
-      ['zoos', '/v1/zoos', 'name'], ['zoos', '/v1/zoos', 'city'],
-      ['animals', '/v1/animals', 'name'], ['animals', '/v1/animals', 'yearOfBirth'],
-      ['employees', '/v1/employees', 'name'], ['employees', '/v1/employees', 'yearOfBirth'],
+      ['zoos', '/v1/zoos', 'name'],
+      ['zoos', '/v1/zoos', 'city'],
+      ['animals', '/v1/animals', 'name'],
+      ['animals', '/v1/animals', 'yearOfBirth'],
+      ['employees', '/v1/employees', 'name'],
+      ['employees', '/v1/employees', 'yearOfBirth'],
       ['salaryStatements', '/v1/employees/1/salaryStatements', 'period'],
-      ['customers', '/v1/customers', 'name'], ['suppliers', '/v1/suppliers', 'name'],
+      ['customers', '/v1/customers', 'name'],
+      ['suppliers', '/v1/suppliers', 'name'],
     ];
 
     it.each(sortable)('%s (%s) sorts by %s, ascending and descending', async (name, path, field) => {
@@ -335,7 +441,12 @@ describe('Collections and their fields', () => {
 
   describe('/v1/zoos/<zoo_id>/animals', () => {
     /** The comparable part of a list: everything but the paging links, whose path differs. */
-    const content = (body: Row) => ({ offset: body.offset, limit: body.limit, total: body.total, animals: body.animals });
+    const content = (body: Row) => ({
+      offset: body.offset,
+      limit: body.limit,
+      total: body.total,
+      animals: body.animals,
+    });
 
     it('lists exactly what /v1/animals?zoo_id=<zoo_id> lists, for every zoo', async () => {
       for (const zooId of zooIds) {
@@ -352,8 +463,13 @@ describe('Collections and their fields', () => {
       const some = (await get(zoo, `/v1/animals?zoo_id=${zooId}&limit=1`, admin)).body.animals[0];
       const text = (some.name as string).slice(0, 2).toUpperCase();
       for (const query of [
-        'offset=1&limit=3', 'page=2&per_page=2', 'sortby=name&order=desc', 'sortby=yearOfBirth&order=asc&limit=4&offset=2',
-        `query=${encodeURIComponent(text)}`, 'animal_type_id=mammal', `query=${encodeURIComponent(text)}&sortby=name&limit=2`,
+        'offset=1&limit=3',
+        'page=2&per_page=2',
+        'sortby=name&order=desc',
+        'sortby=yearOfBirth&order=asc&limit=4&offset=2',
+        `query=${encodeURIComponent(text)}`,
+        'animal_type_id=mammal',
+        `query=${encodeURIComponent(text)}&sortby=name&limit=2`,
       ]) {
         const nested = await get(zoo, `/v1/zoos/${zooId}/animals?${query}`, admin);
         const filtered = await get(zoo, `/v1/animals?zoo_id=${zooId}&${query}`, admin);
@@ -365,8 +481,12 @@ describe('Collections and their fields', () => {
     it('builds its paging links on its own path, keeping the other parameters', async () => {
       const zooId = zooIds[1]!;
       const page = await get(zoo, `/v1/zoos/${zooId}/animals?sortby=name&order=desc&offset=1&limit=2`, admin);
-      expect(linkHref(page.body.links, 'nextPage')).toBe(`/v1/zoos/${zooId}/animals?sortby=name&order=desc&offset=3&limit=2`);
-      expect(linkHref(page.body.links, 'previousPage')).toBe(`/v1/zoos/${zooId}/animals?sortby=name&order=desc&offset=0&limit=2`);
+      expect(linkHref(page.body.links, 'nextPage')).toBe(
+        `/v1/zoos/${zooId}/animals?sortby=name&order=desc&offset=3&limit=2`,
+      );
+      expect(linkHref(page.body.links, 'previousPage')).toBe(
+        `/v1/zoos/${zooId}/animals?sortby=name&order=desc&offset=0&limit=2`,
+      );
     });
 
     it('answers 404 for a zoo that does not exist', async () => {
@@ -391,7 +511,13 @@ describe('Collections and their fields', () => {
   });
 
   describe('query=<text> on a collection', () => {
-    const searchable: [string, string][] = [['zoos', '/v1/zoos'], ['animals', '/v1/animals'], ['employees', '/v1/employees'], ['customers', '/v1/customers'], ['suppliers', '/v1/suppliers']];
+    const searchable: [string, string][] = [
+      ['zoos', '/v1/zoos'],
+      ['animals', '/v1/animals'],
+      ['employees', '/v1/employees'],
+      ['customers', '/v1/customers'],
+      ['suppliers', '/v1/suppliers'],
+    ];
 
     it.each(searchable)('%s: case-insensitive substring match', async (name, path) => {
       const all = await everyRecord(zoo, `${path}?limit=100`, admin, name);
@@ -401,18 +527,30 @@ describe('Collections and their fields', () => {
         const found = await everyRecord(zoo, `${path}?query=${encodeURIComponent(variant)}&limit=100`, admin, name);
         expect(found.map((r) => r.id)).toContain(sample.id);
         for (const record of found) {
-          expect(textValues(record).some((v) => v.toLowerCase().includes(text.toLowerCase())), JSON.stringify(record)).toBe(true);
+          expect(
+            textValues(record).some((v) => v.toLowerCase().includes(text.toLowerCase())),
+            JSON.stringify(record),
+          ).toBe(true);
         }
-        const byName = all.filter((r) => (r.name as string).toLowerCase().includes(text.toLowerCase())).map((r) => r.id);
+        const byName = all
+          .filter((r) => (r.name as string).toLowerCase().includes(text.toLowerCase()))
+          .map((r) => r.id);
         expect(found.map((r) => r.id)).toEqual(expect.arrayContaining(byName));
       }
     });
 
     it('matches the other text fields too: a zoo by its city, a customer by e-mail and city', async () => {
       const aZoo = (await get(zoo, '/v1/zoos?limit=1', admin)).body.zoos[0];
-      const byCity = await get(zoo, `/v1/zoos?query=${encodeURIComponent((aZoo.city as string).toUpperCase())}&limit=100`, admin);
+      const byCity = await get(
+        zoo,
+        `/v1/zoos?query=${encodeURIComponent((aZoo.city as string).toUpperCase())}&limit=100`,
+        admin,
+      );
       expect(byCity.body.zoos.map((z: Row) => z.id)).toContain(aZoo.id);
-      const created = await call(zoo, 'POST', '/v1/customers', { token: admin, json: { name: 'Plain Name', email: 'QuirkyMailbox@example.com', city: 'Xylophonville' } });
+      const created = await call(zoo, 'POST', '/v1/customers', {
+        token: admin,
+        json: { name: 'Plain Name', email: 'QuirkyMailbox@example.com', city: 'Xylophonville' },
+      });
       expect(created.status).toBe(201);
       const byEmail = await get(zoo, '/v1/customers?query=quirkymailbox', admin);
       expect(byEmail.body.customers.map((c: Row) => c.id)).toEqual([created.body.id]);
@@ -421,7 +559,10 @@ describe('Collections and their fields', () => {
     });
 
     it('salary statements: query matches their text fields (period, currency) case-insensitively', async () => {
-      const created = await call(zoo, 'POST', salaryPath, { token: admin, json: { period: '2033-03', grossAmount: 1, currency: 'NOK' } });
+      const created = await call(zoo, 'POST', salaryPath, {
+        token: admin,
+        json: { period: '2033-03', grossAmount: 1, currency: 'NOK' },
+      });
       expect(created.status).toBe(201);
       const byCurrency = await get(zoo, `${salaryPath}?query=nok`, admin);
       expect(byCurrency.status, byCurrency.text).toBe(200);

@@ -20,8 +20,13 @@ describe('Lists and paging', () => {
 
   describe('the envelope', () => {
     it.each([
-      ['/v1/zoos', 'zoos'], ['/v1/animals', 'animals'], ['/v1/employees', 'employees'], ['/v1/customers', 'customers'],
-      ['/v1/suppliers', 'suppliers'], ['/v1/zoos/1/animals', 'animals'], ['/v1/employees/1/salaryStatements', 'salaryStatements'],
+      ['/v1/zoos', 'zoos'],
+      ['/v1/animals', 'animals'],
+      ['/v1/employees', 'employees'],
+      ['/v1/customers', 'customers'],
+      ['/v1/suppliers', 'suppliers'],
+      ['/v1/zoos/1/animals', 'animals'],
+      ['/v1/employees/1/salaryStatements', 'salaryStatements'],
     ])('%s answers {offset, limit, total, %s, links}', async (path, property) => {
       const reply = await get(zoo, path, admin);
       expect(reply.status).toBe(200);
@@ -66,17 +71,30 @@ describe('Lists and paging', () => {
       expect(hundred.body.limit).toBe(100);
     });
 
-    it.each(['limit=0', 'limit=101', 'limit=-1', 'limit=1.5', 'limit=ten', 'limit=', 'offset=-1', 'offset=1.5', 'offset=abc', 'offset='])(
-      '%s answers 400',
-      async (query) => {
-        expectDetailedError(await get(zoo, `/v1/animals?${query}`, admin), 400);
-      },
-    );
+    it.each([
+      'limit=0',
+      'limit=101',
+      'limit=-1',
+      'limit=1.5',
+      'limit=ten',
+      'limit=',
+      'offset=-1',
+      'offset=1.5',
+      'offset=abc',
+      'offset=',
+    ])('%s answers 400', async (query) => {
+      expectDetailedError(await get(zoo, `/v1/animals?${query}`, admin), 400);
+    });
   });
 
   describe('page and per_page', () => {
     it('page with per_page is offset=(page-1)*per_page&limit=per_page', async () => {
-      for (const [page, perPage] of [[1, 10], [2, 7], [3, 5], [4, 12]] as const) {
+      for (const [page, perPage] of [
+        [1, 10],
+        [2, 7],
+        [3, 5],
+        [4, 12],
+      ] as const) {
         const paged = await get(zoo, `/v1/animals?page=${page}&per_page=${perPage}`, admin);
         const offset = await get(zoo, `/v1/animals?offset=${(page - 1) * perPage}&limit=${perPage}`, admin);
         expect(paged.status).toBe(200);
@@ -90,19 +108,27 @@ describe('Lists and paging', () => {
       expect(perPageOnly.body).toMatchObject({ offset: 0, limit: 4 });
       const pageOnly = await get(zoo, '/v1/animals?page=3', admin);
       expect(pageOnly.body).toMatchObject({ offset: 20, limit: 10 });
-      expect(ids(pageOnly.body.animals)).toEqual(ids((await get(zoo, '/v1/animals?offset=20&limit=10', admin)).body.animals));
+      expect(ids(pageOnly.body.animals)).toEqual(
+        ids((await get(zoo, '/v1/animals?offset=20&limit=10', admin)).body.animals),
+      );
     });
 
-    it.each(['page=0', 'page=-1', 'page=1.5', 'page=x', 'per_page=0', 'per_page=101', 'per_page=2.5'])('%s answers 400', async (query) => {
-      expectDetailedError(await get(zoo, `/v1/animals?${query}`, admin), 400);
-    });
-
-    it.each(['page=2&offset=10', 'page=2&limit=10', 'per_page=5&offset=10', 'per_page=5&limit=5', 'page=1&per_page=5&offset=0&limit=5'])(
-      'mixing page/per_page with offset/limit (%s) answers 400',
+    it.each(['page=0', 'page=-1', 'page=1.5', 'page=x', 'per_page=0', 'per_page=101', 'per_page=2.5'])(
+      '%s answers 400',
       async (query) => {
         expectDetailedError(await get(zoo, `/v1/animals?${query}`, admin), 400);
       },
     );
+
+    it.each([
+      'page=2&offset=10',
+      'page=2&limit=10',
+      'per_page=5&offset=10',
+      'per_page=5&limit=5',
+      'page=1&per_page=5&offset=0&limit=5',
+    ])('mixing page/per_page with offset/limit (%s) answers 400', async (query) => {
+      expectDetailedError(await get(zoo, `/v1/animals?${query}`, admin), 400);
+    });
   });
 
   describe('nextPage and previousPage', () => {
@@ -127,9 +153,18 @@ describe('Lists and paging', () => {
       const page = await get(zoo, '/v1/employees?state=internal&sortby=name&order=desc&offset=3&limit=3', admin);
       const next = new URL(linkHref(page.body.links, 'nextPage')!, zoo.origin);
       const previous = new URL(linkHref(page.body.links, 'previousPage')!, zoo.origin);
-      for (const [url, offset] of [[next, '6'], [previous, '0']] as const) {
+      for (const [url, offset] of [
+        [next, '6'],
+        [previous, '0'],
+      ] as const) {
         expect(url.pathname).toBe('/v1/employees');
-        expect(Object.fromEntries(url.searchParams)).toEqual({ state: 'internal', sortby: 'name', order: 'desc', offset, limit: '3' });
+        expect(Object.fromEntries(url.searchParams)).toEqual({
+          state: 'internal',
+          sortby: 'name',
+          order: 'desc',
+          offset,
+          limit: '3',
+        });
       }
     });
 
@@ -150,7 +185,9 @@ describe('Lists and paging', () => {
       expect(next.searchParams.has('per_page')).toBe(false);
       const followed = await get(zoo, `${next.pathname}${next.search}`, admin);
       expect(followed.status).toBe(200);
-      expect(ids(followed.body.animals)).toEqual(ids((await get(zoo, '/v1/animals?page=3&per_page=3&animal_type_id=mammal', admin)).body.animals));
+      expect(ids(followed.body.animals)).toEqual(
+        ids((await get(zoo, '/v1/animals?page=3&per_page=3&animal_type_id=mammal', admin)).body.animals),
+      );
     });
   });
 
@@ -200,10 +237,12 @@ describe('Lists and paging', () => {
 
     it('gives the same order page by page as in one page, for both directions and repeated requests', async () => {
       for (const order of ['asc', 'desc']) {
-        const whole = (await get(zoo, `/v1/animals?sortby=yearOfBirth&order=${order}&limit=100`, admin)).body.animals as Row[];
+        const whole = (await get(zoo, `/v1/animals?sortby=yearOfBirth&order=${order}&limit=100`, admin)).body
+          .animals as Row[];
         const paged = await everyRecord(zoo, `/v1/animals?sortby=yearOfBirth&order=${order}&limit=3`, admin, 'animals');
         expect(ids(paged)).toEqual(ids(whole));
-        const again = (await get(zoo, `/v1/animals?sortby=yearOfBirth&order=${order}&limit=100`, admin)).body.animals as Row[];
+        const again = (await get(zoo, `/v1/animals?sortby=yearOfBirth&order=${order}&limit=100`, admin)).body
+          .animals as Row[];
         expect(ids(again)).toEqual(ids(whole));
       }
     });

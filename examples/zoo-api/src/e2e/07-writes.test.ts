@@ -1,7 +1,18 @@
 // zoo-api.md, "Writes": POST, PUT, PATCH, DELETE of members, bulk PUT and DELETE of collections,
 // 405 with Allow, and Prefer: respond-async.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, everyRecord, expectDetailedError, expectSimpleError, failingFields, get, linkHref, type RunningZoo, startZooWithTokens, waitForJob } from './helpers.js';
+import {
+  call,
+  everyRecord,
+  expectDetailedError,
+  expectSimpleError,
+  failingFields,
+  get,
+  linkHref,
+  type RunningZoo,
+  startZooWithTokens,
+  waitForJob,
+} from './helpers.js';
 
 type Row = Record<string, any>;
 const withoutLinks = ({ links: _links, ...rest }: Row) => rest;
@@ -21,9 +32,18 @@ describe('Writes', () => {
 
   describe('POST /v1/<collection>', () => {
     it('answers 201 with the created record and its Location', async () => {
-      const reply = await call(zoo, 'POST', '/v1/employees', { token: admin, json: { name: 'Nia Post', yearOfBirth: 1991, state: 'internal', maturity: 'junior' } });
+      const reply = await call(zoo, 'POST', '/v1/employees', {
+        token: admin,
+        json: { name: 'Nia Post', yearOfBirth: 1991, state: 'internal', maturity: 'junior' },
+      });
       expect(reply.status).toBe(201);
-      expect(reply.body).toMatchObject({ id: expect.anything(), name: 'Nia Post', yearOfBirth: 1991, state: 'internal', maturity: 'junior' });
+      expect(reply.body).toMatchObject({
+        id: expect.anything(),
+        name: 'Nia Post',
+        yearOfBirth: 1991,
+        state: 'internal',
+        maturity: 'junior',
+      });
       expect((await get(zoo, reply.headers.get('location')!, admin)).body).toEqual(reply.body);
     });
 
@@ -44,7 +64,10 @@ describe('Writes', () => {
   describe('PUT /v1/<collection>/<id>', () => {
     it('replaces the complete record: 200 with the complete record; an omitted optional field is gone', async () => {
       const created = await createZoo({ name: 'Put Zoo', city: 'Bern' });
-      const reply = await call(zoo, 'PUT', `/v1/zoos/${created.id}`, { token: admin, json: { name: 'Put Zoo Renamed' } });
+      const reply = await call(zoo, 'PUT', `/v1/zoos/${created.id}`, {
+        token: admin,
+        json: { name: 'Put Zoo Renamed' },
+      });
       expect(reply.status).toBe(200);
       expect(withoutLinks(reply.body)).toEqual({ id: created.id, name: 'Put Zoo Renamed' });
       expect(reply.body.links).toEqual(created.links);
@@ -69,7 +92,10 @@ describe('Writes', () => {
       expectDetailedError(reply, 422);
       expect(failingFields(reply)).toEqual(['links']);
       const statement = (await get(zoo, '/v1/employees/2/salaryStatements', admin)).body.salaryStatements[0];
-      const moved = await call(zoo, 'PUT', linkHref(statement.links, 'self')!, { token: admin, json: { ...statement, employeeId: '3' } });
+      const moved = await call(zoo, 'PUT', linkHref(statement.links, 'self')!, {
+        token: admin,
+        json: { ...statement, employeeId: '3' },
+      });
       expectDetailedError(moved, 422);
       expect(failingFields(moved)).toEqual(['employeeId']);
       expect((await get(zoo, `/v1/zoos/${created.id}`, admin)).body).toEqual(created);
@@ -79,7 +105,10 @@ describe('Writes', () => {
     it('answers 422 for a body id that differs from the path, and changes nothing', async () => {
       const created = await createZoo({ name: 'Id Zoo' });
       const other = await createZoo({ name: 'Other Id Zoo' });
-      const reply = await call(zoo, 'PUT', `/v1/zoos/${created.id}`, { token: admin, json: { id: other.id, name: 'Hijack' } });
+      const reply = await call(zoo, 'PUT', `/v1/zoos/${created.id}`, {
+        token: admin,
+        json: { id: other.id, name: 'Hijack' },
+      });
       expectDetailedError(reply, 422);
       expect(failingFields(reply)).toEqual(['id']);
       expect((await get(zoo, `/v1/zoos/${created.id}`, admin)).body).toEqual(created);
@@ -89,10 +118,16 @@ describe('Writes', () => {
     it('answers 422 for a missing required field or an unknown property, and changes nothing', async () => {
       const employee = (await get(zoo, '/v1/employees/4', admin)).body;
       const { yearOfBirth: _dropped, ...incomplete } = withoutLinks(employee);
-      const missing = await call(zoo, 'PUT', '/v1/employees/4', { token: admin, json: { ...incomplete, name: 'Changed' } });
+      const missing = await call(zoo, 'PUT', '/v1/employees/4', {
+        token: admin,
+        json: { ...incomplete, name: 'Changed' },
+      });
       expectDetailedError(missing, 422);
       expect(failingFields(missing)).toEqual(['yearOfBirth']);
-      const unknown = await call(zoo, 'PUT', '/v1/employees/4', { token: admin, json: { ...withoutLinks(employee), name: 'Changed', shoeSize: 44 } });
+      const unknown = await call(zoo, 'PUT', '/v1/employees/4', {
+        token: admin,
+        json: { ...withoutLinks(employee), name: 'Changed', shoeSize: 44 },
+      });
       expectDetailedError(unknown, 422);
       expect(failingFields(unknown)).toEqual(['shoeSize']);
       expect((await get(zoo, '/v1/employees/4', admin)).body).toEqual(employee);
@@ -109,7 +144,10 @@ describe('Writes', () => {
   describe('PATCH /v1/<collection>/<id> (JSON merge patch)', () => {
     it('changes only the given properties: 200 with the complete record', async () => {
       const employee = (await get(zoo, '/v1/employees/5', admin)).body;
-      const reply = await call(zoo, 'PATCH', '/v1/employees/5', { token: admin, json: { maturity: 'senior', name: 'Patched Name' } });
+      const reply = await call(zoo, 'PATCH', '/v1/employees/5', {
+        token: admin,
+        json: { maturity: 'senior', name: 'Patched Name' },
+      });
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual({ ...employee, maturity: 'senior', name: 'Patched Name' });
       expect((await get(zoo, '/v1/employees/5', admin)).body).toEqual(reply.body);
@@ -124,7 +162,12 @@ describe('Writes', () => {
 
     it('answers 422 for null on a required property, an invalid value or an unknown property, and changes nothing', async () => {
       const employee = (await get(zoo, '/v1/employees/6', admin)).body;
-      for (const [patch, field] of [[{ name: null }, 'name'], [{ state: 'retired' }, 'state'], [{ yearOfBirth: 1800 }, 'yearOfBirth'], [{ nickname: 'x' }, 'nickname']] as const) {
+      for (const [patch, field] of [
+        [{ name: null }, 'name'],
+        [{ state: 'retired' }, 'state'],
+        [{ yearOfBirth: 1800 }, 'yearOfBirth'],
+        [{ nickname: 'x' }, 'nickname'],
+      ] as const) {
         const reply = await call(zoo, 'PATCH', '/v1/employees/6', { token: admin, json: patch });
         expectDetailedError(reply, 422);
         expect(failingFields(reply)).toEqual([field]);
@@ -144,8 +187,14 @@ describe('Writes', () => {
       expect(reply.status).toBe(204);
       expect(reply.text).toBe('');
       expectSimpleError(await get(zoo, `/v1/zoos/${created.id}`, admin), 410);
-      expectSimpleError(await call(zoo, 'PUT', `/v1/zoos/${created.id}`, { token: admin, json: { name: 'Back' } }), 410);
-      expectSimpleError(await call(zoo, 'PATCH', `/v1/zoos/${created.id}`, { token: admin, json: { name: 'Back' } }), 410);
+      expectSimpleError(
+        await call(zoo, 'PUT', `/v1/zoos/${created.id}`, { token: admin, json: { name: 'Back' } }),
+        410,
+      );
+      expectSimpleError(
+        await call(zoo, 'PATCH', `/v1/zoos/${created.id}`, { token: admin, json: { name: 'Back' } }),
+        410,
+      );
       expectSimpleError(await call(zoo, 'DELETE', `/v1/zoos/${created.id}`, { token: admin }), 410);
     });
 
@@ -172,11 +221,20 @@ describe('Writes', () => {
     it('updates every record: 200 with {updated, <collection>}', async () => {
       const a = await createZoo({ name: 'Bulk A', city: 'Aarau' });
       const b = await createZoo({ name: 'Bulk B', city: 'Biel' });
-      const reply = await call(zoo, 'PUT', '/v1/zoos', { token: admin, json: [{ id: a.id, name: 'Bulk A2', city: 'Aarau' }, { id: b.id, name: 'Bulk B2' }] });
+      const reply = await call(zoo, 'PUT', '/v1/zoos', {
+        token: admin,
+        json: [
+          { id: a.id, name: 'Bulk A2', city: 'Aarau' },
+          { id: b.id, name: 'Bulk B2' },
+        ],
+      });
       expect(reply.status, reply.text).toBe(200);
       expect(Object.keys(reply.body).sort()).toEqual(['updated', 'zoos']);
       expect(reply.body.updated).toBe(2);
-      expect(reply.body.zoos.map(withoutLinks)).toEqual([{ id: a.id, name: 'Bulk A2', city: 'Aarau' }, { id: b.id, name: 'Bulk B2' }]);
+      expect(reply.body.zoos.map(withoutLinks)).toEqual([
+        { id: a.id, name: 'Bulk A2', city: 'Aarau' },
+        { id: b.id, name: 'Bulk B2' },
+      ]);
       expect((await get(zoo, `/v1/zoos/${a.id}`, admin)).body.name).toBe('Bulk A2');
       expect(withoutLinks((await get(zoo, `/v1/zoos/${b.id}`, admin)).body)).toEqual({ id: b.id, name: 'Bulk B2' });
     });
@@ -184,19 +242,37 @@ describe('Writes', () => {
     it('updates none when any record is invalid: 422', async () => {
       const a = await createZoo({ name: 'Keep A' });
       const b = await createZoo({ name: 'Keep B' });
-      const reply = await call(zoo, 'PUT', '/v1/zoos', { token: admin, json: [{ id: a.id, name: 'Changed A' }, { id: b.id, city: 'No Name' }] });
+      const reply = await call(zoo, 'PUT', '/v1/zoos', {
+        token: admin,
+        json: [
+          { id: a.id, name: 'Changed A' },
+          { id: b.id, city: 'No Name' },
+        ],
+      });
       expectDetailedError(reply, 422);
       expect((await get(zoo, `/v1/zoos/${a.id}`, admin)).body).toEqual(a);
       expect((await get(zoo, `/v1/zoos/${b.id}`, admin)).body).toEqual(b);
       const animal = (await get(zoo, '/v1/animals/2', admin)).body;
-      const badZoo = await call(zoo, 'PUT', '/v1/animals', { token: admin, json: [{ ...withoutLinks(animal), name: 'Moved' }, { ...withoutLinks(animal), id: '3', zooId: 'no-such-zoo' }] });
+      const badZoo = await call(zoo, 'PUT', '/v1/animals', {
+        token: admin,
+        json: [
+          { ...withoutLinks(animal), name: 'Moved' },
+          { ...withoutLinks(animal), id: '3', zooId: 'no-such-zoo' },
+        ],
+      });
       expectDetailedError(badZoo, 422);
       expect((await get(zoo, '/v1/animals/2', admin)).body).toEqual(animal);
     });
 
     it('updates none when any id is unknown: 404', async () => {
       const a = await createZoo({ name: 'Keep C' });
-      const reply = await call(zoo, 'PUT', '/v1/zoos', { token: admin, json: [{ id: a.id, name: 'Changed C' }, { id: '987654', name: 'Nobody' }] });
+      const reply = await call(zoo, 'PUT', '/v1/zoos', {
+        token: admin,
+        json: [
+          { id: a.id, name: 'Changed C' },
+          { id: '987654', name: 'Nobody' },
+        ],
+      });
       expectSimpleError(reply, 404);
       expect((await get(zoo, `/v1/zoos/${a.id}`, admin)).body).toEqual(a);
       expect((await get(zoo, '/v1/zoos/987654', admin)).status).toBe(404);
@@ -220,7 +296,10 @@ describe('Writes', () => {
     ])('%s %s answers 405 with Allow', async (method, path) => {
       const reply = await call(zoo, method, path, { token: admin, json: { name: 'Nope' } });
       expectSimpleError(reply, 405);
-      const allow = (reply.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+      const allow = (reply.headers.get('allow') ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
       expect(allow).toContain('GET');
       expect(allow).not.toContain(method);
     });
@@ -266,10 +345,14 @@ describe('Writes: Prefer: respond-async on the bulk operations', () => {
   beforeAll(async () => ({ zoo, admin, reader } = await startZooWithTokens()));
   afterAll(() => zoo.close());
 
-  const async = { 'prefer': 'respond-async' };
+  const async = { prefer: 'respond-async' };
 
   it('bulk PUT answers 202 with the Location of a job whose GET shows the status and, when done, the result', async () => {
-    const reply = await call(zoo, 'PUT', '/v1/zoos', { token: admin, headers: async, json: [{ id: '1', name: 'Async Zoo', city: 'Berlin' }] });
+    const reply = await call(zoo, 'PUT', '/v1/zoos', {
+      token: admin,
+      headers: async,
+      json: [{ id: '1', name: 'Async Zoo', city: 'Berlin' }],
+    });
     expect(reply.status).toBe(202);
     const location = reply.headers.get('location')!;
     expect(location).toMatch(/^\/v1\/jobs\/[^/?#]+$/);
@@ -286,7 +369,14 @@ describe('Writes: Prefer: respond-async on the bulk operations', () => {
 
   it('a bulk PUT that cannot be done ends as failed, and changes nothing', async () => {
     const before = (await get(zoo, '/v1/zoos/2', admin)).body;
-    const reply = await call(zoo, 'PUT', '/v1/zoos', { token: admin, headers: async, json: [{ id: '2', name: 'Never' }, { id: '987654', name: 'Nobody' }] });
+    const reply = await call(zoo, 'PUT', '/v1/zoos', {
+      token: admin,
+      headers: async,
+      json: [
+        { id: '2', name: 'Never' },
+        { id: '987654', name: 'Nobody' },
+      ],
+    });
     expect(reply.status).toBe(202);
     const done = await waitForJob(zoo, reply.headers.get('location')!, admin);
     expect(done.body.status).toBe('failed');

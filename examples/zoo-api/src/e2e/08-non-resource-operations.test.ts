@@ -1,6 +1,14 @@
 // zoo-api.md, "Non-resource operations": translate, calculate and search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyRecord, expectAuthError, expectDetailedError, get, linkHref, type RunningZoo, startZooWithTokens } from './helpers.js';
+import {
+  everyRecord,
+  expectAuthError,
+  expectDetailedError,
+  get,
+  linkHref,
+  type RunningZoo,
+  startZooWithTokens,
+} from './helpers.js';
 
 type Row = Record<string, any>;
 
@@ -23,7 +31,9 @@ describe('Non-resource operations', () => {
     it('knows the zoo vocabulary in en_US, de_DE, fr_FR and es_ES', async () => {
       expect((await translate('from=en_US&to=es_ES&text=lion')).body.translation).toBe('león');
       expect((await translate('from=en_US&to=fr_FR&text=lion')).body.translation).toBe('lion');
-      expect((await translate(`from=de_DE&to=en_US&text=${encodeURIComponent('Löwe')}`)).body.translation.toLowerCase()).toBe('lion');
+      expect(
+        (await translate(`from=de_DE&to=en_US&text=${encodeURIComponent('Löwe')}`)).body.translation.toLowerCase(),
+      ).toBe('lion');
       expect((await translate('from=en_US&to=de_DE&text=elephant')).body.translation.toLowerCase()).toBe('elefant');
     });
 
@@ -35,12 +45,18 @@ describe('Non-resource operations', () => {
       expect(sentence.body.translation).toMatch(/^Löwe .+ okapi$/);
     });
 
-    it.each(['from=en&to=de_DE', 'from=en_US&to=de', 'from=en-US&to=de_DE', 'from=en_US&to=de-DE', 'from=EN_us&to=de_DE', 'from=english&to=de_DE', 'from=en_USA&to=de_DE', 'from=&to=de_DE'])(
-      'answers 400 for a locale that does not match xx_XX (%s)',
-      async (locales) => {
-        expectDetailedError(await translate(`${locales}&text=lion`), 400);
-      },
-    );
+    it.each([
+      'from=en&to=de_DE',
+      'from=en_US&to=de',
+      'from=en-US&to=de_DE',
+      'from=en_US&to=de-DE',
+      'from=EN_us&to=de_DE',
+      'from=english&to=de_DE',
+      'from=en_USA&to=de_DE',
+      'from=&to=de_DE',
+    ])('answers 400 for a locale that does not match xx_XX (%s)', async (locales) => {
+      expectDetailedError(await translate(`${locales}&text=lion`), 400);
+    });
 
     it('answers 400 without a text, and for unknown parameters', async () => {
       expectDetailedError(await translate('from=en_US&to=de_DE'), 400);
@@ -62,7 +78,10 @@ describe('Non-resource operations', () => {
     });
 
     it.each([
-      ['sum', 7], ['difference', -1], ['product', 12], ['quotient', 0.75],
+      ['sum', 7],
+      ['difference', -1],
+      ['product', 12],
+      ['quotient', 0.75],
     ])('computes operation=%s', async (operation, result) => {
       const reply = await calculate(`para2=3&para2=4&operation=${operation}`);
       expect(reply.status).toBe(200);
@@ -70,16 +89,25 @@ describe('Non-resource operations', () => {
     });
 
     it('takes negative and decimal numbers', async () => {
-      expect((await calculate('para2=-2.5&para2=1')).body).toEqual({ operation: 'sum', operands: [-2.5, 1], result: -1.5 });
+      expect((await calculate('para2=-2.5&para2=1')).body).toEqual({
+        operation: 'sum',
+        operands: [-2.5, 1],
+        result: -1.5,
+      });
       expect((await calculate('para2=0&para2=5&operation=quotient')).body.result).toBe(0);
     });
 
-    it.each(['', 'para2=3', 'para2=3&para2=4&para2=5', 'para2=3&para2=four', 'para2=&para2=4', 'para2=3&para2=4&operation=power', 'operation=sum'])(
-      'answers 400 unless there are exactly two numeric para2 and a known operation (%s)',
-      async (query) => {
-        expectDetailedError(await calculate(query), 400);
-      },
-    );
+    it.each([
+      '',
+      'para2=3',
+      'para2=3&para2=4&para2=5',
+      'para2=3&para2=four',
+      'para2=&para2=4',
+      'para2=3&para2=4&operation=power',
+      'operation=sum',
+    ])('answers 400 unless there are exactly two numeric para2 and a known operation (%s)', async (query) => {
+      expectDetailedError(await calculate(query), 400);
+    });
 
     it('answers 400 for a division by zero', async () => {
       expectDetailedError(await calculate('para2=3&para2=0&operation=quotient'), 400);
@@ -100,7 +128,12 @@ describe('Non-resource operations', () => {
       expect(reply.body).toMatchObject({ query: 'zoo', offset: 0, limit: 10 });
       expect(reply.body.total).toBeGreaterThan(0);
       for (const result of reply.body.results) {
-        expect(result).toEqual({ collection: expect.any(String), id: expect.anything(), name: expect.any(String), href: expect.any(String) });
+        expect(result).toEqual({
+          collection: expect.any(String),
+          id: expect.anything(),
+          name: expect.any(String),
+          href: expect.any(String),
+        });
       }
     });
 
@@ -121,7 +154,12 @@ describe('Non-resource operations', () => {
         const record = (await get(zoo, `/v1/${collection}?limit=1`, admin)).body[collection][0];
         for (const text of [record.name.toUpperCase(), record.name.toLowerCase()]) {
           const found = await search(`query=${encodeURIComponent(text)}&limit=100`);
-          expect(found.body.results, `${collection}: ${text}`).toContainEqual({ collection, id: record.id, name: record.name, href: `/v1/${collection}/${record.id}` });
+          expect(found.body.results, `${collection}: ${text}`).toContainEqual({
+            collection,
+            id: record.id,
+            name: record.name,
+            href: `/v1/${collection}/${record.id}`,
+          });
         }
       }
     });

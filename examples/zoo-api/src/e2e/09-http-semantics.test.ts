@@ -1,7 +1,15 @@
 // zoo-api.md, "HTTP semantics": ETag and conditional requests, HEAD, OPTIONS, Accept, Content-Type,
 // invalid JSON, body size, trailing slashes, and the media type of every body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectDetailedError, expectSimpleError, get, type Reply, type RunningZoo, startZooWithTokens } from './helpers.js';
+import {
+  call,
+  expectDetailedError,
+  expectSimpleError,
+  get,
+  type Reply,
+  type RunningZoo,
+  startZooWithTokens,
+} from './helpers.js';
 
 type Row = Record<string, any>;
 const json = 'application/json; charset=utf-8';
@@ -13,7 +21,12 @@ function comparableHeaders(reply: Reply): Record<string, string> {
   return Object.fromEntries([...reply.headers.entries()].filter(([name]) => !skip.has(name)));
 }
 
-const allowOf = (reply: Reply) => (reply.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean).sort();
+const allowOf = (reply: Reply) =>
+  (reply.headers.get('allow') ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean)
+    .sort();
 
 describe('HTTP semantics', () => {
   let zoo: RunningZoo;
@@ -24,7 +37,14 @@ describe('HTTP semantics', () => {
 
   describe('ETag and conditional requests', () => {
     it('members carry an ETag; If-None-Match with it answers 304 without a body', async () => {
-      for (const path of ['/v1/zoos/1', '/v1/animals/1', '/v1/employees/1', '/v1/employees/1/salaryStatements/1', '/v1/customers/1', '/v1/suppliers/1']) {
+      for (const path of [
+        '/v1/zoos/1',
+        '/v1/animals/1',
+        '/v1/employees/1',
+        '/v1/employees/1/salaryStatements/1',
+        '/v1/customers/1',
+        '/v1/suppliers/1',
+      ]) {
         const first = await get(zoo, path, admin);
         const etag = first.headers.get('etag');
         expect(etag, path).toBeTruthy();
@@ -38,7 +58,15 @@ describe('HTTP semantics', () => {
     });
 
     it('lists carry an ETag; If-None-Match with it answers 304', async () => {
-      for (const path of ['/v1/zoos', '/v1/animals?zoo_id=1&sortby=name', '/v1/zoos/1/animals', '/v1/employees?state=internal', '/v1/employees/1/salaryStatements', '/v1/customers', '/v1/suppliers']) {
+      for (const path of [
+        '/v1/zoos',
+        '/v1/animals?zoo_id=1&sortby=name',
+        '/v1/zoos/1/animals',
+        '/v1/employees?state=internal',
+        '/v1/employees/1/salaryStatements',
+        '/v1/customers',
+        '/v1/suppliers',
+      ]) {
         const first = await get(zoo, path, admin);
         const etag = first.headers.get('etag');
         expect(etag, path).toBeTruthy();
@@ -63,12 +91,24 @@ describe('HTTP semantics', () => {
 
     it('answers 412 to PUT, PATCH and DELETE with a stale If-Match, changing nothing', async () => {
       const stale = (await get(zoo, '/v1/employees/3', admin)).headers.get('etag')!;
-      expect((await call(zoo, 'PATCH', '/v1/employees/3', { token: admin, json: { maturity: 'senior' } })).status).toBe(200);
+      expect((await call(zoo, 'PATCH', '/v1/employees/3', { token: admin, json: { maturity: 'senior' } })).status).toBe(
+        200,
+      );
       const current = await get(zoo, '/v1/employees/3', admin);
       const ifMatch = { 'if-match': stale };
       const { links: _links, id: _id, ...complete } = current.body as Row;
-      expectSimpleError(await call(zoo, 'PUT', '/v1/employees/3', { token: admin, headers: ifMatch, json: { ...complete, name: 'Stale Put' } }), 412);
-      expectSimpleError(await call(zoo, 'PATCH', '/v1/employees/3', { token: admin, headers: ifMatch, json: { name: 'Stale Patch' } }), 412);
+      expectSimpleError(
+        await call(zoo, 'PUT', '/v1/employees/3', {
+          token: admin,
+          headers: ifMatch,
+          json: { ...complete, name: 'Stale Put' },
+        }),
+        412,
+      );
+      expectSimpleError(
+        await call(zoo, 'PATCH', '/v1/employees/3', { token: admin, headers: ifMatch, json: { name: 'Stale Patch' } }),
+        412,
+      );
       expectSimpleError(await call(zoo, 'DELETE', '/v1/employees/3', { token: admin, headers: ifMatch }), 412);
       const after = await get(zoo, '/v1/employees/3', admin);
       expect(after.status).toBe(200);
@@ -78,32 +118,61 @@ describe('HTTP semantics', () => {
 
     it('carries out PUT, PATCH and DELETE whose If-Match is the current ETag', async () => {
       let etag = (await get(zoo, '/v1/customers/2', admin)).headers.get('etag')!;
-      const patched = await call(zoo, 'PATCH', '/v1/customers/2', { token: admin, headers: { 'if-match': etag }, json: { city: 'Genève' } });
+      const patched = await call(zoo, 'PATCH', '/v1/customers/2', {
+        token: admin,
+        headers: { 'if-match': etag },
+        json: { city: 'Genève' },
+      });
       expect(patched.status).toBe(200);
       etag = patched.headers.get('etag') ?? (await get(zoo, '/v1/customers/2', admin)).headers.get('etag')!;
-      const put = await call(zoo, 'PUT', '/v1/customers/2', { token: admin, headers: { 'if-match': etag }, json: { name: 'Safari Put' } });
+      const put = await call(zoo, 'PUT', '/v1/customers/2', {
+        token: admin,
+        headers: { 'if-match': etag },
+        json: { name: 'Safari Put' },
+      });
       expect(put.status).toBe(200);
       etag = (await get(zoo, '/v1/customers/2', admin)).headers.get('etag')!;
-      expect((await call(zoo, 'DELETE', '/v1/customers/2', { token: admin, headers: { 'if-match': etag } })).status).toBe(204);
+      expect(
+        (await call(zoo, 'DELETE', '/v1/customers/2', { token: admin, headers: { 'if-match': etag } })).status,
+      ).toBe(204);
     });
   });
 
   describe('HEAD', () => {
     it('works on every GET path: same status and headers, no body', async () => {
-      const jobReply = await call(zoo, 'PUT', '/v1/zoos', { token: admin, headers: { prefer: 'respond-async' }, json: [] });
+      const jobReply = await call(zoo, 'PUT', '/v1/zoos', {
+        token: admin,
+        headers: { prefer: 'respond-async' },
+        json: [],
+      });
       expect(jobReply.status).toBe(202);
       const errorPage = (await get(zoo, '/v1/employees?state=retired', admin)).body.additionalInformation as string;
       const paths: [string, string | undefined][] = [
-        ['/', undefined], ['/v1', undefined], [errorPage, undefined],
-        ['/v1/zoos', admin], ['/v1/zoos/1', admin], ['/v1/zoos/1/animals?sortby=name&limit=3', admin],
-        ['/v1/animals?animal_type_id=bird', admin], ['/v1/animals/1', admin],
-        ['/v1/employees?state=internal&maturity=senior', admin], ['/v1/employees/1', admin],
-        ['/v1/employees/1/salaryStatements', admin], ['/v1/employees/1/salaryStatements/1', admin],
-        ['/v1/customers', admin], ['/v1/customers/1', admin], ['/v1/suppliers', admin],
-        ['/v1/search?query=zoo', admin], ['/v1/translate?from=en_US&to=de_DE&text=lion', admin], ['/v1/calculate?para2=3&para2=4', admin],
+        ['/', undefined],
+        ['/v1', undefined],
+        [errorPage, undefined],
+        ['/v1/zoos', admin],
+        ['/v1/zoos/1', admin],
+        ['/v1/zoos/1/animals?sortby=name&limit=3', admin],
+        ['/v1/animals?animal_type_id=bird', admin],
+        ['/v1/animals/1', admin],
+        ['/v1/employees?state=internal&maturity=senior', admin],
+        ['/v1/employees/1', admin],
+        ['/v1/employees/1/salaryStatements', admin],
+        ['/v1/employees/1/salaryStatements/1', admin],
+        ['/v1/customers', admin],
+        ['/v1/customers/1', admin],
+        ['/v1/suppliers', admin],
+        ['/v1/search?query=zoo', admin],
+        ['/v1/translate?from=en_US&to=de_DE&text=lion', admin],
+        ['/v1/calculate?para2=3&para2=4', admin],
         [jobReply.headers.get('location')!, admin],
         // error answers too
-        ['/v1/zoos', undefined], ['/v1/zoos/987654', admin], ['/v1/zoos?limit=0', admin], ['/v2/zoos', admin], ['/v1/zoos/', admin],
+        ['/v1/zoos', undefined],
+        ['/v1/zoos/987654', admin],
+        ['/v1/zoos?limit=0', admin],
+        ['/v2/zoos', admin],
+        ['/v1/zoos/', admin],
         ['/oauth/.well-known/openid-configuration', undefined],
       ];
       for (const [path, token] of paths) {
@@ -133,17 +202,20 @@ describe('HTTP semantics', () => {
       ['/v1/suppliers/1', ['name', 'email', 'city']],
     ];
 
-    it.each(fields)('%s answers 200 with Allow and {allow, writable, readOnly}: the writable fields for zoo-admin', async (path, writable) => {
-      const reply = await call(zoo, 'OPTIONS', path, { token: admin });
-      expect(reply.status).toBe(200);
-      expect(reply.headers.get('content-type')).toBe(json);
-      expect(Object.keys(reply.body).sort()).toEqual(['allow', 'readOnly', 'writable']);
-      expect([...reply.body.allow].sort()).toEqual(allowOf(reply));
-      expect(reply.body.allow).toContain('GET');
-      expect([...reply.body.writable].sort()).toEqual([...writable].sort());
-      expect(reply.body.readOnly).toContain('id');
-      for (const field of writable) expect(reply.body.readOnly).not.toContain(field);
-    });
+    it.each(fields)(
+      '%s answers 200 with Allow and {allow, writable, readOnly}: the writable fields for zoo-admin',
+      async (path, writable) => {
+        const reply = await call(zoo, 'OPTIONS', path, { token: admin });
+        expect(reply.status).toBe(200);
+        expect(reply.headers.get('content-type')).toBe(json);
+        expect(Object.keys(reply.body).sort()).toEqual(['allow', 'readOnly', 'writable']);
+        expect([...reply.body.allow].sort()).toEqual(allowOf(reply));
+        expect(reply.body.allow).toContain('GET');
+        expect([...reply.body.writable].sort()).toEqual([...writable].sort());
+        expect(reply.body.readOnly).toContain('id');
+        for (const field of writable) expect(reply.body.readOnly).not.toContain(field);
+      },
+    );
 
     it('lists the member and collection methods in allow', async () => {
       const member = await call(zoo, 'OPTIONS', '/v1/zoos/1', { token: admin });
@@ -179,21 +251,34 @@ describe('HTTP semantics', () => {
   });
 
   describe('Accept', () => {
-    it.each(['application/xml', 'text/html', 'text/plain', 'application/json;q=0, text/html'])('answers 406 for Accept: %s', async (accept) => {
-      for (const [path, token] of [['/v1/zoos', admin], ['/v1/zoos/1', admin], ['/v1', undefined], ['/', undefined], ['/v1/search?query=zoo', admin]] as const) {
-        const reply = await get(zoo, path, token, { accept });
-        expectSimpleError(reply, 406);
-      }
-    });
-
-    it.each(['application/json', 'application/json; charset=utf-8', '*/*', 'application/*', 'text/html, application/json;q=0.5', 'application/xml;q=0.9, */*;q=0.1'])(
-      'answers 200 for Accept: %s',
+    it.each(['application/xml', 'text/html', 'text/plain', 'application/json;q=0, text/html'])(
+      'answers 406 for Accept: %s',
       async (accept) => {
-        const reply = await get(zoo, '/v1/zoos/1', admin, { accept });
-        expect(reply.status).toBe(200);
-        expect(reply.headers.get('content-type')).toBe(json);
+        for (const [path, token] of [
+          ['/v1/zoos', admin],
+          ['/v1/zoos/1', admin],
+          ['/v1', undefined],
+          ['/', undefined],
+          ['/v1/search?query=zoo', admin],
+        ] as const) {
+          const reply = await get(zoo, path, token, { accept });
+          expectSimpleError(reply, 406);
+        }
       },
     );
+
+    it.each([
+      'application/json',
+      'application/json; charset=utf-8',
+      '*/*',
+      'application/*',
+      'text/html, application/json;q=0.5',
+      'application/xml;q=0.9, */*;q=0.1',
+    ])('answers 200 for Accept: %s', async (accept) => {
+      const reply = await get(zoo, '/v1/zoos/1', admin, { accept });
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toBe(json);
+    });
   });
 
   describe('request bodies', () => {
@@ -211,12 +296,21 @@ describe('HTTP semantics', () => {
     });
 
     it('accepts application/json with a charset', async () => {
-      const reply = await call(zoo, 'POST', '/v1/zoos', { token: admin, raw: JSON.stringify({ name: 'Charset Zoo' }), contentType: 'application/json; charset=utf-8' });
+      const reply = await call(zoo, 'POST', '/v1/zoos', {
+        token: admin,
+        raw: JSON.stringify({ name: 'Charset Zoo' }),
+        contentType: 'application/json; charset=utf-8',
+      });
       expect(reply.status).toBe(201);
     });
 
     it('answers 400 to a body that is not valid JSON', async () => {
-      for (const [method, path] of [['POST', '/v1/zoos'], ['PUT', '/v1/zoos/3'], ['PATCH', '/v1/zoos/3'], ['PUT', '/v1/zoos']] as const) {
+      for (const [method, path] of [
+        ['POST', '/v1/zoos'],
+        ['PUT', '/v1/zoos/3'],
+        ['PATCH', '/v1/zoos/3'],
+        ['PUT', '/v1/zoos'],
+      ] as const) {
         for (const raw of ['{"name":', "{'name':'x'}", '{name: "x"}', '']) {
           const reply = await call(zoo, method, path, { token: admin, raw, contentType: 'application/json' });
           if (raw === '' && reply.status === 422) continue; // an empty body may also be read as "no properties"
@@ -302,9 +396,18 @@ describe('HTTP semantics', () => {
       expect(discovery.headers.get('content-type')).toBe(json);
       const answers: [string, Reply][] = [
         ['discovery', discovery],
-        ['token error', await call(zoo, 'POST', discovery.body.token_endpoint, { raw: 'grant_type=client_credentials&client_id=nobody&client_secret=x', contentType: 'application/x-www-form-urlencoded' })],
+        [
+          'token error',
+          await call(zoo, 'POST', discovery.body.token_endpoint, {
+            raw: 'grant_type=client_credentials&client_id=nobody&client_secret=x',
+            contentType: 'application/x-www-form-urlencoded',
+          }),
+        ],
         ['unknown /oauth path', await get(zoo, '/oauth/no-such-endpoint')],
-        ['authorization_endpoint it advertises', await get(zoo, discovery.body.authorization_endpoint ?? '/oauth/auth')],
+        [
+          'authorization_endpoint it advertises',
+          await get(zoo, discovery.body.authorization_endpoint ?? '/oauth/auth'),
+        ],
       ];
       const notJson = answers
         .filter(([, reply]) => reply.headers.get('content-type') !== json)

@@ -1,7 +1,16 @@
 // zoo-api.md, "Error bodies": the detailed shape for 400/422 with a public error page, the 401/403
 // shape with WWW-Authenticate, the simple shape for every other 4xx, and X-Request-Id everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectAuthError, expectDetailedError, expectSimpleError, get, type Reply, type RunningZoo, startZooWithTokens } from './helpers.js';
+import {
+  call,
+  expectAuthError,
+  expectDetailedError,
+  expectSimpleError,
+  get,
+  type Reply,
+  type RunningZoo,
+  startZooWithTokens,
+} from './helpers.js';
 
 describe('Error bodies', () => {
   let zoo: RunningZoo;
@@ -17,12 +26,23 @@ describe('Error bodies', () => {
     ['unknown sortby', await get(zoo, '/v1/animals?sortby=species', admin), 400],
     ['unknown parameter', await get(zoo, '/v1/zoos?colour=red', admin), 400],
     ['mixed paging', await get(zoo, '/v1/zoos?page=1&limit=5', admin), 400],
-    ['invalid JSON', await call(zoo, 'POST', '/v1/zoos', { token: admin, raw: '{"name":', contentType: 'application/json' }), 400],
+    [
+      'invalid JSON',
+      await call(zoo, 'POST', '/v1/zoos', { token: admin, raw: '{"name":', contentType: 'application/json' }),
+      400,
+    ],
     ['bad locale', await get(zoo, '/v1/translate?from=en&to=de_DE&text=lion', admin), 400],
     ['division by zero', await get(zoo, '/v1/calculate?para2=1&para2=0&operation=quotient', admin), 400],
     ['empty search', await get(zoo, '/v1/search?query=', admin), 400],
     ['missing field', await call(zoo, 'POST', '/v1/employees', { token: admin, json: { name: 'Incomplete' } }), 422],
-    ['unknown zoo', await call(zoo, 'POST', '/v1/animals', { token: admin, json: { name: 'Lost', species: 'lynx', animalTypeId: 'mammal', zooId: 'no-such-zoo' } }), 422],
+    [
+      'unknown zoo',
+      await call(zoo, 'POST', '/v1/animals', {
+        token: admin,
+        json: { name: 'Lost', species: 'lynx', animalTypeId: 'mammal', zooId: 'no-such-zoo' },
+      }),
+      422,
+    ],
     ['read-only id', await call(zoo, 'PATCH', '/v1/zoos/1', { token: admin, json: { id: '99' } }), 422],
   ];
 
@@ -57,7 +77,10 @@ describe('Error bodies', () => {
     });
 
     it('lists each failing field of a 422 in errors: [{field, message}]', async () => {
-      const reply = await call(zoo, 'POST', '/v1/employees', { token: admin, json: { name: '', yearOfBirth: 1850, state: 'retired' } });
+      const reply = await call(zoo, 'POST', '/v1/employees', {
+        token: admin,
+        json: { name: '', yearOfBirth: 1850, state: 'retired' },
+      });
       expectDetailedError(reply, 422);
       const fields = (reply.body.errors as { field: string; message: string }[]).map((e) => e.field).sort();
       expect(fields).toEqual(['maturity', 'name', 'state', 'yearOfBirth']);
@@ -87,7 +110,10 @@ describe('Error bodies', () => {
     });
 
     it('documentation_url is a page of the service that answers without a token', async () => {
-      for (const reply of [await get(zoo, '/v1/employees'), await get(zoo, '/v1/employees/1/salaryStatements', reader)]) {
+      for (const reply of [
+        await get(zoo, '/v1/employees'),
+        await get(zoo, '/v1/employees/1/salaryStatements', reader),
+      ]) {
         const page = await fetch(reply.body.documentation_url);
         expect(page.status, reply.body.documentation_url).toBe(200);
       }
@@ -107,8 +133,22 @@ describe('Error bodies', () => {
         [await call(zoo, 'POST', '/v1/zoos/1', { token: admin, json: {} }), 405],
         [await get(zoo, '/v1/zoos', admin, { accept: 'application/xml' }), 406],
         [await get(zoo, `/v1/zoos/${created.body.id}`, admin), 410],
-        [await call(zoo, 'PATCH', '/v1/zoos/1', { token: admin, headers: { 'if-match': '"not-the-etag"' }, json: { city: 'X' } }), 412],
-        [await call(zoo, 'POST', '/v1/zoos', { token: admin, raw: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1) }), contentType: 'application/json' }), 413],
+        [
+          await call(zoo, 'PATCH', '/v1/zoos/1', {
+            token: admin,
+            headers: { 'if-match': '"not-the-etag"' },
+            json: { city: 'X' },
+          }),
+          412,
+        ],
+        [
+          await call(zoo, 'POST', '/v1/zoos', {
+            token: admin,
+            raw: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1) }),
+            contentType: 'application/json',
+          }),
+          413,
+        ],
         [await call(zoo, 'POST', '/v1/zoos', { token: admin, raw: '{}', contentType: 'text/plain' }), 415],
       ];
       for (const [reply, status] of cases) expectSimpleError(reply, status);
@@ -122,14 +162,26 @@ describe('Error bodies', () => {
         ['201', await call(zoo, 'POST', '/v1/customers', { token: admin, json: { name: 'Id Customer' } })],
         ['204', await call(zoo, 'DELETE', '/v1/customers/1', { token: admin })],
         ['301', await get(zoo, '/v1/zoos/', admin)],
-        ['304', await get(zoo, '/v1/zoos/1', admin, { 'if-none-match': (await get(zoo, '/v1/zoos/1', admin)).headers.get('etag')! })],
+        [
+          '304',
+          await get(zoo, '/v1/zoos/1', admin, {
+            'if-none-match': (await get(zoo, '/v1/zoos/1', admin)).headers.get('etag')!,
+          }),
+        ],
         ['HEAD', await call(zoo, 'HEAD', '/v1/zoos/1', { token: admin })],
         ['OPTIONS', await call(zoo, 'OPTIONS', '/v1/zoos/1', { token: admin })],
         ['400', await get(zoo, '/v1/zoos?limit=0', admin)],
         ['401', await get(zoo, '/v1/zoos')],
         ['403', await call(zoo, 'DELETE', '/v1/zoos/1', { token: reader })],
         ['404', await get(zoo, '/nothing')],
-        ['413', await call(zoo, 'POST', '/v1/zoos', { token: admin, raw: 'x'.repeat(1024 * 1024 + 1), contentType: 'application/json' })],
+        [
+          '413',
+          await call(zoo, 'POST', '/v1/zoos', {
+            token: admin,
+            raw: 'x'.repeat(1024 * 1024 + 1),
+            contentType: 'application/json',
+          }),
+        ],
         ['422', await call(zoo, 'POST', '/v1/zoos', { token: admin, json: {} })],
         ['public root', await get(zoo, '/')],
       ];
@@ -163,14 +215,20 @@ describe('Error bodies', () => {
     it('is on the answers of the embedded authorization server too', async () => {
       const replies: [string, Reply][] = [
         ['discovery', await get(zoo, '/oauth/.well-known/openid-configuration')],
-        ['token', await call(zoo, 'POST', '/oauth/token', {
-          raw: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded',
-          headers: { authorization: `Basic ${Buffer.from('zoo-reader:zoo-reader-secret').toString('base64')}` },
-        })],
+        [
+          'token',
+          await call(zoo, 'POST', '/oauth/token', {
+            raw: 'grant_type=client_credentials',
+            contentType: 'application/x-www-form-urlencoded',
+            headers: { authorization: `Basic ${Buffer.from('zoo-reader:zoo-reader-secret').toString('base64')}` },
+          }),
+        ],
         ['unknown oauth path', await get(zoo, '/oauth/no-such-endpoint')],
       ];
       for (const [label, reply] of replies) expect(reply.headers.get('x-request-id'), label).toMatch(/^\S+$/);
-      const echoed = await get(zoo, '/oauth/.well-known/openid-configuration', undefined, { 'x-request-id': 'oauth-req-1' });
+      const echoed = await get(zoo, '/oauth/.well-known/openid-configuration', undefined, {
+        'x-request-id': 'oauth-req-1',
+      });
       expect(echoed.headers.get('x-request-id')).toBe('oauth-req-1');
     });
   });

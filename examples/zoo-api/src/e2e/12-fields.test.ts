@@ -13,7 +13,14 @@ describe('Field selection', () => {
     const reply = await get(zoo, '/v1/animals?limit=5&fields=name,species', admin);
     expect(reply.status).toBe(200);
     expect(reply.body.total).toBe(whole.body.total);
-    expect(reply.body.animals).toEqual(whole.body.animals.map((a: Record<string, unknown>) => ({ id: a.id, name: a.name, species: a.species, links: a.links })));
+    expect(reply.body.animals).toEqual(
+      whole.body.animals.map((a: Record<string, unknown>) => ({
+        id: a.id,
+        name: a.name,
+        species: a.species,
+        links: a.links,
+      })),
+    );
     expect(reply.headers.get('etag')).not.toBe(whole.headers.get('etag'));
   });
 
@@ -32,14 +39,24 @@ describe('Field selection', () => {
       expectDetailedError(reply, 400);
       expect(reply.body.errorCode, path).toBe(1001);
     }
-    expect((await get(zoo, '/v1/animals?fields=colour', admin)).body.message).toContain('may be: name, species, animalTypeId, zooId, yearOfBirth');
+    expect((await get(zoo, '/v1/animals?fields=colour', admin)).body.message).toContain(
+      'may be: name, species, animalTypeId, zooId, yearOfBirth',
+    );
   });
 
   it('is described in the OpenAPI document for lists and records', async () => {
     const document = (await get(zoo, '/v1/openapi.json')).body;
     for (const path of ['/v1/animals', '/v1/animals/{id}']) {
       const fields = (document.paths[path].get.parameters as Record<string, any>[]).find((p) => p.name === 'fields');
-      expect(fields, path).toMatchObject({ in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { enum: ['name', 'species', 'animalTypeId', 'zooId', 'yearOfBirth', 'id', 'links'] } } });
+      expect(fields, path).toMatchObject({
+        in: 'query',
+        style: 'form',
+        explode: false,
+        schema: {
+          type: 'array',
+          items: { enum: ['name', 'species', 'animalTypeId', 'zooId', 'yearOfBirth', 'id', 'links'] },
+        },
+      });
     }
   });
 });

@@ -25,7 +25,12 @@ describe('Cursor paging', () => {
     return { records, pages };
   };
 
-  it.each(['', '&sortby=name', '&sortby=yearOfBirth&order=desc', '&animal_type_id[in]=bird,mammal&sortby=name&order=desc'])('meets every record once, in order, following nextPage (%s)', async (rest) => {
+  it.each([
+    '',
+    '&sortby=name',
+    '&sortby=yearOfBirth&order=desc',
+    '&animal_type_id[in]=bird,mammal&sortby=name&order=desc',
+  ])('meets every record once, in order, following nextPage (%s)', async (rest) => {
     const expected = await everyRecord(zoo, `/v1/animals?limit=100${rest}`, admin, 'animals');
     const { records, pages } = await walk(`/v1/animals?paging=cursor&limit=3${rest}`);
     expect(ids(records)).toEqual(ids(expected));
@@ -52,7 +57,11 @@ describe('Cursor paging', () => {
   it('refuses a changed or foreign cursor with 400 and code 1031, and mixed paging with 1004', async () => {
     const first = await get(zoo, '/v1/animals?paging=cursor&limit=3&sortby=name', admin);
     const after = new URL(linkHref(first.body.links, 'nextPage')!, zoo.origin).searchParams.get('after')!;
-    for (const path of [`/v1/animals?paging=cursor&sortby=name&after=${after}x`, `/v1/animals?paging=cursor&sortby=yearOfBirth&after=${after}`, '/v1/animals?paging=cursor&after=eyJ9']) {
+    for (const path of [
+      `/v1/animals?paging=cursor&sortby=name&after=${after}x`,
+      `/v1/animals?paging=cursor&sortby=yearOfBirth&after=${after}`,
+      '/v1/animals?paging=cursor&after=eyJ9',
+    ]) {
       const reply = await get(zoo, path, admin);
       expectDetailedError(reply, 400);
       expect(reply.body.errorCode, path).toBe(1031);

@@ -9,7 +9,9 @@ import { startZoo, type RunningZoo } from '../testing/start-zoo.js';
 export { startZoo, type RunningZoo };
 
 /** A fresh zoo with tokens of both demo clients, for a suite's beforeAll. */
-export async function startZooWithTokens(env: Record<string, string> = {}): Promise<{ zoo: RunningZoo; admin: string; reader: string }> {
+export async function startZooWithTokens(
+  env: Record<string, string> = {},
+): Promise<{ zoo: RunningZoo; admin: string; reader: string }> {
   const zoo = await startZoo(env);
   return { zoo, admin: await zoo.token('zoo-admin'), reader: await zoo.token('zoo-reader') };
 }
@@ -62,7 +64,12 @@ export const get = (zoo: RunningZoo, path: string, token?: string, headers?: Rec
   call(zoo, 'GET', path, { ...(token ? { token } : {}), ...(headers ? { headers } : {}) });
 
 /** Every record of a list, following its `nextPage` links as a client would. */
-export async function everyRecord(zoo: RunningZoo, path: string, token: string, property: string): Promise<Record<string, unknown>[]> {
+export async function everyRecord(
+  zoo: RunningZoo,
+  path: string,
+  token: string,
+  property: string,
+): Promise<Record<string, unknown>[]> {
   const records: Record<string, unknown>[] = [];
   let next: string | undefined = path;
   for (let pages = 0; next !== undefined; pages++) {
@@ -84,13 +91,18 @@ export function linkHref(links: unknown, rel: string): string | undefined {
 export function expectDetailedError(reply: Reply, status: 400 | 422): void {
   expect(reply.status, reply.text).toBe(status);
   expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  expect(reply.body).toMatchObject({ message: expect.any(String), errorCode: expect.any(Number), additionalInformation: expect.any(String) });
+  expect(reply.body).toMatchObject({
+    message: expect.any(String),
+    errorCode: expect.any(Number),
+    additionalInformation: expect.any(String),
+  });
   expect(Number.isInteger(reply.body.errorCode)).toBe(true);
   expect(() => new URL(reply.body.additionalInformation as string)).not.toThrow();
   if (status === 422) {
     expect(Array.isArray(reply.body.errors)).toBe(true);
     expect(reply.body.errors.length).toBeGreaterThan(0);
-    for (const error of reply.body.errors) expect(error).toEqual({ field: expect.any(String), message: expect.any(String) });
+    for (const error of reply.body.errors)
+      expect(error).toEqual({ field: expect.any(String), message: expect.any(String) });
   }
 }
 
@@ -118,7 +130,8 @@ export function expectAuthError(reply: Reply, status: 401 | 403): void {
 /** The claims of a JWT, read without checking it (the API checks it). */
 export function jwtParts(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
   const [header, payload] = token.split('.');
-  const decode = (part: string | undefined) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  const decode = (part: string | undefined) =>
+    JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
   return { header: decode(header), payload: decode(payload) };
 }
 

@@ -9,7 +9,9 @@ export interface Translator {
  * Word-by-word lookup in a small vocabulary: words it knows are translated (keeping an initial
  * capital), everything else, punctuation included, stays as it was.
  */
-export function vocabularyTranslator(vocabulary: readonly Readonly<Record<string, string>>[] = zooVocabulary): Translator {
+export function vocabularyTranslator(
+  vocabulary: readonly Readonly<Record<string, string>>[] = zooVocabulary,
+): Translator {
   const index = new Map<string, Map<string, Readonly<Record<string, string>>>>();
   for (const row of vocabulary) {
     for (const [locale, word] of Object.entries(row)) {

@@ -25,9 +25,14 @@ export function contractChecker(document: { paths: Record<string, Record<string,
     literal: path.replace(/\{[^}]+\}/g, '').length,
   }));
   const checked = new Set<string>();
-  const templateFor = (path: string) => templates.filter((t) => t.pattern.test(path)).sort((a, b) => b.literal - a.literal)[0];
+  const templateFor = (path: string) =>
+    templates.filter((t) => t.pattern.test(path)).sort((a, b) => b.literal - a.literal)[0];
   const componentOf = (schema: { $ref?: string }) =>
-    schema.$ref?.startsWith('#/components/schemas/') ? (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas[schema.$ref.slice(21)] : schema;
+    schema.$ref?.startsWith('#/components/schemas/')
+      ? (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas[
+          schema.$ref.slice(21)
+        ]
+      : schema;
 
   return {
     /**
@@ -38,15 +43,23 @@ export function contractChecker(document: { paths: Record<string, Record<string,
     requestProblems(method: string, url: string, body: unknown, mediaType = 'application/json'): string[] {
       const template = templateFor(new URL(url, 'http://x').pathname);
       if (!template) return [`no documented path for ${url}`];
-      const operation = document.paths[template.path]![method.toLowerCase()] as { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } } | undefined;
+      const operation = document.paths[template.path]![method.toLowerCase()] as
+        | { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } }
+        | undefined;
       const content = operation?.requestBody?.content[mediaType];
       if (!content) return [`${method} ${template.path} documents no ${mediaType} body`];
-      const validate = ajv.getSchema(`openapi#/paths/${pointer(template.path)}/${method.toLowerCase()}/requestBody/content/${pointer(mediaType)}/schema`)!;
+      const validate = ajv.getSchema(
+        `openapi#/paths/${pointer(template.path)}/${method.toLowerCase()}/requestBody/content/${pointer(mediaType)}/schema`,
+      )!;
       const problems = validate(body) ? [] : [ajv.errorsText(validate.errors)];
-      const schema = componentOf(content.schema) as { properties?: Record<string, { readOnly?: boolean }>; items?: { $ref?: string } };
+      const schema = componentOf(content.schema) as {
+        properties?: Record<string, { readOnly?: boolean }>;
+        items?: { $ref?: string };
+      };
       const itemSchema = schema.items ? (componentOf(schema.items) as typeof schema) : schema;
       for (const record of Array.isArray(body) ? body : [body]) {
-        for (const key of Object.keys(record as object)) if (itemSchema.properties?.[key]?.readOnly) problems.push(`${key} is readOnly`);
+        for (const key of Object.keys(record as object))
+          if (itemSchema.properties?.[key]?.readOnly) problems.push(`${key} is readOnly`);
       }
       return problems;
     },
@@ -57,16 +70,23 @@ export function contractChecker(document: { paths: Record<string, Record<string,
       // The most literal template wins: /zoos/{id} before /{anything}.
       const template = templateFor(path);
       if (!template) {
-        if (![301, 404].includes(status)) throw new Error(`${method} ${path}: no documented path, yet status ${status}`);
+        if (![301, 404].includes(status))
+          throw new Error(`${method} ${path}: no documented path, yet status ${status}`);
         return;
       }
-      const operation = document.paths[template.path]![method.toLowerCase()] as { responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
+      const operation = document.paths[template.path]![method.toLowerCase()] as
+        | { responses: Record<string, { content?: Record<string, unknown> }> }
+        | undefined;
       if (!operation) {
-        if (status !== 405 && status !== 301) throw new Error(`${method} ${template.path}: method not documented, yet status ${status}`);
+        if (status !== 405 && status !== 301)
+          throw new Error(`${method} ${template.path}: method not documented, yet status ${status}`);
         return;
       }
       const response = operation.responses[String(status)];
-      if (!response) throw new Error(`${method} ${template.path}: status ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
+      if (!response)
+        throw new Error(
+          `${method} ${template.path}: status ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`,
+        );
       checked.add(`${method} ${template.path} ${status}`);
       const mediaType = response.content && Object.keys(response.content)[0];
       if (!mediaType || method === 'HEAD' || status === 304) {
@@ -77,7 +97,10 @@ export function contractChecker(document: { paths: Record<string, Record<string,
       const validate = ajv.getSchema(ref);
       if (!validate) throw new Error(`cannot compile ${ref}`);
       const value: unknown = mediaType.includes('json') ? JSON.parse(body) : body;
-      if (!validate(value)) throw new Error(`${method} ${path} ${status}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${body.slice(0, 500)}`);
+      if (!validate(value))
+        throw new Error(
+          `${method} ${path} ${status}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${body.slice(0, 500)}`,
+        );
     },
   };
 }

@@ -23,15 +23,38 @@ export function sqliteBeside(file: string): SqlBeside {
     }
   };
   return {
-    rows: async (sql) => run((connection) => connection.prepare(sql).all().map((row) => ({ ...row }))),
-    columns: async (table) => run((connection) => connection.prepare('SELECT name FROM pragma_table_info(?)').all(table).map((row) => String(row.name))),
-    references: async (table) => run((connection) => Object.fromEntries(connection.prepare('SELECT "from", "table" FROM pragma_foreign_key_list(?)').all(table).map((row) => [String(row.from), String(row.table)]))),
+    rows: async (sql) =>
+      run((connection) =>
+        connection
+          .prepare(sql)
+          .all()
+          .map((row) => ({ ...row })),
+      ),
+    columns: async (table) =>
+      run((connection) =>
+        connection
+          .prepare('SELECT name FROM pragma_table_info(?)')
+          .all(table)
+          .map((row) => String(row.name)),
+      ),
+    references: async (table) =>
+      run((connection) =>
+        Object.fromEntries(
+          connection
+            .prepare('SELECT "from", "table" FROM pragma_foreign_key_list(?)')
+            .all(table)
+            .map((row) => [String(row.from), String(row.table)]),
+        ),
+      ),
   };
 }
 
 /** SQL on the zoo's PostgreSQL schema; whole numbers come back as numbers, as from SQLite. */
 export function postgresBeside(schema: string): SqlBeside {
-  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) };
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text'),
+  };
   const run = async <R>(work: (client: pg.Client) => Promise<R>): Promise<R> => {
     const client = new pg.Client({ connectionString: testDatabaseUrl, types: types as pg.CustomTypesConfig });
     await client.connect();
@@ -44,9 +67,27 @@ export function postgresBeside(schema: string): SqlBeside {
   };
   return {
     rows: (sql) => run(async (client) => (await client.query(sql)).rows),
-    columns: (table) => run(async (client) => (await client.query('SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position', [schema, table])).rows.map((row) => String(row.column_name))),
-    references: (table) => run(async (client) => Object.fromEntries((await client.query(`
+    columns: (table) =>
+      run(async (client) =>
+        (
+          await client.query(
+            'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
+            [schema, table],
+          )
+        ).rows.map((row) => String(row.column_name)),
+      ),
+    references: (table) =>
+      run(async (client) =>
+        Object.fromEntries(
+          (
+            await client.query(
+              `
       SELECT a.attname AS column_name, c.confrelid::regclass::text AS target FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
-      WHERE c.contype = 'f' AND c.conrelid = (quote_ident($1) || '.' || quote_ident($2))::regclass`, [schema, table])).rows.map((row) => [String(row.column_name), String(row.target).split('.').pop()!.replaceAll('"', '')]))),
+      WHERE c.contype = 'f' AND c.conrelid = (quote_ident($1) || '.' || quote_ident($2))::regclass`,
+              [schema, table],
+            )
+          ).rows.map((row) => [String(row.column_name), String(row.target).split('.').pop()!.replaceAll('"', '')]),
+        ),
+      ),
   };
 }

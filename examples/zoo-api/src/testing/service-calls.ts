@@ -4,7 +4,10 @@ import type { RunningService } from '../serve.js';
 export async function adminToken(service: RunningService): Promise<string> {
   const res = await fetch(`${service.localOrigin}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('zoo-admin:zoo-admin-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   return ((await res.json()) as { access_token: string }).access_token;
@@ -14,7 +17,10 @@ export async function adminToken(service: RunningService): Promise<string> {
 export async function call(service: RunningService, bearer: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${service.localOrigin}${path}`, {
     method,
-    headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();

@@ -16,14 +16,28 @@ export interface SpectralFinding {
 }
 
 /** Runs the Spectral CLI with a ruleset file of the repository on a document; the exit code is 0 when nothing reached `warn`. */
-export async function spectralLint(document: string, ruleset: string): Promise<{ exitCode: number; findings: SpectralFinding[] }> {
+export async function spectralLint(
+  document: string,
+  ruleset: string,
+): Promise<{ exitCode: number; findings: SpectralFinding[] }> {
   const folder = await mkdtemp(join(tmpdir(), 'corral-spectral-'));
   try {
     const file = join(folder, 'openapi.json');
     const report = join(folder, 'report.json');
     await writeFile(file, document);
     const spectral = join(root, 'node_modules/.bin/spectral');
-    const args = ['lint', file, '--ruleset', join(root, ruleset), '--format', 'json', '--output', report, '--fail-severity', 'warn'];
+    const args = [
+      'lint',
+      file,
+      '--ruleset',
+      join(root, ruleset),
+      '--format',
+      'json',
+      '--output',
+      report,
+      '--fail-severity',
+      'warn',
+    ];
     const exitCode = await promisify(execFile)(spectral, args, { cwd: root }).then(
       () => 0,
       (failed: { code: number }) => failed.code,

@@ -40,7 +40,10 @@ export function startMain(env: Record<string, string>): MainProcess {
 export function tokenRequest(origin: string, client = 'zoo-reader'): Promise<Response> {
   return fetch(`${origin}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${client}:${client}-secret`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client}:${client}-secret`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
 }

@@ -32,9 +32,19 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Memory unless the test names a place for the data: tests must not share the service's own file.
   // With ZOO_TEST_STORES=postgres (a vitest project), each zoo gets a schema of its own on the test server.
-  const schema = process.env.ZOO_TEST_STORES === 'postgres' && !env.STORE && !env.DATA_DIR ? freshSchemaName('zoo') : undefined;
-  const storage = schema ? { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema } : env.DATA_DIR || env.DATABASE_URL || env.STORE ? {} : { STORE: 'memory' };
-  const config = configFromEnv({ PUBLIC_URL: origin, ...storage, ...env, PORT: String((server.address() as AddressInfo).port) });
+  const schema =
+    process.env.ZOO_TEST_STORES === 'postgres' && !env.STORE && !env.DATA_DIR ? freshSchemaName('zoo') : undefined;
+  const storage = schema
+    ? { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema }
+    : env.DATA_DIR || env.DATABASE_URL || env.STORE
+      ? {}
+      : { STORE: 'memory' };
+  const config = configFromEnv({
+    PUBLIC_URL: origin,
+    ...storage,
+    ...env,
+    PORT: String((server.address() as AddressInfo).port),
+  });
   const api = await createZooApi(config, origin, silentLogger, testStores());
   server.on('request', api.nodeHandler);
   return {
@@ -43,13 +53,17 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
       const form = new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
       const res = await fetch(`${origin}/oauth/token`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientId}-secret`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${clientId}-secret`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: form,
       });
       if (res.status !== 200) throw new Error(`token request failed with ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { access_token: string }).access_token;
     },
-    get: (path, token, headers = {}) => fetch(`${origin}${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
+    get: (path, token, headers = {}) =>
+      fetch(`${origin}${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '../../../../packages/postgres/src/test-support/server.js';
+import {
+  dropSchema,
+  freshSchemaName,
+  serverAvailable,
+  testDatabaseUrl,
+} from '../../../../packages/postgres/src/test-support/server.js';
 import { demoToken, startProcesses, type StartedProcesses } from './start-main.js';
 
 /** One zoo process of a pair: where it listens, and an admin token of its own embedded issuer. */
@@ -24,16 +29,32 @@ export interface ZooPair {
  * dropped after the file's tests. `tokens: false` leaves the token endpoint untouched (a test that
  * counts token requests).
  */
-export async function zooPairOnFreshSchema(label: string, env: Record<string, string> = {}, options: { readonly tokens?: boolean } = {}): Promise<ZooPair> {
+export async function zooPairOnFreshSchema(
+  label: string,
+  env: Record<string, string> = {},
+  options: { readonly tokens?: boolean } = {},
+): Promise<ZooPair> {
   const available = await serverAvailable();
   const schema = freshSchemaName(label);
-  const pair: { available: boolean; origins: string[]; instances: PairInstance[] } = { available, origins: [], instances: [] };
+  const pair: { available: boolean; origins: string[]; instances: PairInstance[] } = {
+    available,
+    origins: [],
+    instances: [],
+  };
   let started: StartedProcesses | undefined;
   beforeAll(async () => {
     if (!available) return;
-    started = await startProcesses({ DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', ...env });
+    started = await startProcesses({
+      DATABASE_URL: testDatabaseUrl,
+      DATABASE_SCHEMA: schema,
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
     pair.origins = [...started.origins];
-    if (options.tokens !== false) pair.instances = await Promise.all(pair.origins.map(async (origin) => ({ origin, token: await demoToken(origin) })));
+    if (options.tokens !== false)
+      pair.instances = await Promise.all(
+        pair.origins.map(async (origin) => ({ origin, token: await demoToken(origin) })),
+      );
   }, 60_000);
   afterAll(async () => {
     await started?.stop();

@@ -10,8 +10,18 @@ import type { ApiPlugin } from './plugin.js';
 
 // A test application's own codes, registered with no change to Corral.
 const tenantCodes = defineErrorCodes({
-  tenantSuspended: { code: 10001, status: 403, title: 'Tenant suspended', description: 'The tenant of this account is suspended; ask its owner.' },
-  tenantQuotaExceeded: { code: 10002, status: 429, title: 'Tenant quota exceeded', description: 'The tenant used up its requests for today.' },
+  tenantSuspended: {
+    code: 10001,
+    status: 403,
+    title: 'Tenant suspended',
+    description: 'The tenant of this account is suspended; ask its owner.',
+  },
+  tenantQuotaExceeded: {
+    code: 10002,
+    status: 429,
+    title: 'Tenant quota exceeded',
+    description: 'The tenant used up its requests for today.',
+  },
 });
 
 function tenantApi(extra: Partial<ApiOptions> = {}) {
@@ -24,7 +34,10 @@ function tenantApi(extra: Partial<ApiOptions> = {}) {
       onRequest(context) {
         const tenant = context.request.header('x-tenant');
         if (tenant === 'suspended') throw new ApiError(tenantCodes.tenantSuspended, `Tenant ${tenant} is suspended`);
-        if (tenant === 'busy') throw new ApiError(tenantCodes.tenantQuotaExceeded, 'No requests left today', { headers: { 'retry-after': '3600' } });
+        if (tenant === 'busy')
+          throw new ApiError(tenantCodes.tenantQuotaExceeded, 'No requests left today', {
+            headers: { 'retry-after': '3600' },
+          });
       },
     },
     ...extra,
@@ -48,7 +61,13 @@ describeEachTransport('application error codes', (open) => {
     const transport = await open(tenantApi({ publicUrl: 'https://notes.example' }));
     const page = await transport.send('GET', '/v1/errors/10001');
     expect(page.status).toBe(200);
-    expect(page.json).toEqual({ errorCode: 10001, name: 'tenantSuspended', status: 403, title: 'Tenant suspended', description: 'The tenant of this account is suspended; ask its owner.' });
+    expect(page.json).toEqual({
+      errorCode: 10001,
+      name: 'tenantSuspended',
+      status: 403,
+      title: 'Tenant suspended',
+      description: 'The tenant of this account is suspended; ask its owner.',
+    });
     const list = await transport.send('GET', '/v1/errors');
     const names = list.json.errorCodes.map((entry: { name: string }) => entry.name);
     expect(names).toEqual([...Object.keys(errorCodes), 'tenantSuspended', 'tenantQuotaExceeded']);
@@ -60,7 +79,9 @@ describeEachTransport('application error codes', (open) => {
 
 describe('registering application codes', () => {
   it('refuses two catalogues that give one number two meanings, at startup', () => {
-    const other = defineErrorCodes({ planExpired: { code: 10001, status: 402, title: 'Plan expired', description: 'Renew the plan.' } });
+    const other = defineErrorCodes({
+      planExpired: { code: 10001, status: 402, title: 'Plan expired', description: 'Renew the plan.' },
+    });
     let thrown: unknown;
     try {
       tenantApi({ errorCodes: [tenantCodes, other] });
@@ -70,27 +91,56 @@ describe('registering application codes', () => {
     expect(isCorralError(thrown) && thrown.code).toBe('CORRAL_DUPLICATE_ERROR_CODE');
   });
 
-  it('registers the codes a plugin brings, after the application\'s, and answers them like built-in ones', async () => {
-    const quotaCodes = defineErrorCodes({ planLimitReached: { code: 20001, status: 403, title: 'Plan limit reached', description: 'The plan allows no more records; upgrade it.' } });
+  it("registers the codes a plugin brings, after the application's, and answers them like built-in ones", async () => {
+    const quotaCodes = defineErrorCodes({
+      planLimitReached: {
+        code: 20001,
+        status: 403,
+        title: 'Plan limit reached',
+        description: 'The plan allows no more records; upgrade it.',
+      },
+    });
     const quota: ApiPlugin = {
       name: 'quota',
       errorCodes: quotaCodes,
-      hooks: { preHandler: (context) => { if (context.request.method === 'POST') throw new ApiError(quotaCodes.planLimitReached, 'The free plan holds no more notes'); } },
+      hooks: {
+        preHandler: (context) => {
+          if (context.request.method === 'POST')
+            throw new ApiError(quotaCodes.planLimitReached, 'The free plan holds no more notes');
+        },
+      },
     };
     const api = tenantApi({ plugins: [quota] });
-    const refused = await api.fetch(new Request('http://127.0.0.1/v1/notes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"x"}' }));
+    const refused = await api.fetch(
+      new Request('http://127.0.0.1/v1/notes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"text":"x"}',
+      }),
+    );
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ message: 'The free plan holds no more notes', documentation_url: '/v1/errors/20001' });
+    expect(await refused.json()).toEqual({
+      message: 'The free plan holds no more notes',
+      documentation_url: '/v1/errors/20001',
+    });
     const page = await api.fetch(new Request('http://127.0.0.1/v1/errors/20001'));
     expect(await page.json()).toMatchObject({ errorCode: 20001, name: 'planLimitReached', status: 403 });
     const list = await (await api.fetch(new Request('http://127.0.0.1/v1/errors'))).json();
-    expect(list.errorCodes.map((entry: { name: string }) => entry.name).slice(-3)).toEqual(['tenantSuspended', 'tenantQuotaExceeded', 'planLimitReached']);
+    expect(list.errorCodes.map((entry: { name: string }) => entry.name).slice(-3)).toEqual([
+      'tenantSuspended',
+      'tenantQuotaExceeded',
+      'planLimitReached',
+    ]);
   });
 
   it('refuses a plugin code whose number or name the application already uses, at startup', () => {
     const clashes = [
-      defineErrorCodes({ otherMeaning: { code: 10002, status: 402, title: 'Other', description: 'Another meaning of 10002.' } }),
-      defineErrorCodes({ tenantSuspended: { code: 20002, status: 403, title: 'Again', description: 'A second code with a taken name.' } }),
+      defineErrorCodes({
+        otherMeaning: { code: 10002, status: 402, title: 'Other', description: 'Another meaning of 10002.' },
+      }),
+      defineErrorCodes({
+        tenantSuspended: { code: 20002, status: 403, title: 'Again', description: 'A second code with a taken name.' },
+      }),
     ];
     const codes = clashes.map((errorCodes) => {
       try {

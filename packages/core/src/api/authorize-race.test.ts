@@ -5,7 +5,11 @@ import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
 import { createApi } from './create-api.js';
 
-const json = (body: unknown) => ({ method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({
+  method: 'PUT',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 describe('writes checked against a record that changes meanwhile', () => {
   it('re-checks the rule against the record actually overwritten', async () => {
@@ -27,7 +31,7 @@ describe('writes checked against a record that changes meanwhile', () => {
     await notes.store.replace('1', { text: 'hi', owner: 'bob' }); // someone else changes the owner meanwhile
     const res = await put;
     expect(res.status).toBe(403);
-    expect((await notes.store.get('1'))).toMatchObject({ record: { data: { owner: 'bob' } } });
+    expect(await notes.store.get('1')).toMatchObject({ record: { data: { owner: 'bob' } } });
   });
 });
 

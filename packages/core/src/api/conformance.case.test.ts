@@ -22,7 +22,12 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
       expect(root.json.employees_url).toBe('/v1/employees');
       expect(root.json.calculate_url).toBe('/v1/calculate');
       expect(root.json.salaryStatements_url).toBeUndefined();
-      expect(root.json.links).toContainEqual({ rel: 'collection /v1/zoos', href: '/v1/zoos', title: 'Zoos', type: 'application/json' });
+      expect(root.json.links).toContainEqual({
+        rel: 'collection /v1/zoos',
+        href: '/v1/zoos',
+        title: 'Zoos',
+        type: 'application/json',
+      });
     });
 
     it('answers 404 naming the valid versions for a missing, minor or unknown version', async () => {
@@ -53,8 +58,15 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
       expect(Object.keys(res.json)).toEqual(['offset', 'limit', 'total', 'employees', 'links']);
       expect(res.json).toMatchObject({ offset: 0, limit: 10, total: 3, links: [] });
       expect(res.json.employees[0]).toEqual({
-        id: '1', name: 'Ada', yearOfBirth: 1980, state: 'internal', maturity: 'senior',
-        links: [{ rel: 'self', href: '/v1/employees/1' }, { rel: 'salary', href: '/v1/employees/1/salaryStatements' }],
+        id: '1',
+        name: 'Ada',
+        yearOfBirth: 1980,
+        state: 'internal',
+        maturity: 'senior',
+        links: [
+          { rel: 'self', href: '/v1/employees/1' },
+          { rel: 'salary', href: '/v1/employees/1/salaryStatements' },
+        ],
       });
     });
 
@@ -72,7 +84,20 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
 
     it('refuses bad paging, unknown and repeated parameters with the detailed 400', async () => {
       const c = await client();
-      for (const query of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'offset=1.5', 'page=1&limit=5', 'limit=1&limit=2', 'colour=red', 'state=retired', 'sortby=state', 'order=up&sortby=name', 'query=']) {
+      for (const query of [
+        'limit=0',
+        'limit=101',
+        'limit=abc',
+        'offset=-1',
+        'offset=1.5',
+        'page=1&limit=5',
+        'limit=1&limit=2',
+        'colour=red',
+        'state=retired',
+        'sortby=state',
+        'order=up&sortby=name',
+        'query=',
+      ]) {
         const res = await c.send('GET', `/v1/employees?${query}`);
         expect(res.status, query).toBe(400);
         expect(Object.keys(res.json).sort(), query).toEqual(['additionalInformation', 'errorCode', 'message']);
@@ -86,7 +111,8 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
 
     it('filters, combines filters, sorts with order and searches case-insensitively', async () => {
       const c = await client();
-      const names = async (query: string) => (await c.send('GET', `/v1/employees?${query}`)).json.employees.map((e: { name: string }) => e.name);
+      const names = async (query: string) =>
+        (await c.send('GET', `/v1/employees?${query}`)).json.employees.map((e: { name: string }) => e.name);
       expect(await names('state=internal&maturity=senior')).toEqual(['Ada', 'Cleo']);
       expect(await names('sortby=yearOfBirth&order=desc')).toEqual(['Bert', 'Cleo', 'Ada']);
       expect(await names('sortby=name')).toEqual(['Ada', 'Bert', 'Cleo']);
@@ -98,7 +124,9 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
   describe(`${name}: single records`, () => {
     it('creates with 201, Location and a server id; the record can then be read', async () => {
       const c = await client();
-      const created = await c.send('POST', '/v1/employees', { body: { name: 'Dora', yearOfBirth: 2000, state: 'external', maturity: 'junior' } });
+      const created = await c.send('POST', '/v1/employees', {
+        body: { name: 'Dora', yearOfBirth: 2000, state: 'external', maturity: 'junior' },
+      });
       expect(created.status).toBe(201);
       expect(created.headers.location).toBe('/v1/employees/4');
       expect(created.json).toMatchObject({ id: '4', name: 'Dora' });
@@ -108,24 +136,42 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
 
     it('refuses unknown, read-only and invalid properties with 422 listing each field, creating nothing', async () => {
       const c = await client();
-      const res = await c.send('POST', '/v1/employees', { body: { id: '99', name: '', yearOfBirth: 1800, state: 'retired', colour: 'red' } });
+      const res = await c.send('POST', '/v1/employees', {
+        body: { id: '99', name: '', yearOfBirth: 1800, state: 'retired', colour: 'red' },
+      });
       expect(res.status).toBe(422);
       expect(res.json.errorCode).toBe(1007);
-      expect(res.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'id', 'maturity', 'name', 'state', 'yearOfBirth']);
+      expect(res.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'colour',
+        'id',
+        'maturity',
+        'name',
+        'state',
+        'yearOfBirth',
+      ]);
       expect(res.json.message).toContain('internal');
       expect((await c.send('GET', '/v1/employees')).json.total).toBe(3);
     });
 
     it('refuses bodies that are not JSON objects', async () => {
       const c = await client();
-      const asText = await c.send('POST', '/v1/employees', { body: '{"name":"x"}', headers: { 'content-type': 'text/plain' } });
+      const asText = await c.send('POST', '/v1/employees', {
+        body: '{"name":"x"}',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(asText.status).toBe(415);
       expect(asText.json).toEqual({ error: expect.any(String) });
-      const broken = await c.send('POST', '/v1/employees', { body: '{"name":', headers: { 'content-type': 'application/json' } });
+      const broken = await c.send('POST', '/v1/employees', {
+        body: '{"name":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(broken.status).toBe(400);
       const array = await c.send('POST', '/v1/employees', { body: [1] });
       expect(array.status).toBe(400);
-      const proto = await c.send('POST', '/v1/employees', { body: '{"__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+      const proto = await c.send('POST', '/v1/employees', {
+        body: '{"__proto__":{"admin":true}}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(proto.status).toBe(400);
     });
 
@@ -163,7 +209,9 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
       expect((await c.send('GET', '/v1/employees/3')).status).toBe(410);
       expect((await c.send('DELETE', '/v1/employees/3')).status).toBe(410);
       expect((await c.send('GET', '/v1/employees/42')).status).toBe(404);
-      const created = await c.send('POST', '/v1/employees', { body: { name: 'Eve', yearOfBirth: 1999, state: 'internal', maturity: 'junior' } });
+      const created = await c.send('POST', '/v1/employees', {
+        body: { name: 'Eve', yearOfBirth: 1999, state: 'internal', maturity: 'junior' },
+      });
       expect(created.json.id).toBe('4');
     });
 
@@ -183,7 +231,9 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
       const filtered = await c.send('GET', '/v1/animals?zoo_id=1&sortby=name&order=desc&limit=1');
       expect(nested.json.animals).toEqual(filtered.json.animals);
       expect(nested.json.total).toBe(2);
-      expect(nested.json.links).toEqual([{ rel: 'nextPage', href: '/v1/zoos/1/animals?sortby=name&order=desc&offset=1&limit=1' }]);
+      expect(nested.json.links).toEqual([
+        { rel: 'nextPage', href: '/v1/zoos/1/animals?sortby=name&order=desc&offset=1&limit=1' },
+      ]);
       expect((await c.send('GET', '/v1/zoos/9/animals')).status).toBe(404);
     });
 
@@ -215,18 +265,24 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
       await c.send('DELETE', '/v1/zoos/1/animals/2');
       expect((await c.send('DELETE', '/v1/zoos/1')).status).toBe(204);
 
-      const statement = await c.send('POST', '/v1/employees/2/salaryStatements', { body: { period: '2026-03', grossAmount: 10 } });
+      const statement = await c.send('POST', '/v1/employees/2/salaryStatements', {
+        body: { period: '2026-03', grossAmount: 10 },
+      });
       expect((await c.send('DELETE', '/v1/employees/2')).status).toBe(204);
       expect((await c.send('GET', `/v1/employees/2/salaryStatements/${statement.json.id}`)).status).toBe(410);
     });
 
     it('serves nested-only collections with the parent key set by the server', async () => {
       const c = await client();
-      const created = await c.send('POST', '/v1/employees/1/salaryStatements', { body: { period: '2026-01', grossAmount: 5000 } });
+      const created = await c.send('POST', '/v1/employees/1/salaryStatements', {
+        body: { period: '2026-01', grossAmount: 5000 },
+      });
       expect(created.status).toBe(201);
       expect(created.headers.location).toBe('/v1/employees/1/salaryStatements/1');
       expect(created.json).toMatchObject({ employeeId: '1', period: '2026-01' });
-      const setOwner = await c.send('POST', '/v1/employees/1/salaryStatements', { body: { period: '2026-02', grossAmount: 1, employeeId: '2' } });
+      const setOwner = await c.send('POST', '/v1/employees/1/salaryStatements', {
+        body: { period: '2026-02', grossAmount: 1, employeeId: '2' },
+      });
       expect(setOwner.status).toBe(422);
       const list = await c.send('GET', '/v1/employees/1/salaryStatements');
       expect(list.json).toMatchObject({ total: 1, salaryStatements: [{ id: '1' }] });
@@ -256,8 +312,12 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
 
     it('keeps a sane client request id and replaces an unsafe one', async () => {
       const c = await client();
-      expect((await c.send('GET', '/v1', { headers: { 'x-request-id': 'abc-123' } })).headers['x-request-id']).toBe('abc-123');
-      expect((await c.send('GET', '/v1', { headers: { 'x-request-id': 'a b<script>' } })).headers['x-request-id']).not.toContain('<');
+      expect((await c.send('GET', '/v1', { headers: { 'x-request-id': 'abc-123' } })).headers['x-request-id']).toBe(
+        'abc-123',
+      );
+      expect(
+        (await c.send('GET', '/v1', { headers: { 'x-request-id': 'a b<script>' } })).headers['x-request-id'],
+      ).not.toContain('<');
     });
 
     it('serves a page per error code', async () => {

@@ -32,17 +32,31 @@ export interface RequestState {}
  * Who may call a route, enforced by the pipeline before any handler runs: `public` (no token
  * looked at), `authenticated` (any valid token) or a named scope.
  */
-export type RouteAccess = 'public' | 'authenticated' | {
-  /** The scope the token must grant. */
-  readonly scope: string;
-};
+export type RouteAccess =
+  | 'public'
+  | 'authenticated'
+  | {
+      /** The scope the token must grant. */
+      readonly scope: string;
+    };
 
 /** What a route does, for hooks and documentation generators. */
 export type RouteKind =
-  | 'root' | 'errorCatalogue' | 'errorCode' | 'job'
-  | 'list' | 'create' | 'replaceAll' | 'deleteAll' | 'options'
-  | 'read' | 'replace' | 'patch' | 'delete'
-  | 'operation' | 'plugin';
+  | 'root'
+  | 'errorCatalogue'
+  | 'errorCode'
+  | 'job'
+  | 'list'
+  | 'create'
+  | 'replaceAll'
+  | 'deleteAll'
+  | 'options'
+  | 'read'
+  | 'replace'
+  | 'patch'
+  | 'delete'
+  | 'operation'
+  | 'plugin';
 
 /** One entry of an API's route table, as hooks, plugins and documentation generators see it. */
 export interface RouteInfo {

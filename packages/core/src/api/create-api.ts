@@ -114,7 +114,8 @@ export interface Api {
 
 /** The application's hooks first, then each plugin's, in the order given. */
 function allHooks(options: ApiOptions): ApiHooks[] {
-  const own = options.hooks === undefined ? [] : Array.isArray(options.hooks) ? options.hooks : [options.hooks as ApiHooks];
+  const own =
+    options.hooks === undefined ? [] : Array.isArray(options.hooks) ? options.hooks : [options.hooks as ApiHooks];
   return [...own, ...(options.plugins ?? []).flatMap((plugin) => (plugin.hooks ? [plugin.hooks] : []))];
 }
 
@@ -126,23 +127,36 @@ function withRequestId(response: CorralResponse, request: CorralRequest): Corral
 function versionDefinitions(options: ApiOptions): VersionDefinition[] {
   if (options.versions) {
     if (options.collections || options.operations || options.version !== undefined) {
-      throw new CorralError('CORRAL_CONFLICTING_VERSION_OPTIONS', 'Give either versions, or version/collections/operations, not both');
+      throw new CorralError(
+        'CORRAL_CONFLICTING_VERSION_OPTIONS',
+        'Give either versions, or version/collections/operations, not both',
+      );
     }
     return [...options.versions];
   }
-  return [{ version: options.version ?? 1, collections: options.collections ?? [], operations: options.operations ?? [] }];
+  return [
+    { version: options.version ?? 1, collections: options.collections ?? [], operations: options.operations ?? [] },
+  ];
 }
 
 /** The application's error codes, then each plugin's, in plugin order. */
 function registeredCatalogues(options: ApiOptions): readonly AppErrorCodes[] {
-  const own = options.errorCodes === undefined ? [] : Array.isArray(options.errorCodes) ? options.errorCodes : [options.errorCodes as AppErrorCodes];
+  const own =
+    options.errorCodes === undefined
+      ? []
+      : Array.isArray(options.errorCodes)
+        ? options.errorCodes
+        : [options.errorCodes as AppErrorCodes];
   return [...own, ...(options.plugins ?? []).flatMap((plugin) => (plugin.errorCodes ? [plugin.errorCodes] : []))];
 }
 
 /** Assembles collections and operations into an API. Everything that can be prepared is prepared here. */
 export function createApi(options: ApiOptions): Api {
   const definitions = versionDefinitions(options);
-  const versioning = createVersioning({ versions: definitions.map((d) => d.version), ...(options.basePath ? { basePath: options.basePath } : {}) });
+  const versioning = createVersioning({
+    versions: definitions.map((d) => d.version),
+    ...(options.basePath ? { basePath: options.basePath } : {}),
+  });
   const paging = options.paging ?? {};
   parsePaging(new URLSearchParams(), paging); // a bad paging setting fails here, at startup, not on every list
   const origin = (options.publicUrl ?? '').replace(/\/+$/, '');
@@ -153,7 +167,11 @@ export function createApi(options: ApiOptions): Api {
       const router = new IndexedRouter<CompiledRoute>();
       const own = versionRoutes(definition, options.title ?? 'API', origin || undefined, paging, codes);
       const routes = [...own, ...pluginRoutes(options, definition, versioning, origin, own)];
-      for (const route of routes) router.add(route.method, route.pattern, { definition: route, hooks: hooksForRoute(hooks, { ...route, version: definition.version }) });
+      for (const route of routes)
+        router.add(route.method, route.pattern, {
+          definition: route,
+          hooks: hooksForRoute(hooks, { ...route, version: definition.version }),
+        });
       return [definition.version, router] as const;
     }),
   );
@@ -163,7 +181,14 @@ export function createApi(options: ApiOptions): Api {
   const pipeline = createPipeline({
     versioning,
     routers,
-    settings: { bodyLimit: options.bodyLimit ?? 1024 * 1024, bulkLimit: bulkLimitOf(options), paging, expand: expandSettingsOf(options.expand, paging.maxLimit ?? 100), auth: options.auth, jobs },
+    settings: {
+      bodyLimit: options.bodyLimit ?? 1024 * 1024,
+      bulkLimit: bulkLimitOf(options),
+      paging,
+      expand: expandSettingsOf(options.expand, paging.maxLimit ?? 100),
+      auth: options.auth,
+      jobs,
+    },
     auth: options.auth,
     logger,
     origin,
@@ -173,25 +198,44 @@ export function createApi(options: ApiOptions): Api {
   const latestPrefix = versioning.prefix(versioning.versions[versioning.versions.length - 1]!);
   const errorDocsUrl = (code: number) => `${origin}${latestPrefix}/errors/${code}`;
   let stopping = false;
-  const health = healthEndpoints(options.health, { basePath: versioning.basePath, stores, stopping: () => stopping, docsUrl: errorDocsUrl });
+  const health = healthEndpoints(options.health, {
+    basePath: versioning.basePath,
+    stores,
+    stopping: () => stopping,
+    docsUrl: errorDocsUrl,
+  });
   // Requests that arrive while the stores are still opening wait for them; afterwards, nothing is
   // awaited. When opening failed, they get a 503 (the log says why) rather than a dropped connection.
   const notOpened = (request: CorralRequest): CorralResponse => {
-    const rendered = renderError(new ApiError('serviceUnavailable', 'The service could not open its data; it must be restarted', { headers: { 'retry-after': '5' } }), errorDocsUrl);
+    const rendered = renderError(
+      new ApiError('serviceUnavailable', 'The service could not open its data; it must be restarted', {
+        headers: { 'retry-after': '5' },
+      }),
+      errorDocsUrl,
+    );
     return withRequestId(jsonResponse(rendered.status, rendered.body, rendered.headers), request);
   };
   const serve = (request: CorralRequest): Promise<CorralResponse> =>
-    stores.isInitialized() ? pipeline.handle(request) : stores.initialized.then(() => pipeline.handle(request), () => notOpened(request));
+    stores.isInitialized()
+      ? pipeline.handle(request)
+      : stores.initialized.then(
+          () => pipeline.handle(request),
+          () => notOpened(request),
+        );
   // Health is answered first: it must not wait for the stores, nor pass authentication or hooks.
   const handle = health
     ? (request: CorralRequest): Promise<CorralResponse> => {
-      const answer = health.answer(request);
-      return answer ? answer.then((response) => withRequestId(response, request)) : serve(request);
-    }
+        const answer = health.answer(request);
+        return answer ? answer.then((response) => withRequestId(response, request)) : serve(request);
+      }
     : serve;
   jobs.start((request) => stores.initialized.then(() => pipeline.runJob(request)));
-  const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({ prefix: prefix.replace(/\/+$/, ''), handler }));
-  const mountFor = (url: string) => mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+  const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({
+    prefix: prefix.replace(/\/+$/, ''),
+    handler,
+  }));
+  const mountFor = (url: string) =>
+    mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
   // One async frame per request: the pipeline renders every error itself, so a throw here is a
   // failure to write (e.g. the client is gone) and the socket is simply dropped.
   const serveNode = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -204,8 +248,14 @@ export function createApi(options: ApiOptions): Api {
   const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {
     // HTTP/1.1 requires Host (RFC 9112, section 3.2); the server leaves the check to us.
     if (req.headers.host === undefined && req.httpVersion === '1.1') {
-      const rendered = renderError(new ApiError('malformedRequest', 'An HTTP/1.1 request needs a Host header'), errorDocsUrl);
-      const response = jsonResponse(rendered.status, rendered.body, { 'x-request-id': requestIdFor(undefined), connection: 'close' });
+      const rendered = renderError(
+        new ApiError('malformedRequest', 'An HTTP/1.1 request needs a Host header'),
+        errorDocsUrl,
+      );
+      const response = jsonResponse(rendered.status, rendered.body, {
+        'x-request-id': requestIdFor(undefined),
+        connection: 'close',
+      });
       writeNodeResponse(req, res, response);
       return;
     }
@@ -232,7 +282,8 @@ export function createApi(options: ApiOptions): Api {
         .then(async () => {
           for (const set of hooks) await set.onReady?.();
         })),
-    fetch: async (request, info) => toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request, info?.remoteAddress))),
+    fetch: async (request, info) =>
+      toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request, info?.remoteAddress))),
     listen: (port, host = '127.0.0.1') => rejecting(createApiServer(options.server, nodeHandler)).listen(port, host),
     answerRejectedRequests: rejecting,
     close: async () => {

@@ -19,21 +19,34 @@ function controlledStore(options: { init?: Promise<void> } = {}) {
   store.ping = ({ signal } = {}) =>
     control.hang
       ? new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('gave up'))))
-      : control.reachable ? Promise.resolve() : Promise.reject(new Error('connection refused'));
+      : control.reachable
+        ? Promise.resolve()
+        : Promise.reject(new Error('connection refused'));
   return { store, control };
 }
 
 function apiWith(store: Store<{ name: string }>, extra: Partial<ApiOptions> = {}) {
   const cats = defineCollection({ name: 'cats', schema: z.object({ name: z.string() }), store });
   const dogs = defineCollection({ name: 'dogs', schema: z.object({ name: z.string() }), store: memoryStore() });
-  return createApi({ basePath: '/api', collections: [cats, dogs], logger: silentLogger, auth: { authenticate: async () => undefined, challenge: () => ({}) }, ...extra });
+  return createApi({
+    basePath: '/api',
+    collections: [cats, dogs],
+    logger: silentLogger,
+    auth: { authenticate: async () => undefined, challenge: () => ({}) },
+    ...extra,
+  });
 }
 
 describeEachTransport('health endpoints', (open) => {
   it('answers /health and /ready below the base path, uncached, with no token', async () => {
     const http = await open(apiWith(controlledStore().store));
     const alive = await http.send('GET', '/api/health', { headers: { 'x-request-id': 'probe-1' } });
-    expect([alive.status, alive.json, alive.headers['cache-control'], alive.headers['x-request-id']]).toEqual([200, { status: 'ok' }, 'no-store', 'probe-1']);
+    expect([alive.status, alive.json, alive.headers['cache-control'], alive.headers['x-request-id']]).toEqual([
+      200,
+      { status: 'ok' },
+      'no-store',
+      'probe-1',
+    ]);
     const ready = await http.send('GET', '/api/ready');
     expect([ready.status, ready.json, ready.headers['cache-control']]).toEqual([200, { status: 'ready' }, 'no-store']);
     const head = await http.send('HEAD', '/api/ready');
@@ -56,7 +69,16 @@ describeEachTransport('health endpoints', (open) => {
     const http = await open(api);
     control.reachable = false;
     const down = await http.send('GET', '/api/ready');
-    expect([down.status, down.json, down.headers['retry-after']]).toEqual([503, { error: 'Not ready: a store does not answer (cats)', status: 'unavailable', reason: 'storesUnreachable', failed: ['cats'] }, '5']);
+    expect([down.status, down.json, down.headers['retry-after']]).toEqual([
+      503,
+      {
+        error: 'Not ready: a store does not answer (cats)',
+        status: 'unavailable',
+        reason: 'storesUnreachable',
+        failed: ['cats'],
+      },
+      '5',
+    ]);
     control.hang = true;
     expect((await http.send('GET', '/api/ready')).json.failed).toEqual(['cats']);
     expect((await http.send('GET', '/api/health')).status).toBe(200);
@@ -66,17 +88,29 @@ describeEachTransport('health endpoints', (open) => {
     let finish!: () => void;
     const { store } = controlledStore({ init: new Promise<void>((resolve) => (finish = resolve)) });
     const http = await open(apiWith(store));
-    expect((await http.send('GET', '/api/ready')).json).toEqual({ error: 'Not ready: the stores are still opening', status: 'unavailable', reason: 'starting' });
+    expect((await http.send('GET', '/api/ready')).json).toEqual({
+      error: 'Not ready: the stores are still opening',
+      status: 'unavailable',
+      reason: 'starting',
+    });
     expect((await http.send('GET', '/api/health')).status).toBe(200);
     finish();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect((await http.send('GET', '/api/ready')).status).toBe(200);
     const failing = await open(apiWith(controlledStore({ init: Promise.reject(new Error('no tables')) }).store));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect((await failing.send('GET', '/api/ready')).json).toEqual({ error: 'Not ready: opening the stores failed; see the log', status: 'unavailable', reason: 'initFailed' });
+    expect((await failing.send('GET', '/api/ready')).json).toEqual({
+      error: 'Not ready: opening the stores failed; see the log',
+      status: 'unavailable',
+      reason: 'initFailed',
+    });
     // Requests to the API get a 503 in the error shape, not a dropped connection.
     const refused = await failing.send('GET', '/api/v1/cats');
-    expect([refused.status, refused.headers['retry-after'], refused.json]).toEqual([503, '5', { error: expect.stringContaining('could not open its data') }]);
+    expect([refused.status, refused.headers['retry-after'], refused.json]).toEqual([
+      503,
+      '5',
+      { error: expect.stringContaining('could not open its data') },
+    ]);
     expect(refused.headers['x-request-id']).toBeTruthy();
   });
 });
@@ -86,7 +120,10 @@ describe('health settings', () => {
     const api = apiWith(controlledStore().store);
     const closing = api.close();
     const response = await api.fetch(new Request('http://127.0.0.1/api/ready'));
-    expect([response.status, await response.json()]).toEqual([503, { error: 'Not ready: the API is stopping', status: 'unavailable', reason: 'stopping' }]);
+    expect([response.status, await response.json()]).toEqual([
+      503,
+      { error: 'Not ready: the API is stopping', status: 'unavailable', reason: 'stopping' },
+    ]);
     await closing;
   });
 

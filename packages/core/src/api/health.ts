@@ -34,25 +34,47 @@ export interface HealthEndpoints {
 const noStore = { 'cache-control': 'no-store' };
 
 function checkPath(path: string): string {
-  if (!/^\/[A-Za-z0-9._~/-]*[^/]$/.test(path)) throw new CorralError('CORRAL_INVALID_HEALTH_OPTION', `Health path ${JSON.stringify(path)} must start with / and not end with one`);
+  if (!/^\/[A-Za-z0-9._~/-]*[^/]$/.test(path))
+    throw new CorralError(
+      'CORRAL_INVALID_HEALTH_OPTION',
+      `Health path ${JSON.stringify(path)} must start with / and not end with one`,
+    );
   return path;
 }
 
 /** Builds the endpoints, or undefined when health is switched off (`false`). */
 export function healthEndpoints(
   options: HealthOptions | false | undefined,
-  parts: { readonly basePath: string; readonly stores: StoreLifecycle; readonly stopping: () => boolean; readonly docsUrl: ErrorDocsUrl },
+  parts: {
+    readonly basePath: string;
+    readonly stores: StoreLifecycle;
+    readonly stopping: () => boolean;
+    readonly docsUrl: ErrorDocsUrl;
+  },
 ): HealthEndpoints | undefined {
   if (options === false) return undefined;
   const alive = parts.basePath + checkPath(options?.path ?? '/health');
   const ready = parts.basePath + checkPath(options?.readyPath ?? '/ready');
   const timeoutMs = options?.timeoutMs ?? 2000;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new CorralError('CORRAL_INVALID_HEALTH_OPTION', `Health timeoutMs must be a positive whole number of milliseconds; got ${timeoutMs}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new CorralError(
+      'CORRAL_INVALID_HEALTH_OPTION',
+      `Health timeoutMs must be a positive whole number of milliseconds; got ${timeoutMs}`,
+    );
 
   async function readiness(): Promise<CorralResponse> {
     // The error shape's message first, then the probe's report.
     const notReady = (reason: NotReadyReason, failed?: string[]) =>
-      jsonResponse(503, { error: `Not ready: ${notReadyMessages[reason]}${failed ? ` (${failed.join(', ')})` : ''}`, status: 'unavailable', reason, ...(failed ? { failed } : {}) }, { ...noStore, 'retry-after': '5' });
+      jsonResponse(
+        503,
+        {
+          error: `Not ready: ${notReadyMessages[reason]}${failed ? ` (${failed.join(', ')})` : ''}`,
+          status: 'unavailable',
+          reason,
+          ...(failed ? { failed } : {}),
+        },
+        { ...noStore, 'retry-after': '5' },
+      );
     if (parts.stopping()) return notReady('stopping');
     const opening = parts.stores.opening();
     if (opening !== 'open') return notReady(opening === 'opening' ? 'starting' : 'initFailed');
@@ -63,9 +85,12 @@ export function healthEndpoints(
   async function serve(request: CorralRequest, which: 'alive' | 'ready'): Promise<CorralResponse> {
     try {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, { headers: { allow: 'GET, HEAD' } });
+        throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, {
+          headers: { allow: 'GET, HEAD' },
+        });
       }
-      if (!accepts(request.header('accept'), 'application/json')) throw new ApiError('notAcceptable', 'Health is reported as application/json only');
+      if (!accepts(request.header('accept'), 'application/json'))
+        throw new ApiError('notAcceptable', 'Health is reported as application/json only');
       if (request.rawQuery !== '') rejectUnknownParameters(request.query, []);
       return which === 'alive' ? jsonResponse(200, { status: 'ok' }, noStore) : await readiness();
     } catch (thrown) {

@@ -36,7 +36,12 @@ const auth: Authenticator = {
 /** Remembers what the store was told on each call. */
 function recordingStore() {
   const seen: StoreCallOptions[] = [];
-  const store = memoryStore<{ text: string; tenant: string }>({ initial: [{ text: 'a', tenant: 'acme' }, { text: 'b', tenant: 'other' }] });
+  const store = memoryStore<{ text: string; tenant: string }>({
+    initial: [
+      { text: 'a', tenant: 'acme' },
+      { text: 'b', tenant: 'other' },
+    ],
+  });
   const list = store.list.bind(store);
   store.list = (query, options) => {
     if (options) seen.push(options);
@@ -59,7 +64,11 @@ function notesApi(hooks: ApiHooks | ApiHooks[], extra: Partial<ApiOptions> = {})
     },
     store,
   });
-  const whoami = defineOperation({ name: 'whoami', query: z.object({}), handler: ({ state, requestId }) => ({ tenant: state.tenant ?? null, requestId }) });
+  const whoami = defineOperation({
+    name: 'whoami',
+    query: z.object({}),
+    handler: ({ state, requestId }) => ({ tenant: state.tenant ?? null, requestId }),
+  });
   const api = createApi({ collections: [notes], operations: [whoami], auth, logger: silentLogger, hooks, ...extra });
   return { api, seen, checks };
 }
@@ -83,7 +92,9 @@ describeEachTransport('hooks', (open) => {
     expect(seen.at(-1)?.state).toEqual({ tenant: 'acme' });
     expect((await transport.send('GET', '/v1/notes/2', { headers: token('ann@acme+notes:read') })).status).toBe(403);
     expect(checks).toEqual(['acme']);
-    const whoami = await transport.send('GET', '/v1/whoami', { headers: { ...token('ann@other'), 'x-request-id': 'req-42' } });
+    const whoami = await transport.send('GET', '/v1/whoami', {
+      headers: { ...token('ann@other'), 'x-request-id': 'req-42' },
+    });
     expect(whoami.json).toEqual({ tenant: 'other', requestId: 'req-42' });
   });
 
@@ -101,7 +112,9 @@ describeEachTransport('hooks', (open) => {
       },
     });
     const transport = await open(api);
-    const early = await transport.send('GET', '/v1/nowhere', { headers: { 'x-short-circuit': '1', 'x-request-id': 'r1' } });
+    const early = await transport.send('GET', '/v1/nowhere', {
+      headers: { 'x-short-circuit': '1', 'x-request-id': 'r1' },
+    });
     expect(early.status).toBe(299);
     expect(early.json).toEqual({ early: true });
     expect(early.headers['x-hooked']).toBe('r1');
@@ -115,7 +128,8 @@ describeEachTransport('hooks', (open) => {
     const errors: string[] = [];
     const { api } = notesApi({
       onError: (_context, error) => void errors.push(`${error.status} ${error.codeName}`),
-      onSend: (_context, response) => (response.status === 404 ? { ...response, headers: { ...response.headers, 'x-missing': 'yes' } } : undefined),
+      onSend: (_context, response) =>
+        response.status === 404 ? { ...response, headers: { ...response.headers, 'x-missing': 'yes' } } : undefined,
       preHandler(context) {
         if (context.request.header('x-explode')) throw new Error('hook bug');
       },
@@ -125,7 +139,9 @@ describeEachTransport('hooks', (open) => {
     expect(missing.status).toBe(404);
     expect(missing.headers['x-missing']).toBe('yes');
     expect((await transport.send('GET', '/v1/notes')).status).toBe(401);
-    const broken = await transport.send('GET', '/v1/notes', { headers: { ...token('ann+notes:read'), 'x-explode': '1' } });
+    const broken = await transport.send('GET', '/v1/notes', {
+      headers: { ...token('ann+notes:read'), 'x-explode': '1' },
+    });
     expect(broken.status).toBe(500);
     expect(broken.json).toEqual({ error: 'Internal server error' });
     expect(errors).toEqual(['404 routeNotFound', '401 authenticationRequired', '500 internalError']);
@@ -144,7 +160,9 @@ describe('route-level hooks and the life cycle', () => {
     expect(seen).toContain('POST /notes');
     expect(seen).toContain('GET /whoami');
     const count = seen.length;
-    const refused = await api.fetch(new Request('http://x/v1/notes', { method: 'POST', body: '{}', headers: token('a+notes:write') }));
+    const refused = await api.fetch(
+      new Request('http://x/v1/notes', { method: 'POST', body: '{}', headers: token('a+notes:write') }),
+    );
     expect(refused.status).toBe(503);
     const read = await api.fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') }));
     expect(read.status).toBe(200);
@@ -155,7 +173,14 @@ describe('route-level hooks and the life cycle', () => {
     const events: string[] = [];
     const { api } = notesApi(
       { onReady: () => void events.push('app ready'), onClose: () => void events.push('app close') },
-      { plugins: [{ name: 'probe', hooks: { onReady: () => void events.push('plugin ready'), onClose: () => void events.push('plugin close') } }] },
+      {
+        plugins: [
+          {
+            name: 'probe',
+            hooks: { onReady: () => void events.push('plugin ready'), onClose: () => void events.push('plugin close') },
+          },
+        ],
+      },
     );
     await api.ready();
     await api.close();
@@ -166,8 +191,12 @@ describe('route-level hooks and the life cycle', () => {
 describe('access is the pipeline’s', () => {
   it('refuses every guarded route of the table, before its handler, to a token without the route’s scope', async () => {
     let table: readonly RouteInfo[] = [];
-    const { api, seen } = notesApi([], { plugins: [{ name: 'table', routes: (version) => ((table = version.routes), []) }] });
-    const before = await api.fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') })).then((r) => r.headers.get('etag'));
+    const { api, seen } = notesApi([], {
+      plugins: [{ name: 'table', routes: (version) => ((table = version.routes), []) }],
+    });
+    const before = await api
+      .fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') }))
+      .then((r) => r.headers.get('etag'));
     const guarded = table.filter((route) => route.access !== 'public');
     expect(guarded.length).toBeGreaterThan(10);
     for (const route of guarded) {
@@ -175,18 +204,24 @@ describe('access is the pipeline’s', () => {
       const anonymous = await api.fetch(new Request(`http://x${path}`, { method: route.method }));
       expect(anonymous.status, `${route.method} ${route.pattern}`).toBe(401);
       if (route.access === 'authenticated') continue;
-      const withoutScope = await api.fetch(new Request(`http://x${path}`, { method: route.method, headers: token('a+other:scope') }));
+      const withoutScope = await api.fetch(
+        new Request(`http://x${path}`, { method: route.method, headers: token('a+other:scope') }),
+      );
       expect(withoutScope.status, `${route.method} ${route.pattern}`).toBe(403);
     }
     expect(seen.length).toBe(1); // only the list read above reached the store
-    const after = await api.fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') })).then((r) => r.headers.get('etag'));
+    const after = await api
+      .fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') }))
+      .then((r) => r.headers.get('etag'));
     expect(after).toBe(before);
   });
 
   it('gives every route of the table an access rule', () => {
     let table: readonly RouteInfo[] = [];
     notesApi([], { plugins: [{ name: 'table', routes: (version) => ((table = version.routes), []) }] });
-    expect(table.map((r) => `${r.method} ${r.pattern} ${typeof r.access === 'string' ? r.access : r.access.scope}`)).toEqual([
+    expect(
+      table.map((r) => `${r.method} ${r.pattern} ${typeof r.access === 'string' ? r.access : r.access.scope}`),
+    ).toEqual([
       'GET / public',
       'GET /errors public',
       'GET /errors/:code public',
@@ -211,11 +246,17 @@ describe('route documentation from plugins', () => {
     let table: readonly import('./plugin.js').DocumentedRoute[] = [];
     notesApi([], {
       plugins: [
-        { name: 'limits', describeRoute: (route) => (route.method === 'POST' ? { responses: { '429': { description: 'Too many requests' } } } : undefined) },
+        {
+          name: 'limits',
+          describeRoute: (route) =>
+            route.method === 'POST' ? { responses: { '429': { description: 'Too many requests' } } } : undefined,
+        },
         { name: 'table', routes: (version) => ((table = version.routes), []) },
       ],
     });
-    expect(table.find((r) => r.method === 'POST')?.docs).toEqual([{ responses: { '429': { description: 'Too many requests' } } }]);
+    expect(table.find((r) => r.method === 'POST')?.docs).toEqual([
+      { responses: { '429': { description: 'Too many requests' } } },
+    ]);
     expect(table.find((r) => r.method === 'GET' && r.pattern === '/notes')?.docs).toEqual([]);
   });
 });
@@ -223,15 +264,23 @@ describe('route documentation from plugins', () => {
 describe('hooks at the edges', () => {
   it('runs onRequest for paths no version serves, before their 404', async () => {
     const seen: string[] = [];
-    const { api } = notesApi({ onRequest: (context) => void seen.push(`request ${context.request.path}`), onSend: (_c, r) => void seen.push(`send ${r.status}`) });
-    for (const path of ['/notes', '/v9/notes']) expect((await api.fetch(new Request(`http://x${path}`))).status).toBe(404);
+    const { api } = notesApi({
+      onRequest: (context) => void seen.push(`request ${context.request.path}`),
+      onSend: (_c, r) => void seen.push(`send ${r.status}`),
+    });
+    for (const path of ['/notes', '/v9/notes'])
+      expect((await api.fetch(new Request(`http://x${path}`))).status).toBe(404);
     expect(seen).toEqual(['request /notes', 'send 404', 'request /v9/notes', 'send 404']);
   });
 
   it('runs the onSend hooks after one that throws, on the error answer', async () => {
     const seen: number[] = [];
     const { api } = notesApi([
-      { onSend: () => { throw new ApiError('tooManyRequests', 'slow down'); } },
+      {
+        onSend: () => {
+          throw new ApiError('tooManyRequests', 'slow down');
+        },
+      },
       { onSend: (_c, response) => void seen.push(response.status) },
     ]);
     const response = await api.fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') }));
@@ -243,7 +292,9 @@ describe('hooks at the edges', () => {
     const { api } = notesApi({ preHandler: () => jsonResponse(200, { cached: true }) });
     expect((await api.fetch(new Request('http://x/v1/notes'))).status).toBe(401);
     expect((await api.fetch(new Request('http://x/v1/notes', { headers: token('a+other') }))).status).toBe(403);
-    expect(await (await api.fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') }))).json()).toEqual({ cached: true });
+    expect(
+      await (await api.fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') }))).json(),
+    ).toEqual({ cached: true });
   });
 
   it('shows onResponse the answer as it leaves, after every onSend, and only logs its failures', async () => {
@@ -252,8 +303,16 @@ describe('hooks at the edges', () => {
     const logger = { ...silentLogger, error: (_fields: object, message: string) => void logged.push(message) };
     const { api } = notesApi(
       [
-        { onSend: (_c, response) => ({ ...response, status: response.status === 200 ? 203 : response.status }), onResponse: (context, response) => void seen.push(`${context.route?.kind ?? 'none'} ${response.status} ${response.headers['x-request-id']}`) },
-        { onResponse: () => { throw new Error('exporter down'); } },
+        {
+          onSend: (_c, response) => ({ ...response, status: response.status === 200 ? 203 : response.status }),
+          onResponse: (context, response) =>
+            void seen.push(`${context.route?.kind ?? 'none'} ${response.status} ${response.headers['x-request-id']}`),
+        },
+        {
+          onResponse: () => {
+            throw new Error('exporter down');
+          },
+        },
         {
           onResponse: (_c, response) => {
             seen.push(`after a failing hook ${response.status}`);
@@ -263,7 +322,9 @@ describe('hooks at the edges', () => {
       ],
       { logger },
     );
-    const ok = await api.fetch(new Request('http://x/v1/notes', { headers: { ...token('a+notes:read'), 'x-request-id': 'r1' } }));
+    const ok = await api.fetch(
+      new Request('http://x/v1/notes', { headers: { ...token('a+notes:read'), 'x-request-id': 'r1' } }),
+    );
     expect(ok.status).toBe(203);
     const refused = await api.fetch(new Request('http://x/v1/notes', { headers: { 'x-request-id': 'r2' } }));
     expect(refused.status).toBe(401);
@@ -279,12 +340,24 @@ describe('hooks at the edges', () => {
     const logger = { ...silentLogger, error: (_fields: object, message: string) => void logged.push(message) };
     const { api } = notesApi(
       [
-        { onResponse: async (context) => { await auditDone; written.push(context.requestId); } },
-        { onResponse: async () => { await auditDone; throw new Error('audit store down'); } },
+        {
+          onResponse: async (context) => {
+            await auditDone;
+            written.push(context.requestId);
+          },
+        },
+        {
+          onResponse: async () => {
+            await auditDone;
+            throw new Error('audit store down');
+          },
+        },
       ],
       { logger },
     );
-    const answer = await api.fetch(new Request('http://x/v1/notes', { headers: { ...token('a+notes:read'), 'x-request-id': 'r1' } }));
+    const answer = await api.fetch(
+      new Request('http://x/v1/notes', { headers: { ...token('a+notes:read'), 'x-request-id': 'r1' } }),
+    );
     expect(answer.status).toBe(200); // answered while the audit write still waits
     expect(written).toEqual([]);
     const closed = api.close();

@@ -19,8 +19,7 @@ export interface RequestHooks {
    */
   preHandler?(context: HandlerContext): HookAnswer | Promise<HookAnswer>;
   /** On every answer, error answers included; may change the response or return another. */
-  // biome-ignore lint/suspicious/noConfusingVoidType: as HookAnswer
-  onSend?(context: RequestContext, response: CorralResponse): CorralResponse | undefined | void | Promise<CorralResponse | undefined | void>;
+  onSend?(context: RequestContext, response: CorralResponse): HookAnswer | Promise<HookAnswer>;
   /** Sees every failure as the ApiError the client will get (for a 500, `cause` holds what was thrown). */
   onError?(context: RequestContext, error: ApiError): void | Promise<void>;
   /**
@@ -71,8 +70,13 @@ export function compileHooks(sets: readonly RequestHooks[]): CompiledHooks {
 }
 
 /** The hooks of one route: the API-wide ones, then what each `onRoute` returned for it. */
-export function hooksForRoute(all: readonly ApiHooks[], route: RouteInfo & { readonly version: number }): CompiledHooks {
-  const perRoute = all.flatMap((hooks) => (hooks.onRoute ? [hooks.onRoute(route)].filter((h): h is RequestHooks => !!h) : []));
+export function hooksForRoute(
+  all: readonly ApiHooks[],
+  route: RouteInfo & { readonly version: number },
+): CompiledHooks {
+  const perRoute = all.flatMap((hooks) =>
+    hooks.onRoute ? [hooks.onRoute(route)].filter((h): h is RequestHooks => !!h) : [],
+  );
   return compileHooks([...all, ...perRoute]);
 }
 
@@ -81,7 +85,11 @@ export function hooksForRoute(all: readonly ApiHooks[], route: RouteInfo & { rea
  * without a promise between them (most return nothing, synchronously, on most requests); the
  * result is a promise only once a hook returned one. A hook that throws at once throws here.
  */
-export function runUntilAnswer<C>(hooks: readonly ((context: C) => HookAnswer | Promise<HookAnswer>)[], context: C, from = 0): CorralResponse | undefined | Promise<CorralResponse | undefined> {
+export function runUntilAnswer<C>(
+  hooks: readonly ((context: C) => HookAnswer | Promise<HookAnswer>)[],
+  context: C,
+  from = 0,
+): CorralResponse | undefined | Promise<CorralResponse | undefined> {
   for (let index = from; index < hooks.length; index++) {
     const answer = hooks[index]!(context);
     if (answer instanceof Promise) return answer.then((found) => found || runUntilAnswer(hooks, context, index + 1));

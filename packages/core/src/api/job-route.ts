@@ -26,7 +26,14 @@ export const jobRoute: RouteDefinition = {
       status: job.status,
       createdAt: job.createdAt,
       ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
-      ...(job.result ? { result: { status: job.result.status, ...(job.result.body ? { body: JSON.parse(job.result.body) as unknown } : {}) } } : {}),
+      ...(job.result
+        ? {
+            result: {
+              status: job.result.status,
+              ...(job.result.body ? { body: JSON.parse(job.result.body) as unknown } : {}),
+            },
+          }
+        : {}),
       links: [selfLink(`${context.prefix}/jobs/${job.id}`)],
     };
     return jsonResponse(200, body, done ? {} : { 'retry-after': '1' });

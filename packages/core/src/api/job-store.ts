@@ -71,7 +71,11 @@ export interface JobStore {
    * Accepts a request to run later; returns the queued job, or undefined when too much is waiting
    * already (the request is then answered 503 with Retry-After, and nothing changes).
    */
-  enqueue(job: { readonly request: JobRequest; readonly scope: string | undefined; readonly subject: string | undefined }): Promise<JobRecord | undefined>;
+  enqueue(job: {
+    readonly request: JobRequest;
+    readonly scope: string | undefined;
+    readonly subject: string | undefined;
+  }): Promise<JobRecord | undefined>;
   /** A job by id; undefined when unknown or forgotten. */
   get(id: string): Promise<JobRecord | undefined>;
   /** Called once by `createApi`: from now on, run queued jobs with `run`. */

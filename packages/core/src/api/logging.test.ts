@@ -7,8 +7,10 @@ function capturingLogger() {
   const lines: { level: string; fields: Record<string, unknown>; message?: string }[] = [];
   return {
     lines,
-    info: (fields: Record<string, unknown>, message?: string) => lines.push({ level: 'info', fields, ...(message ? { message } : {}) }),
-    error: (fields: Record<string, unknown>, message?: string) => lines.push({ level: 'error', fields, ...(message ? { message } : {}) }),
+    info: (fields: Record<string, unknown>, message?: string) =>
+      lines.push({ level: 'info', fields, ...(message ? { message } : {}) }),
+    error: (fields: Record<string, unknown>, message?: string) =>
+      lines.push({ level: 'error', fields, ...(message ? { message } : {}) }),
   };
 }
 
@@ -26,7 +28,13 @@ describe('request logging', () => {
     const api = createApi({ operations: [explode], logger });
     const res = await api.fetch(new Request('http://x/v1', { headers: { 'x-request-id': 'req-1' } }));
     expect(res.headers.get('x-request-id')).toBe('req-1');
-    expect(logger.lines).toEqual([{ level: 'info', message: 'request', fields: expect.objectContaining({ requestId: 'req-1', method: 'GET', path: '/v1', status: 200 }) }]);
+    expect(logger.lines).toEqual([
+      {
+        level: 'info',
+        message: 'request',
+        fields: expect.objectContaining({ requestId: 'req-1', method: 'GET', path: '/v1', status: 200 }),
+      },
+    ]);
   });
 
   it('logs a 500 with its stack under the request id and sends nothing of it', async () => {

@@ -3,7 +3,13 @@ import type { JobRequest } from './job-store.js';
 import { memoryJobs } from './memory-jobs.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
-const request = (n: number): JobRequest => ({ method: 'PUT', path: '/v1/things', query: '', headers: {}, body: String(n) });
+const request = (n: number): JobRequest => ({
+  method: 'PUT',
+  path: '/v1/things',
+  query: '',
+  headers: {},
+  body: String(n),
+});
 const job = (n: number) => ({ request: request(n), scope: 'w', subject: 'ann' });
 
 describe('memoryJobs', () => {
@@ -15,10 +21,18 @@ describe('memoryJobs', () => {
     expect(first).toMatchObject({ status: 'queued', scope: 'w', subject: 'ann' });
     await settle();
     expect((await jobs.get(first.id))?.status).toBe('queued'); // nothing runs before start()
-    jobs.start(async (r) => (order.push(r.body!), r.body === '1' ? { status: 200, body: '{"n":1}' } : { status: 422, body: '{}' }));
+    jobs.start(
+      async (r) => (
+        order.push(r.body!), r.body === '1' ? { status: 200, body: '{"n":1}' } : { status: 422, body: '{}' }
+      ),
+    );
     await settle();
     expect(order).toEqual(['1', '2']);
-    expect(await jobs.get(first.id)).toMatchObject({ status: 'succeeded', result: { status: 200, body: '{"n":1}' }, finishedAt: expect.any(String) });
+    expect(await jobs.get(first.id)).toMatchObject({
+      status: 'succeeded',
+      result: { status: 200, body: '{"n":1}' },
+      finishedAt: expect.any(String),
+    });
     expect(await jobs.get(second.id)).toMatchObject({ status: 'failed', result: { status: 422 } });
   });
 

@@ -12,7 +12,12 @@ export interface MemoryJobLimits {
   readonly maxKept: number;
 }
 
-const defaultLimits: MemoryJobLimits = { maxPending: 100, maxResultBytes: 64 * 1024 * 1024, keepMs: 60 * 60 * 1000, maxKept: 10_000 };
+const defaultLimits: MemoryJobLimits = {
+  maxPending: 100,
+  maxResultBytes: 64 * 1024 * 1024,
+  keepMs: 60 * 60 * 1000,
+  maxKept: 10_000,
+};
 
 interface Entry {
   job: JobRecord;
@@ -52,8 +57,14 @@ export function memoryJobs(limits: Partial<MemoryJobLimits> = {}, now: () => num
     await new Promise((resolve) => setTimeout(resolve, 0));
     for (let entry = waiting.shift(); entry && runner; entry = waiting.shift()) {
       set(entry, 'running');
-      const answer = await runner(entry.request).catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }));
-      set(entry, answer.status < 400 ? 'succeeded' : 'failed', { finishedAt: new Date(now()).toISOString(), result: answer });
+      const answer = await runner(entry.request).catch(() => ({
+        status: 500,
+        body: JSON.stringify({ error: 'The job failed unexpectedly' }),
+      }));
+      set(entry, answer.status < 400 ? 'succeeded' : 'failed', {
+        finishedAt: new Date(now()).toISOString(),
+        result: answer,
+      });
       entry.expiresAt = now() + settings.keepMs;
       pending--;
       resultBytes += answer.body?.length ?? 0;
@@ -80,7 +91,10 @@ export function memoryJobs(limits: Partial<MemoryJobLimits> = {}, now: () => num
     async enqueue({ request, scope, subject }) {
       if (pending >= settings.maxPending) return undefined;
       forgetExpired();
-      const entry: Entry = { job: { id: crypto.randomUUID(), status: 'queued', createdAt: new Date(now()).toISOString(), scope, subject }, request };
+      const entry: Entry = {
+        job: { id: crypto.randomUUID(), status: 'queued', createdAt: new Date(now()).toISOString(), scope, subject },
+        request,
+      };
       entries.set(entry.job.id, entry);
       waiting.push(entry);
       pending++;

@@ -13,10 +13,11 @@ afterEach(() => close());
 
 async function listening(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 

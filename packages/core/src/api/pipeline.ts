@@ -85,7 +85,10 @@ type Target =
 export function createPipeline(parts: PipelineParts): Pipeline {
   const latest = parts.versioning.versions[parts.versioning.versions.length - 1]!;
   const listing = parts.versioning.listing();
-  const docsUrlFor = (prefix: string): ErrorDocsUrl => (code) => `${parts.origin}${prefix}/errors/${code}`;
+  const docsUrlFor =
+    (prefix: string): ErrorDocsUrl =>
+    (code) =>
+      `${parts.origin}${prefix}/errors/${code}`;
   // Decided once: pino's level does not change under a running API in normal use.
   const accessLog = parts.logger.isLevelEnabled?.('info') ?? true;
   const latestPrefix = parts.versioning.prefix(latest);
@@ -103,20 +106,38 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     const rest = target.rest === '' ? '/' : target.rest;
     const found = parts.routers.get(target.version)!.find(request.method === 'HEAD' ? 'GET' : request.method, rest);
     if (found.kind === 'found') return { kind: 'route', route: found.handler, params: found.params };
-    if (found.kind === 'notFound') return { kind: 'none', error: new ApiError('routeNotFound', `No endpoint at ${request.path.slice(0, 200)}`) };
+    if (found.kind === 'notFound')
+      return { kind: 'none', error: new ApiError('routeNotFound', `No endpoint at ${request.path.slice(0, 200)}`) };
     const allow = withHead(found.allow).join(', ');
-    return { kind: 'none', error: new ApiError('methodNotAllowed', `${request.method} is not supported on this path. Allowed: ${allow}`, { headers: { allow } }) };
+    return {
+      kind: 'none',
+      error: new ApiError('methodNotAllowed', `${request.method} is not supported on this path. Allowed: ${allow}`, {
+        headers: { allow },
+      }),
+    };
   }
 
   /** From a matched route to the handler's answer; throws ApiErrors for the caller to render. */
-  async function serveRoute(context: Context, route: CompiledRoute, runAs: Principal | undefined): Promise<CorralResponse> {
+  async function serveRoute(
+    context: Context,
+    route: CompiledRoute,
+    runAs: Principal | undefined,
+  ): Promise<CorralResponse> {
     const { definition, hooks } = route;
     checkPathParameters(context.params);
     const produces = definition.produces ?? 'application/json';
     if (produces !== '*/*' && !accepts(context.request.header('accept'), produces)) {
-      throw new ApiError('notAcceptable', `This resource is available as ${produces} only; the Accept header excludes it`);
+      throw new ApiError(
+        'notAcceptable',
+        `This resource is available as ${produces} only; the Accept header excludes it`,
+      );
     }
-    if (definition.access !== 'public') context.principal = context.fromJob ? runAs : parts.auth ? await parts.auth.authenticate(context.request) : undefined;
+    if (definition.access !== 'public')
+      context.principal = context.fromJob
+        ? runAs
+        : parts.auth
+          ? await parts.auth.authenticate(context.request)
+          : undefined;
     if (hooks.preHandler.length > 0) {
       const running = runUntilAnswer(hooks.preHandler, context);
       const answer = running instanceof Promise ? await running : running;
@@ -136,27 +157,43 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   /** The version listing at the base path. */
   function listingResponse(request: CorralRequest): CorralResponse {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, { headers: { allow: readOnlyAllow } });
+      throw new ApiError('methodNotAllowed', `${request.method} is not supported here`, {
+        headers: { allow: readOnlyAllow },
+      });
     }
-    if (!accepts(request.header('accept'), 'application/json')) throw new ApiError('notAcceptable', 'The version list is available as application/json only');
+    if (!accepts(request.header('accept'), 'application/json'))
+      throw new ApiError('notAcceptable', 'The version list is available as application/json only');
     rejectUnknownParameters(request.query, []);
     return jsonResponse(200, listing);
   }
 
   /** Hooks first when there are any; without them no extra async step is taken. */
-  function answer(context: Context, target: Target, hooks: CompiledHooks, runAs: Principal | undefined): CorralResponse | Promise<CorralResponse> {
+  function answer(
+    context: Context,
+    target: Target,
+    hooks: CompiledHooks,
+    runAs: Principal | undefined,
+  ): CorralResponse | Promise<CorralResponse> {
     if (hooks.onRequest.length === 0) return serveTarget(context, target, runAs);
     const early = runUntilAnswer(hooks.onRequest, context);
     if (early instanceof Promise) return early.then((found) => found ?? serveTarget(context, target, runAs));
     return early ?? serveTarget(context, target, runAs);
   }
 
-  function serveTarget(context: Context, target: Target, runAs: Principal | undefined): CorralResponse | Promise<CorralResponse> {
+  function serveTarget(
+    context: Context,
+    target: Target,
+    runAs: Principal | undefined,
+  ): CorralResponse | Promise<CorralResponse> {
     switch (target.kind) {
-      case 'trailingSlash': return trailingSlashResponse(context.request);
-      case 'listing': return listingResponse(context.request);
-      case 'none': throw target.error;
-      case 'route': return serveRoute(context, target.route, runAs);
+      case 'trailingSlash':
+        return trailingSlashResponse(context.request);
+      case 'listing':
+        return listingResponse(context.request);
+      case 'none':
+        throw target.error;
+      case 'route':
+        return serveRoute(context, target.route, runAs);
     }
   }
 
@@ -170,15 +207,33 @@ export function createPipeline(parts: PipelineParts): Pipeline {
       }
     }
     const rendered = renderError(error, docsUrlFor(context.prefix));
-    if (rendered.status >= 500) parts.logger.error({ requestId: context.requestId, err: error.cause ?? error, method: context.request.method, path: context.request.path }, 'request failed');
+    if (rendered.status >= 500)
+      parts.logger.error(
+        {
+          requestId: context.requestId,
+          err: error.cause ?? error,
+          method: context.request.method,
+          path: context.request.path,
+        },
+        'request failed',
+      );
     return jsonResponse(rendered.status, rendered.body, { ...rendered.headers });
   }
 
   /** `job` is set when a stored job runs: its principal replaces authentication. */
-  async function handle(request: CorralRequest, job?: { readonly principal: Principal | undefined }): Promise<CorralResponse> {
+  async function handle(
+    request: CorralRequest,
+    job?: { readonly principal: Principal | undefined },
+  ): Promise<CorralResponse> {
     const started = accessLog ? performance.now() : 0;
     const runAs = job?.principal;
-    const context = new Context(request, requestIdFor(request.header('x-request-id')), latestPrefix, parts.settings, job !== undefined);
+    const context = new Context(
+      request,
+      requestIdFor(request.header('x-request-id')),
+      latestPrefix,
+      parts.settings,
+      job !== undefined,
+    );
     let hooks = parts.hooks;
     let response: CorralResponse;
     try {
@@ -206,7 +261,16 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     response.headers['x-request-id'] = context.requestId;
     if (hooks.onResponse.length > 0) observe(context, response, hooks);
     if (accessLog) {
-      parts.logger.info({ requestId: context.requestId, method: request.method, path: request.path, status: response.status, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
+      parts.logger.info(
+        {
+          requestId: context.requestId,
+          method: request.method,
+          path: request.path,
+          status: response.status,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+        'request',
+      );
     }
     return response;
   }
@@ -230,7 +294,8 @@ export function createPipeline(parts: PipelineParts): Pipeline {
 
   /** onResponse work still running (an audit write): close() waits for it. */
   const observing = new Set<Promise<void>>();
-  const logObserverFailure = (context: Context) => (hookFailure: unknown) => parts.logger.error({ requestId: context.requestId, err: hookFailure }, 'onResponse hook failed');
+  const logObserverFailure = (context: Context) => (hookFailure: unknown) =>
+    parts.logger.error({ requestId: context.requestId, err: hookFailure }, 'onResponse hook failed');
 
   /**
    * Shows every onResponse hook a frozen copy of the answer, in order. The answer does not wait for
@@ -242,7 +307,9 @@ export function createPipeline(parts: PipelineParts): Pipeline {
       try {
         const pending = hook(context, seen);
         if (pending && typeof pending.then === 'function') {
-          const tracked: Promise<void> = pending.then(undefined, logObserverFailure(context)).finally(() => observing.delete(tracked));
+          const tracked: Promise<void> = pending
+            .then(undefined, logObserverFailure(context))
+            .finally(() => observing.delete(tracked));
           observing.add(tracked);
         }
       } catch (hookFailure) {

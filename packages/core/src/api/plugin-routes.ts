@@ -16,7 +16,14 @@ function scopesOf(definition: VersionDefinition): string[] {
 
 /** Turns the pages of every plugin into public GET routes of one version. */
 export function pluginRoutes(
-  options: { readonly title?: string; readonly plugins?: readonly ApiPlugin[]; readonly paging?: PagingOptions; readonly auth?: unknown; readonly bulkLimit?: number; readonly expand?: ExpandOptions },
+  options: {
+    readonly title?: string;
+    readonly plugins?: readonly ApiPlugin[];
+    readonly paging?: PagingOptions;
+    readonly auth?: unknown;
+    readonly bulkLimit?: number;
+    readonly expand?: ExpandOptions;
+  },
   definition: VersionDefinition,
   versioning: Versioning,
   origin: string,
@@ -54,7 +61,11 @@ export function pluginRoutes(
       produces: route.contentType,
       async handler({ params }) {
         const page = await route.handler(params);
-        return { status: page.status ?? 200, headers: { 'content-type': page.contentType, ...page.headers }, body: page.body };
+        return {
+          status: page.status ?? 200,
+          headers: { 'content-type': page.contentType, ...page.headers },
+          body: page.body,
+        };
       },
     })),
   );

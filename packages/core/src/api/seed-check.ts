@@ -25,17 +25,28 @@ export async function checkParentKeys(collections: readonly AnyCollection[]): Pr
         const key = (data as Record<string, unknown>)[parent.field];
         return key === undefined || key === null ? undefined : String(key);
       };
-      const unknown = [...new Set(page.items.map((record) => keyOf(record.data)).filter((key) => key !== undefined && !known.has(key)))] as string[];
+      const unknown = [
+        ...new Set(
+          page.items.map((record) => keyOf(record.data)).filter((key) => key !== undefined && !known.has(key)),
+        ),
+      ] as string[];
       const lookups = unknown.length > 0 ? await parent.collection.store.getMany(unknown) : [];
       unknown.forEach((key, index) => {
         known.set(key, lookups[index]?.status === 'found');
       });
       for (const record of page.items) {
         const id = keyOf(record.data);
-        if (id !== undefined && !known.get(id)) problems.push(`${collection.name} ${record.id} names ${parent.field} ${JSON.stringify(id)}, which is no record of ${parent.collection.name}`);
+        if (id !== undefined && !known.get(id))
+          problems.push(
+            `${collection.name} ${record.id} names ${parent.field} ${JSON.stringify(id)}, which is no record of ${parent.collection.name}`,
+          );
       }
       if (page.items.length < pageSize) break;
     }
   }
-  if (problems.length > 0) throw new CorralError('CORRAL_DANGLING_PARENT_KEY', `Stored records refer to parents that do not exist: ${problems.slice(0, named).join('; ')}`);
+  if (problems.length > 0)
+    throw new CorralError(
+      'CORRAL_DANGLING_PARENT_KEY',
+      `Stored records refer to parents that do not exist: ${problems.slice(0, named).join('; ')}`,
+    );
 }

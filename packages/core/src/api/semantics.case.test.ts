@@ -28,10 +28,14 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       expect(cached.text).toBe('');
       expect(cached.headers.etag).toBe('"v1"');
       const list = await c.send('GET', '/v1/employees?limit=2');
-      const listCached = await c.send('GET', '/v1/employees?limit=2', { headers: { 'if-none-match': `W/${list.headers.etag}` } });
+      const listCached = await c.send('GET', '/v1/employees?limit=2', {
+        headers: { 'if-none-match': `W/${list.headers.etag}` },
+      });
       expect(listCached.status).toBe(304);
       await c.send('PATCH', '/v1/employees/3', { body: { maturity: 'junior' } });
-      expect((await c.send('GET', '/v1/employees?limit=2', { headers: { 'if-none-match': list.headers.etag! } })).status).toBe(200);
+      expect(
+        (await c.send('GET', '/v1/employees?limit=2', { headers: { 'if-none-match': list.headers.etag! } })).status,
+      ).toBe(200);
       expect((await c.send('GET', '/v1/employees/1', { headers: { 'if-none-match': '"v0"' } })).status).toBe(200);
     });
 
@@ -44,15 +48,24 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
     it('refuses writes with a stale If-Match (412) and changes nothing', async () => {
       const c = await client();
       const tag = (await c.send('GET', '/v1/employees/1')).headers.etag!;
-      expect((await c.send('PATCH', '/v1/employees/1', { body: { maturity: 'junior' }, headers: { 'if-match': tag } })).status).toBe(200);
-      for (const [method, body] of [['PATCH', { maturity: 'intermediate' }], ['PUT', { ...dora }], ['DELETE', undefined]] as const) {
+      expect(
+        (await c.send('PATCH', '/v1/employees/1', { body: { maturity: 'junior' }, headers: { 'if-match': tag } }))
+          .status,
+      ).toBe(200);
+      for (const [method, body] of [
+        ['PATCH', { maturity: 'intermediate' }],
+        ['PUT', { ...dora }],
+        ['DELETE', undefined],
+      ] as const) {
         const res = await c.send(method, '/v1/employees/1', { body, headers: { 'if-match': tag } });
         expect(res.status, method).toBe(412);
         expect(res.json, method).toEqual({ error: expect.stringMatching(/changed/) });
       }
       const now = await c.send('GET', '/v1/employees/1');
       expect(now.json.maturity).toBe('junior');
-      expect((await c.send('DELETE', '/v1/employees/1', { headers: { 'if-match': now.headers.etag! } })).status).toBe(204);
+      expect((await c.send('DELETE', '/v1/employees/1', { headers: { 'if-match': now.headers.etag! } })).status).toBe(
+        204,
+      );
     });
 
     it('requires If-Match (428) on collections that ask for it', async () => {
@@ -65,7 +78,10 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
         expect(res.status, method).toBe(428);
       }
       expect((await c.send('DELETE', '/v1/notes')).status).toBe(428);
-      expect((await c.send('PATCH', '/v1/notes/1', { body: { text: 'b' }, headers: { 'if-match': created.headers.etag! } })).status).toBe(200);
+      expect(
+        (await c.send('PATCH', '/v1/notes/1', { body: { text: 'b' }, headers: { 'if-match': created.headers.etag! } }))
+          .status,
+      ).toBe(200);
     });
 
     it('lets exactly one of 50 concurrent PATCHes with the same ETag win, round after round', async () => {
@@ -73,11 +89,19 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       for (let round = 0; round < 5; round++) {
         const tag = (await c.send('GET', '/v1/employees/2')).headers.etag!;
         const results = await Promise.all(
-          Array.from({ length: 50 }, (_, i) => c.send('PATCH', '/v1/employees/2', { body: { yearOfBirth: 1950 + i }, headers: { 'if-match': tag } })),
+          Array.from({ length: 50 }, (_, i) =>
+            c.send('PATCH', '/v1/employees/2', { body: { yearOfBirth: 1950 + i }, headers: { 'if-match': tag } }),
+          ),
         );
         const statuses = results.map((r) => r.status);
-        expect(statuses.filter((s) => s === 200), `round ${round}`).toHaveLength(1);
-        expect(statuses.filter((s) => s === 412), `round ${round}`).toHaveLength(49);
+        expect(
+          statuses.filter((s) => s === 200),
+          `round ${round}`,
+        ).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === 412),
+          `round ${round}`,
+        ).toHaveLength(49);
       }
     });
   });
@@ -94,18 +118,31 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
         readOnly: ['id', 'links'],
       });
       const nested = await c.send('OPTIONS', '/v1/employees/1/salaryStatements');
-      expect(nested.json).toEqual({ allow: ['GET', 'HEAD', 'OPTIONS', 'POST'], writable: ['period', 'grossAmount'], readOnly: ['id', 'links', 'employeeId'] });
+      expect(nested.json).toEqual({
+        allow: ['GET', 'HEAD', 'OPTIONS', 'POST'],
+        writable: ['period', 'grossAmount'],
+        readOnly: ['id', 'links', 'employeeId'],
+      });
       expect((await c.send('OPTIONS', '/v1/employees')).headers.allow).toBe('DELETE, GET, HEAD, OPTIONS, POST, PUT');
     });
 
     it('answers HEAD on every GET path with the same status and headers and no body', async () => {
       const c = await client();
-      for (const path of ['/', '/v1', '/v1/employees?limit=1', '/v1/employees/1', '/v1/employees/42', '/v1/errors/1001', '/v1/zoos/1/animals']) {
+      for (const path of [
+        '/',
+        '/v1',
+        '/v1/employees?limit=1',
+        '/v1/employees/1',
+        '/v1/employees/42',
+        '/v1/errors/1001',
+        '/v1/zoos/1/animals',
+      ]) {
         const get = await c.send('GET', path);
         const head = await c.send('HEAD', path);
         expect(head.status, path).toBe(get.status);
         expect(head.text, path).toBe('');
-        for (const header of ['content-type', 'etag', 'content-length']) expect(head.headers[header], `${path} ${header}`).toBe(get.headers[header]);
+        for (const header of ['content-type', 'etag', 'content-length'])
+          expect(head.headers[header], `${path} ${header}`).toBe(get.headers[header]);
       }
     });
   });
@@ -113,7 +150,13 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
   describe(`${name}: strictness`, () => {
     it('refuses query parameters on paths that take none, changing nothing', async () => {
       const c = await client();
-      for (const [method, path] of [['GET', '/v1/employees/1?foo=bar'], ['DELETE', '/v1/employees/2?dry_run=true'], ['GET', '/v1?x=1'], ['GET', '/?x=1'], ['OPTIONS', '/v1/employees?x=1']] as const) {
+      for (const [method, path] of [
+        ['GET', '/v1/employees/1?foo=bar'],
+        ['DELETE', '/v1/employees/2?dry_run=true'],
+        ['GET', '/v1?x=1'],
+        ['GET', '/?x=1'],
+        ['OPTIONS', '/v1/employees?x=1'],
+      ] as const) {
         const res = await c.send(method, path);
         expect(res.status, path).toBe(400);
         expect(res.json.errorCode, path).toBe(1002);
@@ -123,12 +166,17 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
 
     it('redirects a trailing slash at the version root and base path, but never to another host', async () => {
       const c = await client(testApi({ basePath: '/api' }));
-      for (const [path, location] of [['/api/', '/api'], ['/api/v1/', '/api/v1'], ['/api/v1/employees//', '/api/v1/employees']] as const) {
+      for (const [path, location] of [
+        ['/api/', '/api'],
+        ['/api/v1/', '/api/v1'],
+        ['/api/v1/employees//', '/api/v1/employees'],
+      ] as const) {
         const res = await c.send('GET', path);
         expect(res.status, path).toBe(301);
         expect(res.headers.location, path).toBe(location);
       }
-      for (const path of ['//evil.example/', '/\\evil.example/']) expect((await c.send('GET', path)).status, path).toBe(404);
+      for (const path of ['//evil.example/', '/\\evil.example/'])
+        expect((await c.send('GET', path)).status, path).toBe(404);
     });
 
     it('answers OPTIONS on a missing or deleted record like GET does', async () => {
@@ -141,9 +189,15 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
 
     it('takes merge patches for PATCH and refuses JSON Patch (415)', async () => {
       const c = await client();
-      const merge = await c.send('PATCH', '/v1/employees/1', { body: '{"maturity":"junior"}', headers: { 'content-type': 'application/merge-patch+json' } });
+      const merge = await c.send('PATCH', '/v1/employees/1', {
+        body: '{"maturity":"junior"}',
+        headers: { 'content-type': 'application/merge-patch+json' },
+      });
       expect(merge.status).toBe(200);
-      const jsonPatch = await c.send('PATCH', '/v1/employees/1', { body: '[{"op":"replace","path":"/name","value":"x"}]', headers: { 'content-type': 'application/json-patch+json' } });
+      const jsonPatch = await c.send('PATCH', '/v1/employees/1', {
+        body: '[{"op":"replace","path":"/name","value":"x"}]',
+        headers: { 'content-type': 'application/json-patch+json' },
+      });
       expect(jsonPatch.status).toBe(415);
     });
   });
@@ -161,10 +215,25 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       const c = await client();
       const json = { 'content-type': 'application/json' };
       expect((await c.send('POST', '/v1/employees', { body: '', headers: json })).status).toBe(400);
-      expect((await c.send('POST', '/v1/employees', { body: Buffer.from([0x7b, 0xff, 0x7d]), headers: json })).status).toBe(400);
-      expect((await c.send('POST', '/v1/employees', { body: `${'['.repeat(5000)}${']'.repeat(5000)}`, headers: json })).status).toBe(400);
-      expect((await c.send('POST', '/v1/employees', { body: '{}', headers: { 'content-type': 'application/json; charset=latin1' } })).status).toBe(415);
-      const polluted = await c.send('PATCH', '/v1/employees/1', { body: '{"constructor":{"prototype":{"admin":true}}}', headers: json });
+      expect(
+        (await c.send('POST', '/v1/employees', { body: Buffer.from([0x7b, 0xff, 0x7d]), headers: json })).status,
+      ).toBe(400);
+      expect(
+        (await c.send('POST', '/v1/employees', { body: `${'['.repeat(5000)}${']'.repeat(5000)}`, headers: json }))
+          .status,
+      ).toBe(400);
+      expect(
+        (
+          await c.send('POST', '/v1/employees', {
+            body: '{}',
+            headers: { 'content-type': 'application/json; charset=latin1' },
+          })
+        ).status,
+      ).toBe(415);
+      const polluted = await c.send('PATCH', '/v1/employees/1', {
+        body: '{"constructor":{"prototype":{"admin":true}}}',
+        headers: json,
+      });
       expect(polluted.status).toBe(400);
       expect(({} as Record<string, unknown>).admin).toBeUndefined();
     });
@@ -180,11 +249,19 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       expect(ok.json.updated).toBe(3);
       expect(ok.json.employees.every((e: { maturity: string }) => e.maturity === 'senior')).toBe(true);
 
-      const oneBad = [{ ...list[0], maturity: 'junior' }, { ...list[1], state: 'retired' }];
+      const oneBad = [
+        { ...list[0], maturity: 'junior' },
+        { ...list[1], state: 'retired' },
+      ];
       const invalid = await c.send('PUT', '/v1/employees', { body: oneBad });
       expect(invalid.status).toBe(422);
       expect(invalid.json.errors).toEqual([{ field: '[1].state', message: expect.any(String) }]);
-      const unknown = await c.send('PUT', '/v1/employees', { body: [{ ...list[0], maturity: 'junior' }, { ...dora, id: '99' }] });
+      const unknown = await c.send('PUT', '/v1/employees', {
+        body: [
+          { ...list[0], maturity: 'junior' },
+          { ...dora, id: '99' },
+        ],
+      });
       expect(unknown.status).toBe(404);
       expect((await c.send('GET', '/v1/employees/1')).json.maturity).toBe('senior');
       expect((await c.send('PUT', '/v1/employees', { body: { not: 'an array' } })).status).toBe(400);
@@ -194,10 +271,14 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       const c = await client();
       const list = await c.send('GET', '/v1/employees');
       await c.send('PATCH', '/v1/employees/1', { body: { maturity: 'junior' } });
-      expect((await c.send('DELETE', '/v1/employees', { headers: { 'if-match': list.headers.etag! } })).status).toBe(412);
+      expect((await c.send('DELETE', '/v1/employees', { headers: { 'if-match': list.headers.etag! } })).status).toBe(
+        412,
+      );
       expect((await c.send('GET', '/v1/employees')).json.total).toBe(3);
       const fresh = await c.send('GET', '/v1/employees');
-      expect((await c.send('DELETE', '/v1/employees', { headers: { 'if-match': fresh.headers.etag! } })).status).toBe(204);
+      expect((await c.send('DELETE', '/v1/employees', { headers: { 'if-match': fresh.headers.etag! } })).status).toBe(
+        204,
+      );
       expect((await c.send('GET', '/v1/employees')).json.total).toBe(0);
       expect((await c.send('GET', '/v1/employees/2')).status).toBe(410);
     });
@@ -216,7 +297,10 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       expect(job.json).toMatchObject({ status: 'succeeded', result: { status: 204 } });
       expect((await c.send('GET', '/v1/employees')).json.total).toBe(0);
 
-      const failing = await c.send('PUT', '/v1/zoos', { body: [{ id: '1', name: 7 }], headers: { prefer: 'respond-async' } });
+      const failing = await c.send('PUT', '/v1/zoos', {
+        body: [{ id: '1', name: 7 }],
+        headers: { prefer: 'respond-async' },
+      });
       expect(failing.status).toBe(202);
       await new Promise((resolve) => setTimeout(resolve, 30));
       const failed = await c.send('GET', failing.headers.location!);
@@ -240,6 +324,7 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
 
 async function fetchTag(api: Api): Promise<string[]> {
   const tags: string[] = [];
-  for (const path of ['/v1/employees', '/v1/employees/2']) tags.push((await api.fetch(new Request(`http://x${path}`))).headers.get('etag') ?? '');
+  for (const path of ['/v1/employees', '/v1/employees/2'])
+    tags.push((await api.fetch(new Request(`http://x${path}`))).headers.get('etag') ?? '');
   return tags;
 }

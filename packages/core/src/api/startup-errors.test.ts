@@ -24,8 +24,16 @@ const zoos = () => defineCollection({ name: 'zoos', schema });
 describe('mistakes in the declarations fail at startup with a stable code', () => {
   it.each([
     ['a name used twice', () => ({ collections: [zoos(), zoos()] }), 'CORRAL_DUPLICATE_NAME'],
-    ['a name Corral serves itself', () => ({ operations: [defineOperation({ name: 'errors', query: z.object({}), handler: () => null })] }), 'CORRAL_RESERVED_NAME'],
-    ['versions beside a single version', () => ({ version: 1, versions: [{ version: 2 }] }), 'CORRAL_CONFLICTING_VERSION_OPTIONS'],
+    [
+      'a name Corral serves itself',
+      () => ({ operations: [defineOperation({ name: 'errors', query: z.object({}), handler: () => null })] }),
+      'CORRAL_RESERVED_NAME',
+    ],
+    [
+      'versions beside a single version',
+      () => ({ version: 1, versions: [{ version: 2 }] }),
+      'CORRAL_CONFLICTING_VERSION_OPTIONS',
+    ],
     ['a version given twice', () => ({ versions: [{ version: 1 }, { version: 1 }] }), 'CORRAL_DUPLICATE_VERSION'],
     ['a bad base path', () => ({ basePath: '/a//b' }), 'CORRAL_INVALID_BASE_PATH'],
     ['a bad bulk limit', () => ({ bulkLimit: 0 }), 'CORRAL_INVALID_BULK_LIMIT'],
@@ -36,8 +44,16 @@ describe('mistakes in the declarations fail at startup with a stable code', () =
 
   it.each([
     ['a collection name unusable in a URL', () => defineCollection({ name: 'a b', schema }), 'CORRAL_INVALID_NAME'],
-    ['an unknown sort field', () => defineCollection({ name: 'zoos', schema, sortable: ['size' as 'name'] }), 'CORRAL_UNKNOWN_FIELD'],
-    ['a schema with id', () => defineCollection({ name: 'zoos', schema: z.object({ id: z.string() }) }), 'CORRAL_RESERVED_FIELD'],
+    [
+      'an unknown sort field',
+      () => defineCollection({ name: 'zoos', schema, sortable: ['size' as 'name'] }),
+      'CORRAL_UNKNOWN_FIELD',
+    ],
+    [
+      'a schema with id',
+      () => defineCollection({ name: 'zoos', schema: z.object({ id: z.string() }) }),
+      'CORRAL_RESERVED_FIELD',
+    ],
   ])('%s', (_label, declare, code) => {
     expect(startupCode(declare)).toBe(code);
   });

@@ -40,7 +40,13 @@ async function answers(store: Store<object>, timeoutMs: number): Promise<boolean
     }, timeoutMs);
   });
   try {
-    return await Promise.race([store.ping({ signal: controller.signal }).then(() => true, () => false), late]);
+    return await Promise.race([
+      store.ping({ signal: controller.signal }).then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -87,7 +93,9 @@ export function storeLifecycle(definitions: readonly VersionDefinition[]): Store
       // Stores of one database with the same ping share its connection: one ping answers for them all.
       const representative = new Map<Store<object>, Store<object>>();
       for (const store of stores) {
-        const twin = [...representative.values()].find((other) => other.database !== undefined && other.database === store.database && other.ping === store.ping);
+        const twin = [...representative.values()].find(
+          (other) => other.database !== undefined && other.database === store.database && other.ping === store.ping,
+        );
         representative.set(store, twin ?? store);
       }
       const asked = [...new Set(representative.values())];

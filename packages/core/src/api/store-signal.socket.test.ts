@@ -10,7 +10,8 @@ import type { StoreCallOptions } from '../store/store.js';
 import { createApi } from './create-api.js';
 
 const auth: Authenticator = {
-  authenticate: async (request) => (request.header('authorization') ? { subject: 'ann', scopes: new Set(['read']), claims: {} } : undefined),
+  authenticate: async (request) =>
+    request.header('authorization') ? { subject: 'ann', scopes: new Set(['read']), claims: {} } : undefined,
   challenge: () => ({ 'www-authenticate': 'Bearer realm="test"' }),
 };
 
@@ -31,7 +32,9 @@ describe('what a store learns of the request behind a list', () => {
           seen = options;
           listed();
           // A slow query that stops when the client is gone.
-          await new Promise<void>((resolve) => options?.signal?.addEventListener('abort', () => (aborted(), resolve())));
+          await new Promise<void>((resolve) =>
+            options?.signal?.addEventListener('abort', () => (aborted(), resolve())),
+          );
           return inner.list(query, options);
         },
       },
@@ -57,7 +60,11 @@ describe('what a store learns of the request behind a list', () => {
   it('gets a signal through api.fetch too, from the Request', async () => {
     let seen: StoreCallOptions | undefined;
     const inner = memoryStore({ initial: [{ name: 'a' }] });
-    const things = defineCollection({ name: 'things', schema: z.object({ name: z.string().max(20) }), store: { ...inner, list: async (query, options) => ((seen = options), inner.list(query, options)) } });
+    const things = defineCollection({
+      name: 'things',
+      schema: z.object({ name: z.string().max(20) }),
+      store: { ...inner, list: async (query, options) => ((seen = options), inner.list(query, options)) },
+    });
     const api = createApi({ collections: [things], logger: silentLogger });
     const controller = new AbortController();
     await api.fetch(new Request('http://x/v1/things', { signal: controller.signal }));

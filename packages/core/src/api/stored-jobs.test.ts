@@ -41,31 +41,55 @@ function sharedJobs(): JobStore & { stored: JobRequest[]; runners: JobRunner[]; 
 
 describe('a job is a stored request that any instance can run', () => {
   it('is run by another instance as the caller who asked, after the token expired, and can be polled on either', async () => {
-    const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string().max(20) }), scopes: { read: 'notes:read', write: 'notes:write' }, store: memoryStore({ initial: [{ text: 'a' }, { text: 'b' }] }) });
+    const notes = defineCollection({
+      name: 'notes',
+      schema: z.object({ text: z.string().max(20) }),
+      scopes: { read: 'notes:read', write: 'notes:write' },
+      store: memoryStore({ initial: [{ text: 'a' }, { text: 'b' }] }),
+    });
     const jobs = sharedJobs();
     const state = { expired: false };
     const first = createApi({ collections: [notes], auth: tokens(state), logger: silentLogger, jobs });
     const second = createApi({ collections: [notes], auth: tokens(state), logger: silentLogger, jobs });
-    const accepted = await first.fetch(new Request('http://x/v1/notes', {
-      method: 'PUT',
-      headers: { authorization: 'Bearer ann+notes:write+notes:read', prefer: 'respond-async', 'content-type': 'application/json' },
-      body: JSON.stringify([{ id: '1', text: 'A' }, { id: '2', text: 'B' }]),
-    }));
+    const accepted = await first.fetch(
+      new Request('http://x/v1/notes', {
+        method: 'PUT',
+        headers: {
+          authorization: 'Bearer ann+notes:write+notes:read',
+          prefer: 'respond-async',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify([
+          { id: '1', text: 'A' },
+          { id: '2', text: 'B' },
+        ]),
+      }),
+    );
     expect(accepted.status).toBe(202);
     const { id } = await accepted.json();
-    expect(jobs.stored).toEqual([{
-      method: 'PUT', path: '/v1/notes', query: '', headers: { 'content-type': 'application/json' }, body: '[{"id":"1","text":"A"},{"id":"2","text":"B"}]',
-      principal: { subject: 'ann', scopes: ['notes:write', 'notes:read'], claims: { sub: 'ann' } },
-    }]);
+    expect(jobs.stored).toEqual([
+      {
+        method: 'PUT',
+        path: '/v1/notes',
+        query: '',
+        headers: { 'content-type': 'application/json' },
+        body: '[{"id":"1","text":"A"},{"id":"2","text":"B"}]',
+        principal: { subject: 'ann', scopes: ['notes:write', 'notes:read'], claims: { sub: 'ann' } },
+      },
+    ]);
     state.expired = true;
     await jobs.runNext();
     await new Promise((resolve) => setTimeout(resolve, 10));
     state.expired = false;
     for (const api of [first, second]) {
-      const polled = await api.fetch(new Request(`http://x/v1/jobs/${id}`, { headers: { authorization: 'Bearer ann+notes:write' } }));
+      const polled = await api.fetch(
+        new Request(`http://x/v1/jobs/${id}`, { headers: { authorization: 'Bearer ann+notes:write' } }),
+      );
       expect(await polled.json()).toMatchObject({ status: 'succeeded', result: { status: 200, body: { updated: 2 } } });
     }
-    const page = await (await second.fetch(new Request('http://x/v1/notes', { headers: { authorization: 'Bearer ann+notes:read' } }))).json();
+    const page = await (
+      await second.fetch(new Request('http://x/v1/notes', { headers: { authorization: 'Bearer ann+notes:read' } }))
+    ).json();
     expect(page.notes.map((n: { text: string }) => n.text)).toEqual(['A', 'B']);
   });
 
@@ -77,10 +101,17 @@ describe('a job is a stored request that any instance can run', () => {
       store: memoryStore({ initial: [{ text: 'a' }] }),
     });
     const api = createApi({ collections: [notes], auth: tokens({ expired: false }), logger: silentLogger });
-    const accepted = await api.fetch(new Request('http://x/v1/notes', { method: 'DELETE', headers: { authorization: 'Bearer ann', prefer: 'respond-async' } }));
+    const accepted = await api.fetch(
+      new Request('http://x/v1/notes', {
+        method: 'DELETE',
+        headers: { authorization: 'Bearer ann', prefer: 'respond-async' },
+      }),
+    );
     const { id } = await accepted.json();
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const polled = await (await api.fetch(new Request(`http://x/v1/jobs/${id}`, { headers: { authorization: 'Bearer ann' } }))).json();
+    const polled = await (
+      await api.fetch(new Request(`http://x/v1/jobs/${id}`, { headers: { authorization: 'Bearer ann' } }))
+    ).json();
     expect(polled).toMatchObject({ status: 'failed', result: { status: 403 } });
   });
 });

@@ -22,9 +22,16 @@ export interface VersionDefinition {
 }
 
 /** The public pages every version serves: its root document and one page per error code (the application's too). */
-function publicRoutes(definition: VersionDefinition, title: string, origin: string | undefined, codes: ErrorRegistry): RouteDefinition[] {
+function publicRoutes(
+  definition: VersionDefinition,
+  title: string,
+  origin: string | undefined,
+  codes: ErrorRegistry,
+): RouteDefinition[] {
   const entries = [
-    ...(definition.collections ?? []).filter((c) => c.parent?.topLevel !== false).map((c) => ({ name: c.name, title: c.title, kind: 'collection' as const })),
+    ...(definition.collections ?? [])
+      .filter((c) => c.parent?.topLevel !== false)
+      .map((c) => ({ name: c.name, title: c.title, kind: 'collection' as const })),
     ...(definition.operations ?? []).map((o) => ({ name: o.name, title: o.title, kind: 'operation' as const })),
   ];
   // The prefix of a version never changes, so each document is built once, on first use.
@@ -32,19 +39,39 @@ function publicRoutes(definition: VersionDefinition, title: string, origin: stri
   const catalogue = { errorCodes: codes.entries };
   return [
     {
-      method: 'GET', pattern: '/', access: 'public', kind: 'root',
-      handler: async ({ prefix }) => jsonResponse(200, (root ??= rootDocument({ prefix, title, entries, ...(origin ? { origin } : {}) }))),
+      method: 'GET',
+      pattern: '/',
+      access: 'public',
+      kind: 'root',
+      handler: async ({ prefix }) =>
+        jsonResponse(200, (root ??= rootDocument({ prefix, title, entries, ...(origin ? { origin } : {}) }))),
     },
     {
-      method: 'GET', pattern: '/errors', access: 'public', kind: 'errorCatalogue',
+      method: 'GET',
+      pattern: '/errors',
+      access: 'public',
+      kind: 'errorCatalogue',
       handler: async () => jsonResponse(200, catalogue),
     },
     {
-      method: 'GET', pattern: '/errors/:code', access: 'public', kind: 'errorCode',
+      method: 'GET',
+      pattern: '/errors/:code',
+      access: 'public',
+      kind: 'errorCode',
       handler: async ({ params }) => {
         const entry = /^[0-9]{1,6}$/.test(params.code ?? '') ? codes.find(Number(params.code)) : undefined;
-        if (!entry) throw new ApiError('routeNotFound', `No error code ${JSON.stringify(params.code ?? '')}; GET the errors list for all codes`);
-        return jsonResponse(200, { errorCode: entry.code, name: entry.name, status: entry.status, title: entry.title, description: entry.description });
+        if (!entry)
+          throw new ApiError(
+            'routeNotFound',
+            `No error code ${JSON.stringify(params.code ?? '')}; GET the errors list for all codes`,
+          );
+        return jsonResponse(200, {
+          errorCode: entry.code,
+          name: entry.name,
+          status: entry.status,
+          title: entry.title,
+          description: entry.description,
+        });
       },
     },
   ];
@@ -57,7 +84,11 @@ function linkedRuntimes(collections: readonly AnyCollection[], paging: PagingOpt
     const parent = runtime.collection.parent;
     if (!parent) continue;
     const parentRuntime = runtimes.get(parent.collection);
-    if (!parentRuntime) throw new CorralError('CORRAL_PARENT_NOT_IN_VERSION', `Collection "${runtime.collection.name}" is nested below "${parent.collection.name}", which is not part of this API version`);
+    if (!parentRuntime)
+      throw new CorralError(
+        'CORRAL_PARENT_NOT_IN_VERSION',
+        `Collection "${runtime.collection.name}" is nested below "${parent.collection.name}", which is not part of this API version`,
+      );
     parentRuntime.children.push(runtime);
   }
   linkRelations(runtimes);
@@ -68,11 +99,25 @@ function linkedRuntimes(collections: readonly AnyCollection[], paging: PagingOpt
  * Every route of one version, relative to its prefix. Collections are prepared (indexes, rules)
  * here, once. `codes` are the error codes the version's pages serve (built-in ones by default).
  */
-export function versionRoutes(definition: VersionDefinition, title: string, origin: string | undefined, paging: PagingOptions, codes: ErrorRegistry = errorRegistry()): RouteDefinition[] {
+export function versionRoutes(
+  definition: VersionDefinition,
+  title: string,
+  origin: string | undefined,
+  paging: PagingOptions,
+  codes: ErrorRegistry = errorRegistry(),
+): RouteDefinition[] {
   const names = new Set<string>();
-  for (const name of [...(definition.collections ?? []).map((c) => c.name), ...(definition.operations ?? []).map((o) => o.name)]) {
-    if (name === 'errors' || name === 'jobs') throw new CorralError('CORRAL_RESERVED_NAME', `"${name}" is served by Corral itself in version ${definition.version}; choose another name`);
-    if (names.has(name)) throw new CorralError('CORRAL_DUPLICATE_NAME', `"${name}" is used twice in version ${definition.version}`);
+  for (const name of [
+    ...(definition.collections ?? []).map((c) => c.name),
+    ...(definition.operations ?? []).map((o) => o.name),
+  ]) {
+    if (name === 'errors' || name === 'jobs')
+      throw new CorralError(
+        'CORRAL_RESERVED_NAME',
+        `"${name}" is served by Corral itself in version ${definition.version}; choose another name`,
+      );
+    if (names.has(name))
+      throw new CorralError('CORRAL_DUPLICATE_NAME', `"${name}" is used twice in version ${definition.version}`);
     names.add(name);
   }
   return [

@@ -6,8 +6,16 @@ import { memoryStore } from '../store/memory-store.js';
 import { createApi } from './create-api.js';
 
 describe('several major versions side by side', () => {
-  const v1People = defineCollection({ name: 'people', schema: z.object({ fullName: z.string() }), store: memoryStore({ initial: [{ fullName: 'Ann Lee' }] }) });
-  const v2People = defineCollection({ name: 'persons', schema: z.object({ firstName: z.string(), lastName: z.string() }), store: memoryStore({ initial: [{ firstName: 'Ann', lastName: 'Lee' }] }) });
+  const v1People = defineCollection({
+    name: 'people',
+    schema: z.object({ fullName: z.string() }),
+    store: memoryStore({ initial: [{ fullName: 'Ann Lee' }] }),
+  });
+  const v2People = defineCollection({
+    name: 'persons',
+    schema: z.object({ firstName: z.string(), lastName: z.string() }),
+    store: memoryStore({ initial: [{ firstName: 'Ann', lastName: 'Lee' }] }),
+  });
   const api = createApi({
     basePath: '/api',
     versions: [
@@ -22,9 +30,20 @@ describe('several major versions side by side', () => {
   };
 
   it('lists every version and serves each with its own collections and links', async () => {
-    expect((await get('/api')).body).toEqual({ versions: [{ version: 'v1', href: '/api/v1' }, { version: 'v2', href: '/api/v2' }] });
-    expect((await get('/api/v1/people/1')).body).toMatchObject({ fullName: 'Ann Lee', links: [{ rel: 'self', href: '/api/v1/people/1' }] });
-    expect((await get('/api/v2/persons/1')).body).toMatchObject({ firstName: 'Ann', links: [{ rel: 'self', href: '/api/v2/persons/1' }] });
+    expect((await get('/api')).body).toEqual({
+      versions: [
+        { version: 'v1', href: '/api/v1' },
+        { version: 'v2', href: '/api/v2' },
+      ],
+    });
+    expect((await get('/api/v1/people/1')).body).toMatchObject({
+      fullName: 'Ann Lee',
+      links: [{ rel: 'self', href: '/api/v1/people/1' }],
+    });
+    expect((await get('/api/v2/persons/1')).body).toMatchObject({
+      firstName: 'Ann',
+      links: [{ rel: 'self', href: '/api/v2/persons/1' }],
+    });
     expect((await get('/api/v2')).body.persons_url).toBe('/api/v2/persons');
   });
 

@@ -1,10 +1,10 @@
-
 import { describe, expect, it } from 'vitest';
 import type { Authenticator, Principal } from './principal.js';
 import { accessFor, hasScope, requireAccess } from './require-scope.js';
 
 /** The check a route guarded by `scope` (any token when undefined) gets from the pipeline. */
-const requireScope = (a: Authenticator | undefined, p: Principal | undefined, scope: string | undefined) => requireAccess(a, p, accessFor(scope));
+const requireScope = (a: Authenticator | undefined, p: Principal | undefined, scope: string | undefined) =>
+  requireAccess(a, p, accessFor(scope));
 import { refusal } from '../testing/refusal.js';
 
 /** An authenticator whose challenges say what was asked, as an OAuth adapter would. */
@@ -16,7 +16,12 @@ const auth: Authenticator = {
       : { 'www-authenticate': `Bearer realm="test", error="insufficient_scope", scope="${scope}"` },
 };
 
-const reader: Principal = { subject: 'zoo-reader', clientId: 'zoo-reader', scopes: new Set(['zoo:read', 'staff:read']), claims: {} };
+const reader: Principal = {
+  subject: 'zoo-reader',
+  clientId: 'zoo-reader',
+  scopes: new Set(['zoo:read', 'staff:read']),
+  claims: {},
+};
 
 describe('requireAccess', () => {
   it('never asks for a token on a public route', () => {
@@ -46,7 +51,9 @@ describe('requireAccess', () => {
     const error = refusal(() => requireScope(auth, reader, 'zoo:write'));
     expect(error).toMatchObject({ status: 403, errorCode: 1017, codeName: 'accessDenied' });
     expect(error.message).toBe('This request needs the scope "zoo:write", which the access token does not grant.');
-    expect(error.headers).toStrictEqual({ 'www-authenticate': 'Bearer realm="test", error="insufficient_scope", scope="zoo:write"' });
+    expect(error.headers).toStrictEqual({
+      'www-authenticate': 'Bearer realm="test", error="insufficient_scope", scope="zoo:write"',
+    });
   });
 
   it('matches scopes exactly', () => {

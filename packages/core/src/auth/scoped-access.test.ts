@@ -12,19 +12,40 @@ const tokenAuth: Authenticator = {
     const header = request.header('authorization');
     if (!header) return undefined;
     const [subject = '', ...scopes] = header.replace(/^Bearer /, '').split('+');
-    if (subject === 'bad') throw new ApiError('authenticationRequired', 'bad token', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    if (subject === 'bad')
+      throw new ApiError('authenticationRequired', 'bad token', {
+        headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+      });
     return { subject, scopes: new Set(scopes), claims: {} };
   },
-  challenge: (kind, scope) => ({ 'www-authenticate': kind === 'missing' ? 'Bearer realm="test"' : `Bearer error="insufficient_scope", scope="${scope}"` }),
+  challenge: (kind, scope) => ({
+    'www-authenticate':
+      kind === 'missing' ? 'Bearer realm="test"' : `Bearer error="insufficient_scope", scope="${scope}"`,
+  }),
 };
 
 function api() {
-  const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), scopes: { read: 'notes:read', write: 'notes:write' } });
+  const notes = defineCollection({
+    name: 'notes',
+    schema: z.object({ text: z.string() }),
+    scopes: { read: 'notes:read', write: 'notes:write' },
+  });
   return createApi({ collections: [notes], auth: tokenAuth, logger: silentLogger });
 }
 
-const send = (a: ReturnType<typeof api>, method: string, path: string, token?: string, extra: Record<string, string> = {}) =>
-  a.fetch(new Request(`http://x${path}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra } }));
+const send = (
+  a: ReturnType<typeof api>,
+  method: string,
+  path: string,
+  token?: string,
+  extra: Record<string, string> = {},
+) =>
+  a.fetch(
+    new Request(`http://x${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+    }),
+  );
 
 describe('scopes enforced by core', () => {
   it('keeps the root document public and everything else behind a token', async () => {
@@ -33,7 +54,10 @@ describe('scopes enforced by core', () => {
     const anonymous = await send(a, 'GET', '/v1/notes');
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="test"');
-    expect(await anonymous.json()).toEqual({ message: expect.stringMatching(/[Aa]uthentication/), documentation_url: '/v1/errors/1016' });
+    expect(await anonymous.json()).toEqual({
+      message: expect.stringMatching(/[Aa]uthentication/),
+      documentation_url: '/v1/errors/1016',
+    });
   });
 
   it('answers 403 with the missing scope', async () => {
@@ -41,13 +65,18 @@ describe('scopes enforced by core', () => {
     const res = await send(a, 'DELETE', '/v1/notes', 'ann+notes:read');
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="notes:write"');
-    expect(await res.json()).toEqual({ message: expect.stringContaining('notes:write'), documentation_url: '/v1/errors/1017' });
+    expect(await res.json()).toEqual({
+      message: expect.stringContaining('notes:write'),
+      documentation_url: '/v1/errors/1017',
+    });
   });
 
   it('lists writable properties in OPTIONS only for callers with the write scope', async () => {
     const a = api();
     expect((await (await send(a, 'OPTIONS', '/v1/notes', 'ann+notes:read')).json()).writable).toEqual([]);
-    expect((await (await send(a, 'OPTIONS', '/v1/notes', 'ann+notes:read+notes:write')).json()).writable).toEqual(['text']);
+    expect((await (await send(a, 'OPTIONS', '/v1/notes', 'ann+notes:read+notes:write')).json()).writable).toEqual([
+      'text',
+    ]);
     expect((await send(a, 'OPTIONS', '/v1/notes')).status).toBe(401);
   });
 

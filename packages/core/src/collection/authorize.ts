@@ -12,9 +12,17 @@ export async function authorizeRecord(
   next?: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   if (!collection.authorize) return;
-  const allowed = await collection.authorize({ principal: context.principal, action, record: record && { ...record.data, id: record.id }, next, state: context.state });
+  const allowed = await collection.authorize({
+    principal: context.principal,
+    action,
+    record: record && { ...record.data, id: record.id },
+    next,
+    state: context.state,
+  });
   if (!allowed) {
-    const target = record ? `the record with id ${JSON.stringify(record.id)} in ${collection.name}` : `this record in ${collection.name}`;
+    const target = record
+      ? `the record with id ${JSON.stringify(record.id)} in ${collection.name}`
+      : `this record in ${collection.name}`;
     throw new ApiError('accessDenied', `You may not ${action} ${target}`);
   }
 }
@@ -23,7 +31,11 @@ export async function authorizeRecord(
  * Adds the caller's list restriction to a filter. `null` when the two contradict (the query asks
  * for a value the restriction excludes): no record can match, and no store needs asking.
  */
-export function restrictList(collection: AnyCollection, context: HandlerContext, filter: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
+export function restrictList(
+  collection: AnyCollection,
+  context: HandlerContext,
+  filter: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | null {
   const restriction = collection.listFilter?.(context.principal, context);
   if (!restriction) return { ...filter };
   const merged: Record<string, unknown> = { ...filter };

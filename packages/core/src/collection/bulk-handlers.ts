@@ -34,13 +34,31 @@ function expectedRevision(runtime: CollectionRuntime, context: HandlerContext): 
  * with its Location. The job store runs the request again later, without the preference, as the
  * same principal; `body` is what the request carried (already read here).
  */
-async function maybeAsync(context: HandlerContext, scope: string | undefined, work: () => Promise<CorralResponse>, body?: unknown): Promise<CorralResponse> {
+async function maybeAsync(
+  context: HandlerContext,
+  scope: string | undefined,
+  work: () => Promise<CorralResponse>,
+  body?: unknown,
+): Promise<CorralResponse> {
   if (!prefersRespondAsync(context.request.header('prefer'))) return work();
-  const job = await context.settings.jobs.enqueue({ request: jobRequestOf(context, body), scope, subject: context.principal?.subject });
+  const job = await context.settings.jobs.enqueue({
+    request: jobRequestOf(context, body),
+    scope,
+    subject: context.principal?.subject,
+  });
   // Too much already waiting: running it here instead would put the overload on the request path.
-  if (!job) throw new ApiError('serviceUnavailable', 'Too many jobs are waiting to run; nothing was changed. Send the request again later', { headers: { 'retry-after': '5' } });
+  if (!job)
+    throw new ApiError(
+      'serviceUnavailable',
+      'Too many jobs are waiting to run; nothing was changed. Send the request again later',
+      { headers: { 'retry-after': '5' } },
+    );
   const location = `${context.prefix}/jobs/${job.id}`;
-  return jsonResponse(202, { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] }, { location, 'preference-applied': 'respond-async' });
+  return jsonResponse(
+    202,
+    { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] },
+    { location, 'preference-applied': 'respond-async' },
+  );
 }
 
 /** What a job needs to run this request again: method, path, the headers handlers read, the body, the caller. */
@@ -57,7 +75,16 @@ function jobRequestOf(context: HandlerContext, body: unknown): JobRequest {
     query: request.rawQuery,
     headers,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    ...(principal ? { principal: { subject: principal.subject, ...(principal.clientId ? { clientId: principal.clientId } : {}), scopes: [...principal.scopes], claims: principal.claims } } : {}),
+    ...(principal
+      ? {
+          principal: {
+            subject: principal.subject,
+            ...(principal.clientId ? { clientId: principal.clientId } : {}),
+            scopes: [...principal.scopes],
+            claims: principal.claims,
+          },
+        }
+      : {}),
   };
 }
 
@@ -66,24 +93,45 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
   const { collection } = runtime;
   const revision = expectedRevision(runtime, context);
   const body = await readJsonBody(context.request, context.settings.bodyLimit);
-  if (!Array.isArray(body)) throw new ApiError('invalidBody', `The body must be a JSON array of complete ${collection.name} records, each with its id`);
+  if (!Array.isArray(body))
+    throw new ApiError(
+      'invalidBody',
+      `The body must be a JSON array of complete ${collection.name} records, each with its id`,
+    );
   if (body.length > context.settings.bulkLimit) {
-    throw new ApiError('payloadTooLarge', `A bulk PUT takes at most ${context.settings.bulkLimit} records; this one has ${body.length}. Send them in several requests`);
+    throw new ApiError(
+      'payloadTooLarge',
+      `A bulk PUT takes at most ${context.settings.bulkLimit} records; this one has ${body.length}. Send them in several requests`,
+    );
   }
-  return maybeAsync(context, collection.scopes.write, async () => {
-    // Checks (parent keys, per-record rules) and the write form one unit of work.
-    const result = await inUnitOfWork(withParentStore(runtime), async (options) => {
-      const entries = await validateEntries(runtime, context, body, options);
-      return collection.store.replaceMany(entries, revision, options);
-    }, context);
-    if (result.status === 'stale' || result.status === 'conflict') throw staleError();
-    if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
-    const records = result.records.map((record) => represent(runtime, context.prefix, record));
-    return jsonResponse(200, { updated: records.length, [collection.name]: records });
-  }, body);
+  return maybeAsync(
+    context,
+    collection.scopes.write,
+    async () => {
+      // Checks (parent keys, per-record rules) and the write form one unit of work.
+      const result = await inUnitOfWork(
+        withParentStore(runtime),
+        async (options) => {
+          const entries = await validateEntries(runtime, context, body, options);
+          return collection.store.replaceMany(entries, revision, options);
+        },
+        context,
+      );
+      if (result.status === 'stale' || result.status === 'conflict') throw staleError();
+      if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
+      const records = result.records.map((record) => represent(runtime, context.prefix, record));
+      return jsonResponse(200, { updated: records.length, [collection.name]: records });
+    },
+    body,
+  );
 }
 
-async function validateEntries(runtime: CollectionRuntime, context: HandlerContext, body: unknown[], options: StoreCallOptions) {
+async function validateEntries(
+  runtime: CollectionRuntime,
+  context: HandlerContext,
+  body: unknown[],
+  options: StoreCallOptions,
+) {
   const failures: FieldError[] = [];
   const entries: { id: string; data: Record<string, unknown>; expectedVersion: number }[] = [];
   const seen = new Set<string>();
@@ -103,7 +151,9 @@ async function validateEntries(runtime: CollectionRuntime, context: HandlerConte
     if (seen.has(id)) failures.push({ field: at('id'), message: `id ${JSON.stringify(id)} appears more than once` });
     seen.add(id);
     const current = foundOrThrow(await runtime.collection.store.get(id, options), runtime.collection, id);
-    const screened = screenProperties(runtime.body, item as Record<string, unknown>, () => represent(runtime, context.prefix, current));
+    const screened = screenProperties(runtime.body, item as Record<string, unknown>, () =>
+      represent(runtime, context.prefix, current),
+    );
     try {
       const data = validateProperties(runtime.body, screened.writable, screened.failures);
       await checkParentExists(runtime, data, options);
@@ -124,25 +174,35 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
   const { collection } = runtime;
   const revision = expectedRevision(runtime, context);
   return maybeAsync(context, collection.scopes.write, () =>
-    inUnitOfWork(storesBelow(runtime), async (options) => {
-      // Preconditions first: a stale If-Match is a 412 even where children exist, as for one record.
-      if (revision !== undefined && revision !== (await collection.store.revision(options))) throw staleError();
-      if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision, options);
-      await refuseIfReferenced(runtime, undefined, options);
-      const result = await collection.store.deleteAll(revision, options);
-      if (result.status === 'stale') throw staleError();
-      await deleteChildren(runtime, undefined, options);
-      // Every record went: none of the cached JSON is shown again (a unit undone only costs a miss).
-      runtime.serialized.clear();
-      return emptyResponse(204);
-    }, context));
+    inUnitOfWork(
+      storesBelow(runtime),
+      async (options) => {
+        // Preconditions first: a stale If-Match is a 412 even where children exist, as for one record.
+        if (revision !== undefined && revision !== (await collection.store.revision(options))) throw staleError();
+        if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision, options);
+        await refuseIfReferenced(runtime, undefined, options);
+        const result = await collection.store.deleteAll(revision, options);
+        if (result.status === 'stale') throw staleError();
+        await deleteChildren(runtime, undefined, options);
+        // Every record went: none of the cached JSON is shown again (a unit undone only costs a miss).
+        runtime.serialized.clear();
+        return emptyResponse(204);
+      },
+      context,
+    ),
+  );
 }
 
 /**
  * Bulk delete for a collection with per-record rules: only the records this caller can see go,
  * and only if the rule lets it delete every one of them (otherwise 403 and nothing is deleted).
  */
-async function deleteVisible(runtime: CollectionRuntime, context: HandlerContext, revision: number | undefined, options: StoreCallOptions): Promise<CorralResponse> {
+async function deleteVisible(
+  runtime: CollectionRuntime,
+  context: HandlerContext,
+  revision: number | undefined,
+  options: StoreCallOptions,
+): Promise<CorralResponse> {
   const { collection } = runtime;
   if (revision !== undefined && revision !== (await collection.store.revision(options))) throw staleError();
   const filter = restrictList(collection, context, {});

@@ -6,16 +6,32 @@ import { memoryStore } from '../store/memory-store.js';
 import { defineCollection } from './define-collection.js';
 
 function family() {
-  const people = defineCollection({ name: 'people', schema: z.object({ name: z.string() }), store: memoryStore({ initial: [{ name: 'Ann' }, { name: 'Bob' }] }) });
+  const people = defineCollection({
+    name: 'people',
+    schema: z.object({ name: z.string() }),
+    store: memoryStore({ initial: [{ name: 'Ann' }, { name: 'Bob' }] }),
+  });
   const notes = defineCollection({
     name: 'notes',
     schema: z.object({ text: z.string() }),
     parent: { collection: people, field: 'personId', topLevel: false, onParentDelete: 'cascade' },
-    store: memoryStore({ initial: [{ text: 'a', personId: '1' }, { text: 'b', personId: '1' }, { text: 'c', personId: '2' }] as never[] }),
+    store: memoryStore({
+      initial: [
+        { text: 'a', personId: '1' },
+        { text: 'b', personId: '1' },
+        { text: 'c', personId: '2' },
+      ] as never[],
+    }),
   });
-  const pets = defineCollection({ name: 'pets', schema: z.object({ name: z.string(), ownerId: z.string() }), parent: { collection: people, field: 'ownerId' }, store: memoryStore({ initial: [{ name: 'Rex', ownerId: '2' }] }) });
+  const pets = defineCollection({
+    name: 'pets',
+    schema: z.object({ name: z.string(), ownerId: z.string() }),
+    parent: { collection: people, field: 'ownerId' },
+    store: memoryStore({ initial: [{ name: 'Rex', ownerId: '2' }] }),
+  });
   const api = createApi({ collections: [people, notes, pets], logger: silentLogger });
-  const del = (path: string, headers: Record<string, string> = {}) => api.fetch(new Request(`http://x${path}`, { method: 'DELETE', headers }));
+  const del = (path: string, headers: Record<string, string> = {}) =>
+    api.fetch(new Request(`http://x${path}`, { method: 'DELETE', headers }));
   return { people, notes, pets, del };
 }
 
@@ -65,13 +81,23 @@ describe('deleting a parent record', () => {
 
 describe('deleting through several levels', () => {
   it('refuses (409) without deleting anything when a cascade child has a restricted child of its own', async () => {
-    const people = defineCollection({ name: 'people', schema: z.object({ name: z.string() }), store: memoryStore({ initial: [{ name: 'Ann' }] }) });
+    const people = defineCollection({
+      name: 'people',
+      schema: z.object({ name: z.string() }),
+      store: memoryStore({ initial: [{ name: 'Ann' }] }),
+    });
     const notes = defineCollection({
-      name: 'notes', schema: z.object({ text: z.string() }),
+      name: 'notes',
+      schema: z.object({ text: z.string() }),
       parent: { collection: people, field: 'personId', topLevel: false, onParentDelete: 'cascade' },
       store: memoryStore({ initial: [{ text: 'a', personId: '1' }] as never[] }),
     });
-    const stars = defineCollection({ name: 'stars', schema: z.object({ noteId: z.string() }), parent: { collection: notes, field: 'noteId' }, store: memoryStore({ initial: [{ noteId: '1' }] }) });
+    const stars = defineCollection({
+      name: 'stars',
+      schema: z.object({ noteId: z.string() }),
+      parent: { collection: notes, field: 'noteId' },
+      store: memoryStore({ initial: [{ noteId: '1' }] }),
+    });
     const api = createApi({ collections: [people, notes, stars], logger: silentLogger });
     const res = await api.fetch(new Request('http://x/v1/people/1', { method: 'DELETE' }));
     expect(res.status).toBe(409);

@@ -19,7 +19,11 @@ function childFilter(child: CollectionRuntime, parentId: string | undefined): Re
 }
 
 /** Ids of the child records of one parent, for going further down. */
-async function childIds(child: CollectionRuntime, filter: Record<string, unknown>, options: StoreCallOptions): Promise<string[]> {
+async function childIds(
+  child: CollectionRuntime,
+  filter: Record<string, unknown>,
+  options: StoreCallOptions,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let offset = 0; ; offset += 1000) {
     const page = await child.collection.store.list({ filter, offset, limit: 1000 }, options);
@@ -34,30 +38,46 @@ async function childIds(child: CollectionRuntime, filter: Record<string, unknown
  * further down through `cascade` children, so that nothing is deleted when the answer is 409.
  * Run it in the same unit of work as the delete, so no child can appear in between.
  */
-export async function refuseIfReferenced(runtime: CollectionRuntime, parentId: string | undefined, options: StoreCallOptions): Promise<void> {
+export async function refuseIfReferenced(
+  runtime: CollectionRuntime,
+  parentId: string | undefined,
+  options: StoreCallOptions,
+): Promise<void> {
   for (const child of runtime.children) {
     const filter = childFilter(child, parentId);
     if (filter === null) continue;
     if (child.collection.parent?.onParentDelete === 'cascade') {
-      if (child.children.length > 0) for (const id of await childIds(child, filter, options)) await refuseIfReferenced(child, id, options);
+      if (child.children.length > 0)
+        for (const id of await childIds(child, filter, options)) await refuseIfReferenced(child, id, options);
       continue;
     }
     const count = await child.collection.store.count(filter, options);
     if (count > 0) {
-      const what = parentId === undefined ? `records of ${runtime.collection.name}` : `the record with id ${JSON.stringify(parentId)} in ${runtime.collection.name}`;
-      throw new ApiError('resourceInUse', `Cannot delete ${what}: ${count} record(s) of ${child.collection.name} still refer to it. Delete or move them first`);
+      const what =
+        parentId === undefined
+          ? `records of ${runtime.collection.name}`
+          : `the record with id ${JSON.stringify(parentId)} in ${runtime.collection.name}`;
+      throw new ApiError(
+        'resourceInUse',
+        `Cannot delete ${what}: ${count} record(s) of ${child.collection.name} still refer to it. Delete or move them first`,
+      );
     }
   }
 }
 
 /** After a parent record went: deletes the records of `cascade` child collections that belonged to it (and theirs). */
-export async function deleteChildren(runtime: CollectionRuntime, parentId: string | undefined, options: StoreCallOptions): Promise<void> {
+export async function deleteChildren(
+  runtime: CollectionRuntime,
+  parentId: string | undefined,
+  options: StoreCallOptions,
+): Promise<void> {
   for (const child of runtime.children) {
     if (child.collection.parent?.onParentDelete !== 'cascade') continue;
     const filter = childFilter(child, parentId);
     if (filter === null) continue;
     // Grandchildren first need the ids of the children that go.
-    if (child.children.length > 0) for (const id of await childIds(child, filter, options)) await deleteChildren(child, id, options);
+    if (child.children.length > 0)
+      for (const id of await childIds(child, filter, options)) await deleteChildren(child, id, options);
     await child.collection.store.deleteWhere(filter, options);
   }
 }

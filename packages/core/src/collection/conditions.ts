@@ -11,13 +11,19 @@ import type { AnyCollection } from './define-collection.js';
 export function ifMatchOf(context: HandlerContext, collection: AnyCollection): string | undefined {
   const header = conditionHeader(context.request, 'if-match');
   if (header === undefined && collection.requireIfMatch) {
-    throw new ApiError('preconditionRequired', `Writes to ${collection.name} need an If-Match header with the ETag you read`);
+    throw new ApiError(
+      'preconditionRequired',
+      `Writes to ${collection.name} need an If-Match header with the ETag you read`,
+    );
   }
   return header;
 }
 
 export function staleError(): ApiError {
-  return new ApiError('preconditionFailed', 'The If-Match header does not match the current ETag: the resource changed since you read it. Nothing was changed');
+  return new ApiError(
+    'preconditionFailed',
+    'The If-Match header does not match the current ETag: the resource changed since you read it. Nothing was changed',
+  );
 }
 
 /** Refuses a write whose If-Match names another version than the current one. */

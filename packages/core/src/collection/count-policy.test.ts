@@ -21,9 +21,21 @@ function estimatingStore(seen: ListQuery[]): Store<{ name: string }> {
 }
 
 const apiWith = (count: CountPolicy | undefined, seen: ListQuery[]) =>
-  createApi({ collections: [defineCollection({ name: 'birds', schema: z.object({ name: z.string() }), searchable: ['name'], store: estimatingStore(seen), ...(count ? { count } : {}) })], logger: silentLogger });
+  createApi({
+    collections: [
+      defineCollection({
+        name: 'birds',
+        schema: z.object({ name: z.string() }),
+        searchable: ['name'],
+        store: estimatingStore(seen),
+        ...(count ? { count } : {}),
+      }),
+    ],
+    logger: silentLogger,
+  });
 
-const list = async (api: ReturnType<typeof apiWith>, query = '') => (await api.fetch(new Request(`http://x/v1/birds${query}`))).json();
+const list = async (api: ReturnType<typeof apiWith>, query = '') =>
+  (await api.fetch(new Request(`http://x/v1/birds${query}`))).json();
 
 describe('the count policy of a collection', () => {
   it('asks for exact totals by default: the store gets no count option and the page no totalEstimated', async () => {
@@ -48,7 +60,9 @@ describe('the count policy of a collection', () => {
 
   it('refuses a threshold that is not a whole number at startup', () => {
     for (const estimateAbove of [-1, 1.5, Number.NaN]) {
-      expect(() => defineCollection({ name: 'birds', schema: z.object({ name: z.string() }), count: { estimateAbove } })).toThrow(/estimateAbove/);
+      expect(() =>
+        defineCollection({ name: 'birds', schema: z.object({ name: z.string() }), count: { estimateAbove } }),
+      ).toThrow(/estimateAbove/);
     }
   });
 });

@@ -8,15 +8,26 @@ import { encodeCursor } from './cursor.js';
 
 const schema = z.object({ name: z.string(), legs: z.number().int().optional(), kind: z.enum(['bird', 'fish']) });
 type Animal = z.infer<typeof schema>;
-const initial: Animal[] = Array.from({ length: 23 }, (_, i) => ({ name: `animal ${String.fromCharCode(97 + ((i * 7) % 26))}`, ...(i % 5 === 0 ? {} : { legs: i % 4 }), kind: i % 3 === 0 ? 'fish' : 'bird' }));
+const initial: Animal[] = Array.from({ length: 23 }, (_, i) => ({
+  name: `animal ${String.fromCharCode(97 + ((i * 7) % 26))}`,
+  ...(i % 5 === 0 ? {} : { legs: i % 4 }),
+  kind: i % 3 === 0 ? 'fish' : 'bird',
+}));
 
-const animals = defineCollection({ name: 'animals', schema, filters: { kind: 'kind' }, sortable: ['name', 'legs'], store: memoryStore<Animal>({ initial }) });
+const animals = defineCollection({
+  name: 'animals',
+  schema,
+  filters: { kind: 'kind' },
+  sortable: ['name', 'legs'],
+  store: memoryStore<Animal>({ initial }),
+});
 const api = createApi({ collections: [animals], logger: silentLogger });
 const get = async (path: string) => {
   const answer = await api.fetch(new Request(`http://x${path}`));
   return { status: answer.status, body: (await answer.json()) as Record<string, any> };
 };
-const link = (body: Record<string, any>, rel: string): string | undefined => (body.links as { rel: string; href: string }[]).find((l) => l.rel === rel)?.href;
+const link = (body: Record<string, any>, rel: string): string | undefined =>
+  (body.links as { rel: string; href: string }[]).find((l) => l.rel === rel)?.href;
 
 /** Every page from `first` on, following `rel`, in the order met. */
 async function walk(first: string, rel: 'nextPage' | 'previousPage'): Promise<Record<string, any>[]> {
@@ -31,7 +42,14 @@ async function walk(first: string, rel: 'nextPage' | 'previousPage'): Promise<Re
 }
 
 describe('cursor paging (?paging=cursor)', () => {
-  it.each(['', '&sortby=name', '&sortby=name&order=desc', '&sortby=legs', '&sortby=legs&order=desc', '&kind=fish&sortby=legs'])('walks the whole list by nextPage, each record once, in order, and back by previousPage (%s)', async (rest) => {
+  it.each([
+    '',
+    '&sortby=name',
+    '&sortby=name&order=desc',
+    '&sortby=legs',
+    '&sortby=legs&order=desc',
+    '&kind=fish&sortby=legs',
+  ])('walks the whole list by nextPage, each record once, in order, and back by previousPage (%s)', async (rest) => {
     const expected = (await get(`/v1/animals?limit=100${rest}`)).body.animals.map((a: { id: string }) => a.id);
     const forwards = await walk(`/v1/animals?paging=cursor&limit=4${rest}`, 'nextPage');
     expect(forwards.flatMap((page) => page.animals.map((a: { id: string }) => a.id))).toEqual(expected);
@@ -42,7 +60,9 @@ describe('cursor paging (?paging=cursor)', () => {
     expect(forwards.at(-1)!.animals.length).toBeGreaterThan(0);
     const lastPage = forwards.at(-1)!;
     const backwards = await walk(link(lastPage, 'previousPage') ?? '/v1/animals?none', 'previousPage');
-    expect(backwards.reverse().flatMap((page) => page.animals.map((a: { id: string }) => a.id))).toEqual(expected.slice(0, expected.length - lastPage.animals.length));
+    expect(backwards.reverse().flatMap((page) => page.animals.map((a: { id: string }) => a.id))).toEqual(
+      expected.slice(0, expected.length - lastPage.animals.length),
+    );
     expect(link(forwards[0]!, 'previousPage')).toBeUndefined();
   });
 
@@ -65,27 +85,55 @@ describe('cursor paging (?paging=cursor)', () => {
     await refused(`/v1/animals?paging=cursor&sortby=legs&after=${cursor}`, 1031); // another sort
     await refused(`/v1/animals?paging=cursor&sortby=name&kind=fish&after=${cursor}`, 1031); // another filter
     // Well-formed, but a sort value the field cannot hold.
-    const scope = (await import('./cursor.js')).cursorScope({ offset: 0, limit: 3, filter: {}, sort: { field: 'legs', order: 'asc' } }, '/v1/animals');
+    const scope = (await import('./cursor.js')).cursorScope(
+      { offset: 0, limit: 3, filter: {}, sort: { field: 'legs', order: 'asc' } },
+      '/v1/animals',
+    );
     await refused(`/v1/animals?paging=cursor&sortby=legs&after=${encodeCursor(scope, { key: 'four', id: '3' })}`, 1031);
     await refused(`/v1/animals?paging=cursor&sortby=legs&after=${encodeCursor(scope, { key: 1.5, id: '3' })}`, 1031);
-    expect((await get(`/v1/animals?paging=cursor&sortby=legs&after=${encodeCursor(scope, { key: 2, id: '3' })}`)).status).toBe(200);
+    expect(
+      (await get(`/v1/animals?paging=cursor&sortby=legs&after=${encodeCursor(scope, { key: 2, id: '3' })}`)).status,
+    ).toBe(200);
   });
 
   it('is refused for a store that cannot start a page at a place, and for a sort by a nested value', async () => {
     const { listFeatures: _features, ...plain } = memoryStore<Animal>({ initial });
-    const old = createApi({ collections: [defineCollection({ name: 'animals', schema, sortable: ['name'], store: plain })], logger: silentLogger });
+    const old = createApi({
+      collections: [defineCollection({ name: 'animals', schema, sortable: ['name'], store: plain })],
+      logger: silentLogger,
+    });
     const answer = await old.fetch(new Request('http://x/v1/animals?paging=cursor'));
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { message: string }).message).toContain('paging=cursor is not offered');
     expect((await old.fetch(new Request('http://x/v1/animals?limit=2'))).status).toBe(200);
-    const tagged = defineCollection({ name: 'tagged', schema: z.object({ tags: z.array(z.string()) }), sortable: ['tags'] });
+    const tagged = defineCollection({
+      name: 'tagged',
+      schema: z.object({ tags: z.array(z.string()) }),
+      sortable: ['tags'],
+    });
     const nested = createApi({ collections: [tagged], logger: silentLogger });
     expect((await nested.fetch(new Request('http://x/v1/tagged?paging=cursor&sortby=tags'))).status).toBe(400);
   });
 
   it('refuses a cursor of another nested list (another parent in the path)', async () => {
-    const zoos = defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), store: memoryStore({ initial: [{ name: 'A' }, { name: 'B' }] }) });
-    const pens = defineCollection({ name: 'pens', schema: z.object({ name: z.string(), zooId: z.string() }), parent: { collection: zoos, field: 'zooId' }, store: memoryStore({ initial: [{ name: 'a', zooId: '1' }, { name: 'b', zooId: '1' }, { name: 'c', zooId: '2' }, { name: 'd', zooId: '2' }] }) });
+    const zoos = defineCollection({
+      name: 'zoos',
+      schema: z.object({ name: z.string() }),
+      store: memoryStore({ initial: [{ name: 'A' }, { name: 'B' }] }),
+    });
+    const pens = defineCollection({
+      name: 'pens',
+      schema: z.object({ name: z.string(), zooId: z.string() }),
+      parent: { collection: zoos, field: 'zooId' },
+      store: memoryStore({
+        initial: [
+          { name: 'a', zooId: '1' },
+          { name: 'b', zooId: '1' },
+          { name: 'c', zooId: '2' },
+          { name: 'd', zooId: '2' },
+        ],
+      }),
+    });
     const nestedApi = createApi({ collections: [zoos, pens], logger: silentLogger });
     const first = await nestedApi.fetch(new Request('http://x/v1/zoos/1/pens?paging=cursor&limit=1'));
     const next = new URL(link((await first.json()) as Record<string, any>, 'nextPage')!, 'http://x');
@@ -96,7 +144,12 @@ describe('cursor paging (?paging=cursor)', () => {
   });
 
   it('refuses offsets, pages and both cursors with paging=cursor, and cursors without it', async () => {
-    for (const path of ['/v1/animals?paging=cursor&offset=3', '/v1/animals?paging=cursor&page=2', '/v1/animals?paging=cursor&after=a&before=b', '/v1/animals?after=abc']) {
+    for (const path of [
+      '/v1/animals?paging=cursor&offset=3',
+      '/v1/animals?paging=cursor&page=2',
+      '/v1/animals?paging=cursor&after=a&before=b',
+      '/v1/animals?after=abc',
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(400);
       expect(answer.body.errorCode, path).toBe(1004);

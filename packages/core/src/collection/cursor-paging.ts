@@ -18,31 +18,66 @@ export interface CursorRequest {
  * Reads `paging=cursor` with `after` or `before`; undefined for offset paging (the default). The
  * cursor parameters need `paging=cursor`, and offsets and pages do not go with it.
  */
-export function cursorRequest(runtime: CollectionRuntime, params: URLSearchParams, query: ListQuery, path: string): CursorRequest | undefined {
+export function cursorRequest(
+  runtime: CollectionRuntime,
+  params: URLSearchParams,
+  query: ListQuery,
+  path: string,
+): CursorRequest | undefined {
   const paging = singleValue(params, 'paging');
   const after = singleValue(params, 'after');
   const before = singleValue(params, 'before');
-  if (paging !== undefined && paging !== 'cursor' && paging !== 'offset') throw new ApiError('invalidQueryParameter', `paging must be one of: offset, cursor; got ${quote(paging)}`);
+  if (paging !== undefined && paging !== 'cursor' && paging !== 'offset')
+    throw new ApiError('invalidQueryParameter', `paging must be one of: offset, cursor; got ${quote(paging)}`);
   if (paging !== 'cursor') {
-    if (after !== undefined || before !== undefined) throw new ApiError('conflictingPagingParameters', `${after !== undefined ? 'after' : 'before'} needs paging=cursor`);
+    if (after !== undefined || before !== undefined)
+      throw new ApiError(
+        'conflictingPagingParameters',
+        `${after !== undefined ? 'after' : 'before'} needs paging=cursor`,
+      );
     return undefined;
   }
-  if (!runtime.collection.store.listFeatures?.seek) throw new ApiError('invalidQueryParameter', 'paging=cursor is not offered by this collection: its store cannot start a page at a place');
-  if (query.sort && runtime.storeFields[query.sort.field] === 'json') throw new ApiError('invalidQueryParameter', `paging=cursor cannot sort by ${query.sort.field}, a nested value; sort by another field or page by offset`);
+  if (!runtime.collection.store.listFeatures?.seek)
+    throw new ApiError(
+      'invalidQueryParameter',
+      'paging=cursor is not offered by this collection: its store cannot start a page at a place',
+    );
+  if (query.sort && runtime.storeFields[query.sort.field] === 'json')
+    throw new ApiError(
+      'invalidQueryParameter',
+      `paging=cursor cannot sort by ${query.sort.field}, a nested value; sort by another field or page by offset`,
+    );
   for (const name of ['offset', 'page', 'per_page']) {
-    if (params.has(name)) throw new ApiError('conflictingPagingParameters', `${name} does not go with paging=cursor: a cursor page starts at after or before, and limit sets its size`);
+    if (params.has(name))
+      throw new ApiError(
+        'conflictingPagingParameters',
+        `${name} does not go with paging=cursor: a cursor page starts at after or before, and limit sets its size`,
+      );
   }
-  if (after !== undefined && before !== undefined) throw new ApiError('conflictingPagingParameters', 'Give after or before, not both');
+  if (after !== undefined && before !== undefined)
+    throw new ApiError('conflictingPagingParameters', 'Give after or before, not both');
   const scope = cursorScope(query, path);
   const field = query.sort?.field;
   const kind = field === undefined ? undefined : runtime.storeFields[field];
   const values = field === undefined ? undefined : runtime.enumValues[field];
-  const seekOf = (from: 'after' | 'before', raw: string): ListSeek => ({ from, position: decodeCursor(from, raw, scope, kind, values) });
-  return { seek: after !== undefined ? seekOf('after', after) : before !== undefined ? seekOf('before', before) : undefined, scope };
+  const seekOf = (from: 'after' | 'before', raw: string): ListSeek => ({
+    from,
+    position: decodeCursor(from, raw, scope, kind, values),
+  });
+  return {
+    seek: after !== undefined ? seekOf('after', after) : before !== undefined ? seekOf('before', before) : undefined,
+    scope,
+  };
 }
 
 /** A page read with one record more than asked, cut to size, with links to the pages on either side. */
-export function cursorPage<T>(request: CursorRequest, query: ListQuery, items: readonly StoredRecord<T>[], path: string, params: URLSearchParams): { items: readonly StoredRecord<T>[]; links: Link[] } {
+export function cursorPage<T>(
+  request: CursorRequest,
+  query: ListQuery,
+  items: readonly StoredRecord<T>[],
+  path: string,
+  params: URLSearchParams,
+): { items: readonly StoredRecord<T>[]; links: Link[] } {
   const { seek, scope } = request;
   const limit = query.limit;
   const more = items.length > limit;
@@ -55,7 +90,8 @@ export function cursorPage<T>(request: CursorRequest, query: ListQuery, items: r
   };
   const href = (name: 'after' | 'before', cursor: string) => {
     const next = new URLSearchParams();
-    for (const [key, value] of params) if (key !== 'after' && key !== 'before' && key !== 'limit') next.append(key, value);
+    for (const [key, value] of params)
+      if (key !== 'after' && key !== 'before' && key !== 'limit') next.append(key, value);
     next.append('limit', String(limit));
     next.append(name, cursor);
     return `${path}?${next.toString()}`;
@@ -67,6 +103,7 @@ export function cursorPage<T>(request: CursorRequest, query: ListQuery, items: r
   if (!first || !last) return { items: page, links };
   // Records follow when the page read past its end, or when it was read backwards from a place (the place follows).
   if (seek?.from === 'before' || more) links.push({ rel: 'nextPage', href: href('after', cursorOf(last)) });
-  if (seek?.from === 'after' || (seek?.from === 'before' && more)) links.push({ rel: 'previousPage', href: href('before', cursorOf(first)) });
+  if (seek?.from === 'after' || (seek?.from === 'before' && more))
+    links.push({ rel: 'previousPage', href: href('before', cursorOf(first)) });
   return { items: page, links };
 }

@@ -30,9 +30,18 @@ export function encodeCursor(scope: string, position: ListPosition): string {
  * The place a cursor names, checked against the list it is used with and the sort field's kind;
  * anything else (made up, cut, taken from another list or sort) is a 400.
  */
-export function decodeCursor(parameter: string, raw: string, scope: string, sortKind: StoredFieldKind | undefined, enumValues: readonly string[] | undefined): ListPosition {
+export function decodeCursor(
+  parameter: string,
+  raw: string,
+  scope: string,
+  sortKind: StoredFieldKind | undefined,
+  enumValues: readonly string[] | undefined,
+): ListPosition {
   const refuse = (why: string): never => {
-    throw new ApiError('invalidCursor', `${parameter} is not a cursor of this list (${why}); start again from the first page (paging=cursor without ${parameter})`);
+    throw new ApiError(
+      'invalidCursor',
+      `${parameter} is not a cursor of this list (${why}); start again from the first page (paging=cursor without ${parameter})`,
+    );
   };
   if (raw.length === 0 || raw.length > maxCursorLength) refuse('wrong length');
   let parts: unknown;
@@ -41,7 +50,8 @@ export function decodeCursor(parameter: string, raw: string, scope: string, sort
   } catch {
     return refuse('not one this server made');
   }
-  if (!Array.isArray(parts) || parts.length !== 4 || parts[0] !== cursorFormat) return refuse('not one this server made');
+  if (!Array.isArray(parts) || parts.length !== 4 || parts[0] !== cursorFormat)
+    return refuse('not one this server made');
   const [, madeFor, key, id] = parts as [number, unknown, unknown, unknown];
   if (madeFor !== scope) refuse('it was made for another sort, filter or search');
   if (typeof id !== 'string' || id.length === 0 || id.length > 255) refuse('no record id');

@@ -47,7 +47,9 @@ describe('defineCollection', () => {
   });
 
   it('keeps an explicit title', () => {
-    expect(defineCollection({ name: 'salaryStatements', title: 'Salary statements', schema }).title).toBe('Salary statements');
+    expect(defineCollection({ name: 'salaryStatements', title: 'Salary statements', schema }).title).toBe(
+      'Salary statements',
+    );
     expect(defineCollection({ name: 'salaryStatements', schema }).title).toBe('SalaryStatements');
   });
 
@@ -66,35 +68,92 @@ describe('defineCollection', () => {
     expect(defineCollection({ name: 'employees', schema, store }).store).toBe(store);
   });
 
-  it.each(['', '1zoos', 'zoo s', 'zoos/1', 'zoos?x', '-zoos', '_zoos', 'zöos', 'zoos.json', '..'])('refuses the name %j', (name) => {
-    expect(() => defineCollection({ name, schema })).toThrow(`Collection name "${name}" must be a word usable in a URL`);
-  });
+  it.each(['', '1zoos', 'zoo s', 'zoos/1', 'zoos?x', '-zoos', '_zoos', 'zöos', 'zoos.json', '..'])(
+    'refuses the name %j',
+    (name) => {
+      expect(() => defineCollection({ name, schema })).toThrow(
+        `Collection name "${name}" must be a word usable in a URL`,
+      );
+    },
+  );
 
-  it.each(['zoos', 'Zoos', 'salaryStatements', 'salary_statements', 'salary-statements', 'v2'])('accepts the name %j', (name) => {
-    expect(defineCollection({ name, schema }).name).toBe(name);
-  });
+  it.each(['zoos', 'Zoos', 'salaryStatements', 'salary_statements', 'salary-statements', 'v2'])(
+    'accepts the name %j',
+    (name) => {
+      expect(defineCollection({ name, schema }).name).toBe(name);
+    },
+  );
 
   it('refuses filter names that paging, sorting or search already use', () => {
-    for (const reserved of ['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields', 'sortby', 'order', 'query']) {
-      expect(() => defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), filters: { [reserved]: 'name' } }), reserved).toThrow(/taken/);
+    for (const reserved of [
+      'offset',
+      'limit',
+      'page',
+      'per_page',
+      'paging',
+      'after',
+      'before',
+      'fields',
+      'sortby',
+      'order',
+      'query',
+    ]) {
+      expect(
+        () =>
+          defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), filters: { [reserved]: 'name' } }),
+        reserved,
+      ).toThrow(/taken/);
     }
   });
 
   it('keeps declared filter operators, and refuses operators a field cannot take', () => {
-    const typed = z.object({ year: z.number().int(), active: z.boolean(), tags: z.array(z.string()), state: z.enum(['a', 'b']) });
-    const ranged = defineCollection({ name: 'people', schema: typed, filters: { year: { field: 'year', operators: ['gte', 'lt'] }, state: 'state' } });
+    const typed = z.object({
+      year: z.number().int(),
+      active: z.boolean(),
+      tags: z.array(z.string()),
+      state: z.enum(['a', 'b']),
+    });
+    const ranged = defineCollection({
+      name: 'people',
+      schema: typed,
+      filters: { year: { field: 'year', operators: ['gte', 'lt'] }, state: 'state' },
+    });
     expect(ranged.filters).toStrictEqual({ year: { field: 'year', operators: ['gte', 'lt'] }, state: 'state' });
     expect(Object.isFrozen(ranged.filters.year)).toBe(true);
-    const refusedWith = (filters: Record<string, unknown>) => () => defineCollection({ name: 'people', schema: typed, filters: filters as never });
-    expect(refusedWith({ year: { field: 'year', operators: [] } })).toThrow(expect.objectContaining({ code: 'CORRAL_INVALID_FILTER_OPERATOR', message: expect.stringContaining('allows no operator') }));
-    expect(refusedWith({ year: { field: 'year', operators: ['between'] } })).toThrow('names unknown operator "between"');
-    expect(refusedWith({ active: { field: 'active', operators: ['eq', 'gt'] } })).toThrow('orders a true-or-false field');
+    const refusedWith = (filters: Record<string, unknown>) => () =>
+      defineCollection({ name: 'people', schema: typed, filters: filters as never });
+    expect(refusedWith({ year: { field: 'year', operators: [] } })).toThrow(
+      expect.objectContaining({
+        code: 'CORRAL_INVALID_FILTER_OPERATOR',
+        message: expect.stringContaining('allows no operator'),
+      }),
+    );
+    expect(refusedWith({ year: { field: 'year', operators: ['between'] } })).toThrow(
+      'names unknown operator "between"',
+    );
+    expect(refusedWith({ active: { field: 'active', operators: ['eq', 'gt'] } })).toThrow(
+      'orders a true-or-false field',
+    );
     expect(refusedWith({ tags: { field: 'tags', operators: ['in'] } })).toThrow('compares a nested value');
     expect(refusedWith({ 'year[gt]': 'year' })).toThrow('must be a word usable in a query string');
     // A parent key the server sets holds ids: no ranges.
     const zoos = defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }) });
-    expect(() => defineCollection({ name: 'pens', schema: z.object({ name: z.string() }), parent: { collection: zoos, field: 'zooId', topLevel: false }, filters: { zoo: { field: 'zooId' as never, operators: ['gt'] } } })).toThrow('orders a parent key');
-    expect(() => defineCollection({ name: 'pens', schema: z.object({ name: z.string() }), parent: { collection: zoos, field: 'zooId', topLevel: false }, filters: { zoo: { field: 'zooId' as never, operators: ['in', 'ne'] } } })).not.toThrow();
+    expect(() =>
+      defineCollection({
+        name: 'pens',
+        schema: z.object({ name: z.string() }),
+        parent: { collection: zoos, field: 'zooId', topLevel: false },
+        filters: { zoo: { field: 'zooId' as never, operators: ['gt'] } },
+      }),
+    ).toThrow('orders a parent key');
+    expect(() =>
+      defineCollection({
+        name: 'pens',
+        schema: z.object({ name: z.string() }),
+        parent: { collection: zoos, field: 'zooId', topLevel: false },
+        filters: { zoo: { field: 'zooId' as never, operators: ['in', 'ne'] } },
+      }),
+    ).not.toThrow();
     // Booleans still take equality, difference and lists.
     expect(refusedWith({ active: { field: 'active', operators: ['eq', 'ne', 'in'] } })).not.toThrow();
   });
@@ -104,8 +163,12 @@ describe('defineCollection', () => {
     expect(() => defineCollection({ name: 'employees', schema: loose, filters: { level: 'maturity' } })).toThrow(
       'Collection "employees" names unknown field "maturity"',
     );
-    expect(() => defineCollection({ name: 'employees', schema: loose, sortable: ['name', 'age'] })).toThrow('names unknown field "age"');
-    expect(() => defineCollection({ name: 'employees', schema: loose, searchable: ['Name'] })).toThrow('names unknown field "Name"');
+    expect(() => defineCollection({ name: 'employees', schema: loose, sortable: ['name', 'age'] })).toThrow(
+      'names unknown field "age"',
+    );
+    expect(() => defineCollection({ name: 'employees', schema: loose, searchable: ['Name'] })).toThrow(
+      'names unknown field "Name"',
+    );
   });
 
   it('allows the parent field in filters and sortable when the schema lacks it', () => {
@@ -123,7 +186,11 @@ describe('defineCollection', () => {
 
   it('still refuses other unknown fields in a nested collection', () => {
     const zoos = defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }) });
-    const options = { name: 'animals', schema: z.object({ name: z.string() }) as z.ZodObject, parent: { collection: zoos, field: 'zooId', topLevel: false } };
+    const options = {
+      name: 'animals',
+      schema: z.object({ name: z.string() }) as z.ZodObject,
+      parent: { collection: zoos, field: 'zooId', topLevel: false },
+    };
     expect(() => defineCollection({ ...options, sortable: ['zoo'] })).toThrow('names unknown field "zoo"');
   });
 
@@ -191,7 +258,9 @@ describe('Collection.with', () => {
   it('checks the changed definition like a new one', () => {
     const original = employees();
     expect(() => original.with({ name: 'bad name' as 'employees' })).toThrow('must be a word usable in a URL');
-    expect(() => original.with({ schema: z.object({ name: z.string() }) as never })).toThrow('names unknown field "state"');
+    expect(() => original.with({ schema: z.object({ name: z.string() }) as never })).toThrow(
+      'names unknown field "state"',
+    );
   });
 
   it('can be chained', () => {

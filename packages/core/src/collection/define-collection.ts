@@ -122,7 +122,10 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
    * totals and pages stay right. Return undefined for no restriction. `context` carries the
    * request's state, such as a tenant a hook took from the token.
    */
-  readonly listFilter?: (principal: Principal | undefined, context: CallerContext) => Readonly<Record<string, unknown>> | undefined;
+  readonly listFilter?: (
+    principal: Principal | undefined,
+    context: CallerContext,
+  ) => Readonly<Record<string, unknown>> | undefined;
 }
 
 /** What a per-record authorization hook is asked about. */
@@ -146,7 +149,12 @@ export type FilterMap<S extends z.ZodObject> = Readonly<Record<string, FilterEnt
  * A declared collection: immutable, and typed by its schema. Build one with {@link defineCollection}.
  * `F` and `So` keep the declared filters and sortable fields in the type (for typed clients).
  */
-export interface Collection<S extends z.ZodObject = z.ZodObject, N extends string = string, F extends FilterMap<S> = FilterMap<S>, So extends FieldOf<S> = FieldOf<S>> {
+export interface Collection<
+  S extends z.ZodObject = z.ZodObject,
+  N extends string = string,
+  F extends FilterMap<S> = FilterMap<S>,
+  So extends FieldOf<S> = FieldOf<S>,
+> {
   /** Tells collections from operations when both are handled together. */
   readonly kind: 'collection';
   /** URL segment and list property name. */
@@ -180,7 +188,9 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
   /** Per-record access rule, if one was given. */
   readonly authorize: ((check: RecordCheck<S>) => boolean | Promise<boolean>) | undefined;
   /** Per-caller list restriction, if one was given. */
-  readonly listFilter: ((principal: Principal | undefined, context: CallerContext) => Readonly<Record<string, unknown>> | undefined) | undefined;
+  readonly listFilter:
+    | ((principal: Principal | undefined, context: CallerContext) => Readonly<Record<string, unknown>> | undefined)
+    | undefined;
   /** Returns a new definition with some options changed; this one stays as it is. */
   with(changes: Partial<CollectionOptions<S, N>>): Collection<S, N>;
 }
@@ -189,16 +199,29 @@ export interface Collection<S extends z.ZodObject = z.ZodObject, N extends strin
 export type CountPolicy =
   | 'exact'
   | {
-    /** Totals above this may be estimates. */
-    readonly estimateAbove: number;
-  };
+      /** Totals above this may be estimates. */
+      readonly estimateAbove: number;
+    };
 
 /** A collection of any schema, for code that handles collections generically (plugins, routing). */
 // biome-ignore lint/suspicious/noExplicitAny: any collection, whatever its schema
 export type AnyCollection = Collection<any, string>;
 
 /** Query parameters every list understands; a filter may not take one of their names. */
-const reservedParameters = ['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields', 'expand', 'sortby', 'order', 'query'];
+const reservedParameters = [
+  'offset',
+  'limit',
+  'page',
+  'per_page',
+  'paging',
+  'after',
+  'before',
+  'fields',
+  'expand',
+  'sortby',
+  'order',
+  'query',
+];
 
 const validName = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
@@ -210,39 +233,87 @@ function titleOf(name: string): string {
  * Declares a collection once; `createApi` turns it into every conventional endpoint. Options that
  * name fields are checked against the schema here, so a typo fails at startup, not per request.
  */
-export function defineCollection<S extends z.ZodObject, N extends string, const F extends FilterMap<S> = FilterMap<S>, const So extends FieldOf<S> = FieldOf<S>>(
+export function defineCollection<
+  S extends z.ZodObject,
+  N extends string,
+  const F extends FilterMap<S> = FilterMap<S>,
+  const So extends FieldOf<S> = FieldOf<S>,
+>(
   options: CollectionOptions<S, N> & { readonly filters?: F; readonly sortable?: readonly So[] },
 ): Collection<S, N, F, So> {
-  if (!validName.test(options.name)) throw new CorralError('CORRAL_INVALID_NAME', `Collection name "${options.name}" must be a word usable in a URL`);
+  if (!validName.test(options.name))
+    throw new CorralError('CORRAL_INVALID_NAME', `Collection name "${options.name}" must be a word usable in a URL`);
   const fields = Object.keys(options.schema.shape);
-  const named = [...Object.values(options.filters ?? {}).map(filterField), ...(options.sortable ?? []), ...(options.searchable ?? [])];
+  const named = [
+    ...Object.values(options.filters ?? {}).map(filterField),
+    ...(options.sortable ?? []),
+    ...(options.searchable ?? []),
+  ];
   const parentField = options.parent?.field;
   for (const field of named) {
-    if (!fields.includes(field) && field !== parentField) throw new CorralError('CORRAL_UNKNOWN_FIELD', `Collection "${options.name}" names unknown field "${field}"`);
+    if (!fields.includes(field) && field !== parentField)
+      throw new CorralError('CORRAL_UNKNOWN_FIELD', `Collection "${options.name}" names unknown field "${field}"`);
   }
   for (const [parameter, entry] of Object.entries(options.filters ?? {})) {
-    if (reservedParameters.includes(parameter)) throw new CorralError('CORRAL_RESERVED_PARAMETER', `Collection "${options.name}": filter name "${parameter}" is taken by paging, sorting or search`);
-    if (!validName.test(parameter)) throw new CorralError('CORRAL_INVALID_NAME', `Collection "${options.name}": filter name "${parameter}" must be a word usable in a query string`);
-    checkFilterOperators(options.name, parameter, entry, options.schema.shape[filterField(entry)] as z.ZodType | undefined);
+    if (reservedParameters.includes(parameter))
+      throw new CorralError(
+        'CORRAL_RESERVED_PARAMETER',
+        `Collection "${options.name}": filter name "${parameter}" is taken by paging, sorting or search`,
+      );
+    if (!validName.test(parameter))
+      throw new CorralError(
+        'CORRAL_INVALID_NAME',
+        `Collection "${options.name}": filter name "${parameter}" must be a word usable in a query string`,
+      );
+    checkFilterOperators(
+      options.name,
+      parameter,
+      entry,
+      options.schema.shape[filterField(entry)] as z.ZodType | undefined,
+    );
   }
   if (parentField && !fields.includes(parentField) && options.parent?.topLevel !== false) {
-    throw new CorralError('CORRAL_PARENT_KEY_NOT_IN_SCHEMA', `Collection "${options.name}": the parent key "${parentField}" is set from the path, so the collection must be nested only (parent.topLevel: false) or have the key in its schema`);
+    throw new CorralError(
+      'CORRAL_PARENT_KEY_NOT_IN_SCHEMA',
+      `Collection "${options.name}": the parent key "${parentField}" is set from the path, so the collection must be nested only (parent.topLevel: false) or have the key in its schema`,
+    );
   }
   const count = options.count ?? 'exact';
   if (count !== 'exact' && !(Number.isSafeInteger(count.estimateAbove) && count.estimateAbove >= 0)) {
-    throw new CorralError('CORRAL_INVALID_COUNT_POLICY', `Collection "${options.name}": count.estimateAbove must be a whole number, 0 or more`);
+    throw new CorralError(
+      'CORRAL_INVALID_COUNT_POLICY',
+      `Collection "${options.name}": count.estimateAbove must be a whole number, 0 or more`,
+    );
   }
-  if (fields.includes('id') || fields.includes('links')) throw new CorralError('CORRAL_RESERVED_FIELD', `Collection "${options.name}": "id" and "links" are set by the server; leave them out of the schema`);
+  if (fields.includes('id') || fields.includes('links'))
+    throw new CorralError(
+      'CORRAL_RESERVED_FIELD',
+      `Collection "${options.name}": "id" and "links" are set by the server; leave them out of the schema`,
+    );
   const collection: Collection<S, N, F, So> = {
     kind: 'collection',
     name: options.name,
     title: options.title ?? titleOf(options.name),
     schema: options.schema,
-    filters: Object.freeze(Object.fromEntries(Object.entries(options.filters ?? {}).map(([parameter, entry]) => [parameter, typeof entry === 'string' ? entry : Object.freeze({ field: entry.field, operators: Object.freeze([...entry.operators]) })]))) as F,
+    filters: Object.freeze(
+      Object.fromEntries(
+        Object.entries(options.filters ?? {}).map(([parameter, entry]) => [
+          parameter,
+          typeof entry === 'string'
+            ? entry
+            : Object.freeze({ field: entry.field, operators: Object.freeze([...entry.operators]) }),
+        ]),
+      ),
+    ) as F,
     sortable: Object.freeze([...(options.sortable ?? [])]),
     searchable: Object.freeze([...(options.searchable ?? [])]),
     links: options.links ?? (() => []),
-    relations: toOneRelations(options.name, options.schema.shape as Record<string, z.ZodType>, options.relations, options.parent),
+    relations: toOneRelations(
+      options.name,
+      options.schema.shape as Record<string, z.ZodType>,
+      options.relations,
+      options.parent,
+    ),
     expandable: options.expandable ?? true,
     scopes: Object.freeze({ ...options.scopes }),
     store: options.store ?? memoryStore<z.infer<S>>(),

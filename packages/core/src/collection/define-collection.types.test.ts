@@ -18,8 +18,12 @@ describe('defineCollection types', () => {
     const employees = defineCollection({ name: 'employees', schema: employee, store: memoryStore() });
     expectTypeOf(employees.store).toEqualTypeOf<Store<Employee>>();
     // Seed data is still checked against the schema.
-    // @ts-expect-error -- state must be one of the enum values
-    defineCollection({ name: 'employees', schema: employee, store: memoryStore({ initial: [{ name: 'A', yearOfBirth: 1990, state: 'retired' }] }) });
+    defineCollection({
+      name: 'employees',
+      schema: employee,
+      // @ts-expect-error -- state must be one of the enum values
+      store: memoryStore({ initial: [{ name: 'A', yearOfBirth: 1990, state: 'retired' }] }),
+    });
     expect(employees.name).toBe('employees');
   });
 
@@ -43,8 +47,17 @@ describe('defineCollection types', () => {
 
   it('accepts only field names of the schema in filters, sortable and searchable', () => {
     const base = { name: 'employees', schema: employee } as const;
-    expect(defineCollection({ ...base, filters: { state: 'state', year: 'yearOfBirth' }, sortable: ['name', 'yearOfBirth'], searchable: ['name', 'nickname'] }).sortable).toHaveLength(2);
-    expectTypeOf(defineCollection(base).sortable).toEqualTypeOf<readonly ('name' | 'yearOfBirth' | 'state' | 'nickname')[]>();
+    expect(
+      defineCollection({
+        ...base,
+        filters: { state: 'state', year: 'yearOfBirth' },
+        sortable: ['name', 'yearOfBirth'],
+        searchable: ['name', 'nickname'],
+      }).sortable,
+    ).toHaveLength(2);
+    expectTypeOf(defineCollection(base).sortable).toEqualTypeOf<
+      readonly ('name' | 'yearOfBirth' | 'state' | 'nickname')[]
+    >();
 
     // Each wrong name is refused by the type checker and, for a caller without types, at runtime.
     // @ts-expect-error not a field of the schema
@@ -95,7 +108,11 @@ describe('defineCollection types', () => {
       query,
       handler: (context) => {
         expectTypeOf(context.query).toEqualTypeOf<z.output<typeof query>>();
-        expectTypeOf(context.query).toEqualTypeOf<{ para2: number[]; operation: 'sum' | 'product'; note?: string | undefined }>();
+        expectTypeOf(context.query).toEqualTypeOf<{
+          para2: number[];
+          operation: 'sum' | 'product';
+          note?: string | undefined;
+        }>();
         expectTypeOf(context.query).not.toEqualTypeOf<z.input<typeof query>>();
         return { result: context.query.para2.reduce((a, b) => a + b, 0) };
       },

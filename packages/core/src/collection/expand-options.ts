@@ -24,11 +24,22 @@ export interface ExpandSettings {
 export function expandSettingsOf(options: ExpandOptions | undefined, maxLimit: number): ExpandSettings {
   const maxDepth = options?.maxDepth ?? 2;
   const childLimit = options?.childLimit ?? Math.min(10, maxLimit);
-  if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > 5) throw new CorralError('CORRAL_INVALID_EXPAND_OPTION', `expand.maxDepth must be a whole number from 1 to 5; got ${maxDepth}`);
+  if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > 5)
+    throw new CorralError(
+      'CORRAL_INVALID_EXPAND_OPTION',
+      `expand.maxDepth must be a whole number from 1 to 5; got ${maxDepth}`,
+    );
   if (!Number.isInteger(childLimit) || childLimit < 1 || childLimit > maxLimit) {
-    throw new CorralError('CORRAL_INVALID_EXPAND_OPTION', `expand.childLimit must be a whole number from 1 to the largest page (${maxLimit}); got ${childLimit}`);
+    throw new CorralError(
+      'CORRAL_INVALID_EXPAND_OPTION',
+      `expand.childLimit must be a whole number from 1 to the largest page (${maxLimit}); got ${childLimit}`,
+    );
   }
   const maxRecords = options?.maxRecords ?? 1_000;
-  if (!Number.isInteger(maxRecords) || maxRecords < 1 || maxRecords > 100_000) throw new CorralError('CORRAL_INVALID_EXPAND_OPTION', `expand.maxRecords must be a whole number from 1 to 100000; got ${maxRecords}`);
+  if (!Number.isInteger(maxRecords) || maxRecords < 1 || maxRecords > 100_000)
+    throw new CorralError(
+      'CORRAL_INVALID_EXPAND_OPTION',
+      `expand.maxRecords must be a whole number from 1 to 100000; got ${maxRecords}`,
+    );
   return { maxDepth, childLimit, maxRecords };
 }

@@ -29,7 +29,11 @@ export interface Found {
  * left out (shown as null); a to-many relation gives what the caller's list restriction lets
  * through, as following the link would.
  */
-export async function findExpansions(context: HandlerContext, records: readonly AnyRecord[], expansions: readonly Expansion[]): Promise<Found[]> {
+export async function findExpansions(
+  context: HandlerContext,
+  records: readonly AnyRecord[],
+  expansions: readonly Expansion[],
+): Promise<Found[]> {
   // Every scope first, whatever the data: the answer to a caller without one never depends on what is stored.
   requireScopes(context, expansions);
   return readLevel(context, records, expansions, { embedded: 0 });
@@ -42,36 +46,74 @@ function requireScopes(context: HandlerContext, expansions: readonly Expansion[]
   }
 }
 
-async function readLevel(context: HandlerContext, records: readonly AnyRecord[], expansions: readonly Expansion[], budget: { embedded: number }): Promise<Found[]> {
-  return Promise.all(expansions.map(async (expansion) => {
-    const { relation } = expansion;
-    const found = relation.kind === 'one'
-      ? { related: await relatedRecords(context, relation.target, relation.field, records), groups: new Map() }
-      : { related: new Map(), groups: await childGroups(context, relation.target, records) };
-    const next = relation.kind === 'one' ? [...found.related.values()] : [...found.groups.values()].flatMap((group) => group.items);
-    // Each level's records count before the next is read, so that no call is asked for more than the limit allows.
-    budget.embedded += next.length;
-    const { maxRecords } = context.settings.expand;
-    if (budget.embedded > maxRecords) {
-      throw new ApiError('invalidExpansion', `expand would embed more than ${maxRecords} records in one answer; ask for a smaller page (limit) or fewer relations`);
-    }
-    const nested = expansion.nested.length > 0 && next.length > 0 ? await readLevel(context, next, expansion.nested, budget) : [];
-    return { expansion, ...found, nested };
-  }));
+async function readLevel(
+  context: HandlerContext,
+  records: readonly AnyRecord[],
+  expansions: readonly Expansion[],
+  budget: { embedded: number },
+): Promise<Found[]> {
+  return Promise.all(
+    expansions.map(async (expansion) => {
+      const { relation } = expansion;
+      const found =
+        relation.kind === 'one'
+          ? { related: await relatedRecords(context, relation.target, relation.field, records), groups: new Map() }
+          : { related: new Map(), groups: await childGroups(context, relation.target, records) };
+      const next =
+        relation.kind === 'one'
+          ? [...found.related.values()]
+          : [...found.groups.values()].flatMap((group) => group.items);
+      // Each level's records count before the next is read, so that no call is asked for more than the limit allows.
+      budget.embedded += next.length;
+      const { maxRecords } = context.settings.expand;
+      if (budget.embedded > maxRecords) {
+        throw new ApiError(
+          'invalidExpansion',
+          `expand would embed more than ${maxRecords} records in one answer; ask for a smaller page (limit) or fewer relations`,
+        );
+      }
+      const nested =
+        expansion.nested.length > 0 && next.length > 0 ? await readLevel(context, next, expansion.nested, budget) : [];
+      return { expansion, ...found, nested };
+    }),
+  );
 }
 
 const keyOf = (record: AnyRecord, field: string) => relationKey(record.data as Record<string, unknown>, field);
 
-async function relatedRecords(context: HandlerContext, target: CollectionRuntime, field: string, records: readonly AnyRecord[]): Promise<Map<string, AnyRecord>> {
+async function relatedRecords(
+  context: HandlerContext,
+  target: CollectionRuntime,
+  field: string,
+  records: readonly AnyRecord[],
+): Promise<Map<string, AnyRecord>> {
   const keys = [...new Set(records.map((record) => keyOf(record, field)).filter((key) => key !== undefined))];
   if (keys.length === 0) return new Map();
-  const found = (await target.collection.store.getMany(keys, requestOptions(context))).flatMap((lookup) => (lookup.status === 'found' ? [lookup.record] : []));
+  const found = (await target.collection.store.getMany(keys, requestOptions(context))).flatMap((lookup) =>
+    lookup.status === 'found' ? [lookup.record] : [],
+  );
   const rule = target.collection.authorize;
-  const allowed = rule ? await Promise.all(found.map((record) => rule({ principal: context.principal, action: 'read', record: { ...record.data, id: record.id }, next: undefined, state: context.state }))) : undefined;
+  const allowed = rule
+    ? await Promise.all(
+        found.map((record) =>
+          rule({
+            principal: context.principal,
+            action: 'read',
+            record: { ...record.data, id: record.id },
+            next: undefined,
+            state: context.state,
+          }),
+        ),
+      )
+    : undefined;
   return new Map(found.filter((_, index) => allowed?.[index] ?? true).map((record) => [record.id, record]));
 }
 
-async function childGroups(context: HandlerContext, child: CollectionRuntime, parents: readonly AnyRecord[]): Promise<Map<string, { items: readonly AnyRecord[]; total: number }>> {
+async function childGroups(
+  context: HandlerContext,
+  child: CollectionRuntime,
+  parents: readonly AnyRecord[],
+): Promise<Map<string, { items: readonly AnyRecord[]; total: number }>> {
   // Parent ids as the child's field type; an id no key could be has no children.
   const keyed = parents.flatMap((parent) => {
     try {
@@ -82,7 +124,12 @@ async function childGroups(context: HandlerContext, child: CollectionRuntime, pa
   });
   const restriction = restrictList(child.collection, context, {});
   if (restriction === null || keyed.length === 0) return new Map();
-  const query = { field: child.collection.parent!.field, keys: keyed.map(([, key]) => key), filter: restriction, limit: context.settings.expand.childLimit };
+  const query = {
+    field: child.collection.parent!.field,
+    keys: keyed.map(([, key]) => key),
+    filter: restriction,
+    limit: context.settings.expand.childLimit,
+  };
   const groups = await child.collection.store.listGroups!(query, requestOptions(context));
   return new Map(keyed.map(([id], index) => [id, groups[index] ?? { items: [], total: 0 }]));
 }
@@ -92,13 +139,20 @@ async function childGroups(context: HandlerContext, child: CollectionRuntime, pa
  * relation's property added at the end, in the order `expand` named them. Embedded records use
  * their collections' cached JSON, so an expansion costs little more than the records it adds.
  */
-export function withExpansions(context: HandlerContext, owner: CollectionRuntime, record: AnyRecord, json: string, found: readonly Found[]): string {
+export function withExpansions(
+  context: HandlerContext,
+  owner: CollectionRuntime,
+  record: AnyRecord,
+  json: string,
+  found: readonly Found[],
+): string {
   if (found.length === 0) return json;
   let added = '';
   for (const { expansion, related, groups, nested } of found) {
     const { relation } = expansion;
     const target = relation.target;
-    const embed = (item: AnyRecord) => withExpansions(context, target, item, target.serialized.json(context.prefix, item), nested);
+    const embed = (item: AnyRecord) =>
+      withExpansions(context, target, item, target.serialized.json(context.prefix, item), nested);
     let value: string;
     if (relation.kind === 'one') {
       const key = keyOf(record, relation.field);

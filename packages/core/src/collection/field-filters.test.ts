@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldFilter, fieldFilters } from './field-filters.js';
@@ -50,11 +49,14 @@ describe('fieldFilter', () => {
     expect(fieldFilter('legs', shape.legs).parse('legs', '-4')).toBe(-4);
   });
 
-  it.each(['1.5', 'abc', '', ' 1980', '1e3', '0x10', '1980abc', 'Infinity'])('refuses %j for an integer field', (raw) => {
-    const error = refusal(() => fieldFilter('yearOfBirth', shape.yearOfBirth).parse('year', raw));
-    expect(error.status).toBe(400);
-    expect(error.message).toBe(`year must be an integer; got ${JSON.stringify(raw)}`);
-  });
+  it.each(['1.5', 'abc', '', ' 1980', '1e3', '0x10', '1980abc', 'Infinity'])(
+    'refuses %j for an integer field',
+    (raw) => {
+      const error = refusal(() => fieldFilter('yearOfBirth', shape.yearOfBirth).parse('year', raw));
+      expect(error.status).toBe(400);
+      expect(error.message).toBe(`year must be an integer; got ${JSON.stringify(raw)}`);
+    },
+  );
 
   it('applies the field schema checks after conversion (min 1900)', () => {
     expect(fieldFilter('yearOfBirth', shape.yearOfBirth).parse('year', '1900')).toBe(1900);
@@ -69,7 +71,9 @@ describe('fieldFilter', () => {
 
   it('accepts decimals for a number field', () => {
     expect(fieldFilter('weight', shape.weight).parse('weight', '12.5')).toBe(12.5);
-    expect(() => fieldFilter('weight', shape.weight).parse('weight', '12,5')).toThrow('weight must be a number; got "12,5"');
+    expect(() => fieldFilter('weight', shape.weight).parse('weight', '12,5')).toThrow(
+      'weight must be a number; got "12,5"',
+    );
   });
 
   it('accepts only true and false for a boolean field', () => {

@@ -23,7 +23,10 @@ function projectingStore(asked: (ListQuery['fields'] | undefined)[]): Store<Anim
       const page = await inner.list(query, options);
       if (!query.fields) return page;
       const keep = query.fields;
-      const items = page.items.map((record) => ({ ...record, data: Object.fromEntries(Object.entries(record.data).filter(([field]) => keep.includes(field))) as Animal }));
+      const items = page.items.map((record) => ({
+        ...record,
+        data: Object.fromEntries(Object.entries(record.data).filter(([field]) => keep.includes(field))) as Animal,
+      }));
       return { ...page, items };
     },
   };
@@ -34,11 +37,15 @@ function zooApi(asked: (ListQuery['fields'] | undefined)[] = []) {
     name: 'animals',
     schema,
     // The keeper link reads a field a selection may leave out.
-    links: (animal) => [{ rel: 'zoo', href: `zoos/${animal.zooId}` }, ...(animal.keeper ? [{ rel: 'keeper', href: `keepers/${animal.keeper}` }] : [])],
+    links: (animal) => [
+      { rel: 'zoo', href: `zoos/${animal.zooId}` },
+      ...(animal.keeper ? [{ rel: 'keeper', href: `keepers/${animal.keeper}` }] : []),
+    ],
     store: projectingStore(asked),
   });
   const api = createApi({ collections: [animals], logger: silentLogger });
-  return (path: string, headers: Record<string, string> = {}) => api.fetch(new Request(`http://x/v1/${path}`, { headers }));
+  return (path: string, headers: Record<string, string> = {}) =>
+    api.fetch(new Request(`http://x/v1/${path}`, { headers }));
 }
 
 describe('?fields= on lists and records', () => {
@@ -47,15 +54,37 @@ describe('?fields= on lists and records', () => {
     const get = zooApi(asked);
     const page = await (await get('animals?fields=name')).json();
     expect(page.animals).toEqual([
-      { id: '1', name: 'Kea', links: [{ rel: 'self', href: '/v1/animals/1' }, { rel: 'zoo', href: '/v1/zoos/1' }, { rel: 'keeper', href: '/v1/keepers/Ann' }] },
-      { id: '2', name: 'Tui', links: [{ rel: 'self', href: '/v1/animals/2' }, { rel: 'zoo', href: '/v1/zoos/2' }] },
+      {
+        id: '1',
+        name: 'Kea',
+        links: [
+          { rel: 'self', href: '/v1/animals/1' },
+          { rel: 'zoo', href: '/v1/zoos/1' },
+          { rel: 'keeper', href: '/v1/keepers/Ann' },
+        ],
+      },
+      {
+        id: '2',
+        name: 'Tui',
+        links: [
+          { rel: 'self', href: '/v1/animals/2' },
+          { rel: 'zoo', href: '/v1/zoos/2' },
+        ],
+      },
     ]);
     // The first selection found the fields the links read (and read the page whole once); later ones ask for them.
     expect(asked[0]).toEqual(['name']);
     await get('animals?fields=species,name');
     expect(asked[1]).toEqual(['name', 'species', 'zooId', 'keeper']);
     const record = await (await get('animals/2?fields=species,id,links')).json();
-    expect(record).toEqual({ id: '2', species: 'honeyeater', links: [{ rel: 'self', href: '/v1/animals/2' }, { rel: 'zoo', href: '/v1/zoos/2' }] });
+    expect(record).toEqual({
+      id: '2',
+      species: 'honeyeater',
+      links: [
+        { rel: 'self', href: '/v1/animals/2' },
+        { rel: 'zoo', href: '/v1/zoos/2' },
+      ],
+    });
   });
 
   it('gives each selection tags of its own, which revalidate', async () => {
@@ -73,7 +102,12 @@ describe('?fields= on lists and records', () => {
 
   it('refuses an unknown or empty name with 400, naming the fields; other parameters of a record too', async () => {
     const get = zooApi();
-    for (const path of ['animals?fields=colour', 'animals?fields=', 'animals?fields=name,', 'animals/1?fields=colour']) {
+    for (const path of [
+      'animals?fields=colour',
+      'animals?fields=',
+      'animals?fields=name,',
+      'animals/1?fields=colour',
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(400);
       const body = await answer.json();
@@ -93,12 +127,17 @@ describe('links that read the record as a whole', () => {
       schema,
       links: (animal) => {
         const { zooId, keeper } = { ...animal };
-        return [{ rel: 'zoo', href: `zoos/${zooId}` }, ...(keeper ? [{ rel: 'keeper', href: `keepers/${keeper}` }] : [])];
+        return [
+          { rel: 'zoo', href: `zoos/${zooId}` },
+          ...(keeper ? [{ rel: 'keeper', href: `keepers/${keeper}` }] : []),
+        ];
       },
       store: projectingStore(asked),
     });
     const api = createApi({ collections: [animals], logger: silentLogger });
-    const page = (await (await api.fetch(new Request('http://x/v1/animals?fields=name'))).json()) as { animals: { links: { rel: string }[] }[] };
+    const page = (await (await api.fetch(new Request('http://x/v1/animals?fields=name'))).json()) as {
+      animals: { links: { rel: string }[] }[];
+    };
     expect(page.animals[0]!.links.map((link) => link.rel)).toEqual(['self', 'zoo', 'keeper']);
     await api.fetch(new Request('http://x/v1/animals?fields=name'));
     expect(asked[1]).toEqual(expect.arrayContaining(['name', 'species', 'keeper', 'zooId']));
@@ -108,8 +147,17 @@ describe('links that read the record as a whole', () => {
 describe('a store that carries out no comparisons', () => {
   it('stops a collection that declares them from starting', () => {
     const { listFeatures: _features, ...plain } = memoryStore<Animal>({ initial });
-    const animals = defineCollection({ name: 'animals', schema, filters: { name: { field: 'name', operators: ['gt'] } }, store: plain });
-    expect(() => createApi({ collections: [animals], logger: silentLogger })).toThrow(expect.objectContaining({ code: 'CORRAL_STORE_LACKS_FEATURE' }));
-    expect(() => createApi({ collections: [animals.with({ filters: { name: 'name' } })], logger: silentLogger })).not.toThrow();
+    const animals = defineCollection({
+      name: 'animals',
+      schema,
+      filters: { name: { field: 'name', operators: ['gt'] } },
+      store: plain,
+    });
+    expect(() => createApi({ collections: [animals], logger: silentLogger })).toThrow(
+      expect.objectContaining({ code: 'CORRAL_STORE_LACKS_FEATURE' }),
+    );
+    expect(() =>
+      createApi({ collections: [animals.with({ filters: { name: 'name' } })], logger: silentLogger }),
+    ).not.toThrow();
   });
 });

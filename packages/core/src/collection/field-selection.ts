@@ -17,7 +17,10 @@ export function selectedFields(runtime: CollectionRuntime, query: URLSearchParam
   for (const name of names) {
     if (!accepted.includes(name) && !alwaysSent.includes(name)) {
       const what = name === '' ? 'an empty name' : `unknown field ${quote(name)}`;
-      throw new ApiError('invalidQueryParameter', `fields lists ${what}; fields are separated by commas and may be: ${accepted.join(', ')}`);
+      throw new ApiError(
+        'invalidQueryParameter',
+        `fields lists ${what}; fields are separated by commas and may be: ${accepted.join(', ')}`,
+      );
     }
   }
   return accepted.filter((field) => names.includes(field));

@@ -58,7 +58,12 @@ export function filterForms(parameter: string, entry: FilterEntry): FilterForm[]
   const operators = operatorsOf(entry);
   return operators.flatMap((operator): FilterForm[] => {
     if (operator !== 'eq') return [{ name: `${parameter}[${operator}]`, operator }];
-    return operators.length > 1 ? [{ name: parameter, operator }, { name: `${parameter}[eq]`, operator }] : [{ name: parameter, operator }];
+    return operators.length > 1
+      ? [
+          { name: parameter, operator },
+          { name: `${parameter}[eq]`, operator },
+        ]
+      : [{ name: parameter, operator }];
   });
 }
 
@@ -66,17 +71,28 @@ export function filterForms(parameter: string, entry: FilterEntry): FilterForm[]
  * Refuses, at definition time, operators that are unknown, none at all, or comparisons a field has
  * no order for (booleans and nested values).
  */
-export function checkFilterOperators(collection: string, parameter: string, entry: FilterEntry, schema: z.ZodType | undefined): void {
+export function checkFilterOperators(
+  collection: string,
+  parameter: string,
+  entry: FilterEntry,
+  schema: z.ZodType | undefined,
+): void {
   const operators = operatorsOf(entry);
   const fail = (why: string) => {
-    throw new CorralError('CORRAL_INVALID_FILTER_OPERATOR', `Collection "${collection}": filter "${parameter}" ${why}; operators are ${filterOperators.join(', ')}`);
+    throw new CorralError(
+      'CORRAL_INVALID_FILTER_OPERATOR',
+      `Collection "${collection}": filter "${parameter}" ${why}; operators are ${filterOperators.join(', ')}`,
+    );
   };
   if (operators.length === 0) fail('allows no operator');
   const unknown = operators.find((operator) => !filterOperators.includes(operator));
   if (unknown !== undefined) fail(`names unknown operator "${String(unknown)}"`);
   // A parent key the server sets holds ids, which have no order a store agrees on.
-  if (!schema && operators.some((operator) => rangeOperators.includes(operator))) fail('orders a parent key the server sets (ids have no order to compare by)');
+  if (!schema && operators.some((operator) => rangeOperators.includes(operator)))
+    fail('orders a parent key the server sets (ids have no order to compare by)');
   const kind = schema ? storedFieldKind(schema) : 'string';
-  if (kind === 'json' && operators.some((operator) => operator !== 'eq')) fail('compares a nested value, which only equality can');
-  if (kind === 'boolean' && operators.some((operator) => rangeOperators.includes(operator))) fail('orders a true-or-false field');
+  if (kind === 'json' && operators.some((operator) => operator !== 'eq'))
+    fail('compares a nested value, which only equality can');
+  if (kind === 'boolean' && operators.some((operator) => rangeOperators.includes(operator)))
+    fail('orders a true-or-false field');
 }

@@ -3,14 +3,25 @@ import { maxFieldErrors } from '../schema/body-rules.js';
 import { testApi } from '../testing/fixtures.js';
 
 const send = async (api: ReturnType<typeof testApi>, method: string, path: string, body: unknown) => {
-  const res = await api.fetch(new Request(`http://x${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  const res = await api.fetch(
+    new Request(`http://x${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
   const text = await res.text();
   return { status: res.status, text, json: JSON.parse(text) };
 };
 
 describe('a huge invalid body gets a short answer', () => {
   it('refuses a bulk PUT of more records than the bulk limit (413) before checking any', async () => {
-    const res = await send(testApi({ bulkLimit: 10 }), 'PUT', '/v1/employees', Array.from({ length: 11 }, () => ({ id: '1' })));
+    const res = await send(
+      testApi({ bulkLimit: 10 }),
+      'PUT',
+      '/v1/employees',
+      Array.from({ length: 11 }, () => ({ id: '1' })),
+    );
     expect(res.status).toBe(413);
     expect(res.json.error).toMatch(/at most 10 records; this one has 11/);
     expect(() => testApi({ bulkLimit: 0 })).toThrow(/bulkLimit/);
@@ -39,7 +50,12 @@ describe('a huge invalid body gets a short answer', () => {
   });
 
   it('still lists every failure of a small body', async () => {
-    const res = await send(testApi(), 'POST', '/v1/employees', { name: '', yearOfBirth: 1, state: 'gone', maturity: 'x' });
+    const res = await send(testApi(), 'POST', '/v1/employees', {
+      name: '',
+      yearOfBirth: 1,
+      state: 'gone',
+      maturity: 'x',
+    });
     expect(res.status).toBe(422);
     expect(res.json.errors).toHaveLength(4);
     expect(res.json.message).not.toContain('more');

@@ -13,12 +13,22 @@ type Bird = { name: string };
  * the "other program" writes through the inner store, which the revision below never sees.
  */
 function sharedTableStore(inner: Store<Bird>): Store<Bird> {
-  return { ...inner, revisionScope: 'own-writes', list: async (query, options) => ({ ...(await inner.list(query, options)), revision: 7 }), revision: async () => 7 };
+  return {
+    ...inner,
+    revisionScope: 'own-writes',
+    list: async (query, options) => ({ ...(await inner.list(query, options)), revision: 7 }),
+    revision: async () => 7,
+  };
 }
 
 describe('list tags of a store that does not see every write', () => {
   const inner = memoryStore<Bird>({ initial: [{ name: 'Kea' }, { name: 'Tui' }] });
-  const api = createApi({ collections: [defineCollection({ name: 'birds', schema: z.object({ name: z.string() }), store: sharedTableStore(inner) })], logger: silentLogger });
+  const api = createApi({
+    collections: [
+      defineCollection({ name: 'birds', schema: z.object({ name: z.string() }), store: sharedTableStore(inner) }),
+    ],
+    logger: silentLogger,
+  });
   const list = (headers: Record<string, string> = {}) => api.fetch(new Request('http://x/v1/birds', { headers }));
 
   it('change with the page even when the revision does not, and still carry the revision for bulk If-Match', async () => {

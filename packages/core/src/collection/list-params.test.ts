@@ -27,11 +27,37 @@ function refused(query: string, withRules = rules): ApiError {
 
 describe('listParamRules', () => {
   it('accepts the paging parameters, the filters, sortby/order and query', () => {
-    expect(rules.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'state', 'year', 'zoo_id', 'fields', 'expand', 'sortby', 'order', 'query']);
+    expect(rules.accepted).toStrictEqual([
+      'offset',
+      'limit',
+      'page',
+      'per_page',
+      'paging',
+      'after',
+      'before',
+      'state',
+      'year',
+      'zoo_id',
+      'fields',
+      'expand',
+      'sortby',
+      'order',
+      'query',
+    ]);
   });
 
   it('leaves out sortby/order without sortable fields and query without searchable ones', () => {
-    expect(listParamRules(new Map(), [], [], {}).accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'fields', 'expand']);
+    expect(listParamRules(new Map(), [], [], {}).accepted).toStrictEqual([
+      'offset',
+      'limit',
+      'page',
+      'per_page',
+      'paging',
+      'after',
+      'before',
+      'fields',
+      'expand',
+    ]);
     expect(listParamRules(new Map(), ['name'], [], {}).accepted).toContain('order');
     expect(listParamRules(new Map(), [], ['name'], {}).accepted).toContain('query');
   });
@@ -52,7 +78,11 @@ describe('parseListParams', () => {
   });
 
   it('turns filter parameters into typed values keyed by field', () => {
-    expect(parse('state=internal&year=1980&zoo_id=3').filter).toStrictEqual({ state: 'internal', yearOfBirth: 1980, zooId: '3' });
+    expect(parse('state=internal&year=1980&zoo_id=3').filter).toStrictEqual({
+      state: 'internal',
+      yearOfBirth: 1980,
+      zooId: '3',
+    });
   });
 
   it('refuses an enum filter value outside the enum, listing the values', () => {
@@ -86,7 +116,11 @@ describe('parseListParams', () => {
   });
 
   it('refuses sortby on a field that is not sortable, listing the sortable ones', () => {
-    for (const [query, got] of [['sortby=state', '"state"'], ['sortby=', '""'], ['sortby=Name', '"Name"']] as const) {
+    for (const [query, got] of [
+      ['sortby=state', '"state"'],
+      ['sortby=', '""'],
+      ['sortby=Name', '"Name"'],
+    ] as const) {
       const error = refused(query);
       expect(error).toMatchObject({ status: 400, errorCode: 1001 });
       expect(error.message).toBe(`sortby must be one of: name, yearOfBirth; got ${got}`);
@@ -124,12 +158,16 @@ describe('parseListParams', () => {
     expect(error.message).toBe('query must be a non-empty search text');
   });
 
-  it.each(['state=internal&state=external', 'year=1&year=1', 'sortby=name&sortby=yearOfBirth', 'order=asc&order=asc&sortby=name', 'query=a&query=b', 'limit=5&limit=6'])(
-    'refuses a repeated parameter: %s',
-    (query) => {
-      expect(refused(query)).toMatchObject({ status: 400, errorCode: 1003, codeName: 'duplicateQueryParameter' });
-    },
-  );
+  it.each([
+    'state=internal&state=external',
+    'year=1&year=1',
+    'sortby=name&sortby=yearOfBirth',
+    'order=asc&order=asc&sortby=name',
+    'query=a&query=b',
+    'limit=5&limit=6',
+  ])('refuses a repeated parameter: %s', (query) => {
+    expect(refused(query)).toMatchObject({ status: 400, errorCode: 1003, codeName: 'duplicateQueryParameter' });
+  });
 
   it('combines everything into one store query', () => {
     expect(parse('state=external&sortby=name&order=desc&query=ad&offset=10&limit=20')).toStrictEqual({
@@ -144,11 +182,14 @@ describe('parseListParams', () => {
 
 describe('parseListParams with comparison operators', () => {
   const compared = listParamRules(
-    fieldFilters({
-      year: { field: 'yearOfBirth', operators: ['eq', 'gte', 'lt', 'ne'] },
-      state: { field: 'state', operators: ['in'] },
-      zoo_id: 'zooId',
-    }, schema.shape),
+    fieldFilters(
+      {
+        year: { field: 'yearOfBirth', operators: ['eq', 'gte', 'lt', 'ne'] },
+        state: { field: 'state', operators: ['in'] },
+        zoo_id: 'zooId',
+      },
+      schema.shape,
+    ),
     [],
     [],
     {},
@@ -157,7 +198,24 @@ describe('parseListParams with comparison operators', () => {
   const refusedHere = (query: string) => refused(query, compared);
 
   it('accepts name[op] for each declared operator, and name[eq] beside name once a filter has others', () => {
-    expect(compared.accepted).toStrictEqual(['offset', 'limit', 'page', 'per_page', 'paging', 'after', 'before', 'year', 'year[eq]', 'year[gte]', 'year[lt]', 'year[ne]', 'state[in]', 'zoo_id', 'fields', 'expand']);
+    expect(compared.accepted).toStrictEqual([
+      'offset',
+      'limit',
+      'page',
+      'per_page',
+      'paging',
+      'after',
+      'before',
+      'year',
+      'year[eq]',
+      'year[gte]',
+      'year[lt]',
+      'year[ne]',
+      'state[in]',
+      'zoo_id',
+      'fields',
+      'expand',
+    ]);
   });
 
   it('turns each into a typed condition on the field; equality stays a filter', () => {
@@ -172,17 +230,28 @@ describe('parseListParams with comparison operators', () => {
       ],
     });
     expect(parsed('year[eq]=1990').filter).toStrictEqual({ yearOfBirth: 1990 });
-    expect(parsed('year=1990&year[ne]=1991')).toMatchObject({ filter: { yearOfBirth: 1990 }, conditions: [{ field: 'yearOfBirth', operator: 'ne', value: 1991 }] });
+    expect(parsed('year=1990&year[ne]=1991')).toMatchObject({
+      filter: { yearOfBirth: 1990 },
+      conditions: [{ field: 'yearOfBirth', operator: 'ne', value: 1991 }],
+    });
     // A value listed twice in `in` is asked for once.
-    expect(parsed('state[in]=internal,internal').conditions).toStrictEqual([{ field: 'state', operator: 'in', value: ['internal'] }]);
+    expect(parsed('state[in]=internal,internal').conditions).toStrictEqual([
+      { field: 'state', operator: 'in', value: ['internal'] },
+    ]);
   });
 
   it('refuses an operator the filter does not allow, or no operator at all, naming the forms it accepts', () => {
     const notAllowed = refusedHere('year[gt]=1990');
     expect(notAllowed).toMatchObject({ status: 400, errorCode: 1030 });
-    expect(notAllowed.message).toBe('"year[gt]": the operator "gt" is not allowed for this filter. It accepts: year, year[eq], year[gte], year[lt], year[ne]');
-    expect(refusedHere('year[between]=1').message).toBe('"year[between]": "between" is not an operator for this filter. It accepts: year, year[eq], year[gte], year[lt], year[ne]');
-    expect(refusedHere('state=internal').message).toBe('"state": the operator "eq" is not allowed for this filter. It accepts: state[in]');
+    expect(notAllowed.message).toBe(
+      '"year[gt]": the operator "gt" is not allowed for this filter. It accepts: year, year[eq], year[gte], year[lt], year[ne]',
+    );
+    expect(refusedHere('year[between]=1').message).toBe(
+      '"year[between]": "between" is not an operator for this filter. It accepts: year, year[eq], year[gte], year[lt], year[ne]',
+    );
+    expect(refusedHere('state=internal').message).toBe(
+      '"state": the operator "eq" is not allowed for this filter. It accepts: state[in]',
+    );
     expect(refusedHere('zoo_id[ne]=3')).toMatchObject({ errorCode: 1030 });
     expect(refusedHere('year[]=3')).toMatchObject({ errorCode: 1030 });
     // Not a filter at all: an unknown parameter.
@@ -190,10 +259,19 @@ describe('parseListParams with comparison operators', () => {
   });
 
   it('checks every value as the field does, and bounds the length of a list', () => {
-    expect(refusedHere('year[gte]=abc')).toMatchObject({ errorCode: 1001, message: 'year[gte] must be an integer; got "abc"' });
-    expect(refusedHere('state[in]=internal,retired')).toMatchObject({ errorCode: 1001, message: 'state[in] must be one of: internal, external; got "retired"' });
+    expect(refusedHere('year[gte]=abc')).toMatchObject({
+      errorCode: 1001,
+      message: 'year[gte] must be an integer; got "abc"',
+    });
+    expect(refusedHere('state[in]=internal,retired')).toMatchObject({
+      errorCode: 1001,
+      message: 'state[in] must be one of: internal, external; got "retired"',
+    });
     expect(refusedHere('state[in]=')).toMatchObject({ errorCode: 1001 });
-    expect(refusedHere(`state[in]=${Array(101).fill('internal').join(',')}`)).toMatchObject({ errorCode: 1001, message: 'state[in] lists at most 100 values, separated by commas; got 101' });
+    expect(refusedHere(`state[in]=${Array(101).fill('internal').join(',')}`)).toMatchObject({
+      errorCode: 1001,
+      message: 'state[in] lists at most 100 values, separated by commas; got 101',
+    });
   });
 
   it('refuses a repeated operator, and name with name[eq]', () => {

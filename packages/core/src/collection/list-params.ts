@@ -23,7 +23,15 @@ export function listParamRules(
   paging: PagingOptions,
 ): ListParamRules {
   const forms = [...filters].flatMap(([name, filter]) => formsOf(name, filter));
-  const accepted = [...pagingParameterNames, ...cursorParameterNames, ...forms, 'fields', 'expand', ...(sortable.length ? ['sortby', 'order'] : []), ...(searchable.length ? ['query'] : [])];
+  const accepted = [
+    ...pagingParameterNames,
+    ...cursorParameterNames,
+    ...forms,
+    'fields',
+    'expand',
+    ...(sortable.length ? ['sortby', 'order'] : []),
+    ...(searchable.length ? ['query'] : []),
+  ];
   return { filters, sortable, searchable, accepted, paging };
 }
 
@@ -46,8 +54,13 @@ export function parseListParams(rules: ListParamRules, query: URLSearchParams): 
     const fieldFilter = rules.filters.get(name);
     if (!fieldFilter || rules.accepted.includes(key)) continue;
     const operator = form?.[2] ?? 'eq';
-    const what = filterOperators.includes(operator as FilterOperator) ? `the operator ${quote(operator)} is not allowed` : `${quote(operator)} is not an operator`;
-    throw new ApiError('filterOperatorNotAllowed', `${quote(key)}: ${what} for this filter. It accepts: ${formsOf(name, fieldFilter).join(', ')}`);
+    const what = filterOperators.includes(operator as FilterOperator)
+      ? `the operator ${quote(operator)} is not allowed`
+      : `${quote(operator)} is not an operator`;
+    throw new ApiError(
+      'filterOperatorNotAllowed',
+      `${quote(key)}: ${what} for this filter. It accepts: ${formsOf(name, fieldFilter).join(', ')}`,
+    );
   }
   rejectUnknownParameters(query, rules.accepted);
   const { offset, limit } = parsePaging(query, rules.paging);
@@ -57,17 +70,33 @@ export function parseListParams(rules: ListParamRules, query: URLSearchParams): 
       const raw = operator === 'eq' ? equalityValue(query, name) : singleValue(query, parameter);
       if (raw === undefined) continue;
       if (operator === 'eq') filter[fieldFilter.field] = fieldFilter.parse(name, raw);
-      else conditions.push({ field: fieldFilter.field, operator, value: operator === 'in' ? parseList(fieldFilter, parameter, raw) : fieldFilter.parse(parameter, raw) });
+      else
+        conditions.push({
+          field: fieldFilter.field,
+          operator,
+          value: operator === 'in' ? parseList(fieldFilter, parameter, raw) : fieldFilter.parse(parameter, raw),
+        });
     }
   }
-  return { offset, limit, filter, ...(conditions.length ? { conditions } : {}), ...sortOf(rules, query), ...searchOf(rules, query) };
+  return {
+    offset,
+    limit,
+    filter,
+    ...(conditions.length ? { conditions } : {}),
+    ...sortOf(rules, query),
+    ...searchOf(rules, query),
+  };
 }
 
 /** The value of `name=` or `name[eq]=`, which mean the same, so only one may be given. */
 function equalityValue(query: URLSearchParams, name: string): string | undefined {
   const plain = singleValue(query, name);
   const spelled = singleValue(query, `${name}[eq]`); // refused earlier unless the filter accepts it
-  if (plain !== undefined && spelled !== undefined) throw new ApiError('duplicateQueryParameter', `Query parameters ${quote(name)} and ${quote(`${name}[eq]`)} mean the same; give one`);
+  if (plain !== undefined && spelled !== undefined)
+    throw new ApiError(
+      'duplicateQueryParameter',
+      `Query parameters ${quote(name)} and ${quote(`${name}[eq]`)} mean the same; give one`,
+    );
   return plain ?? spelled;
 }
 
@@ -78,11 +107,15 @@ function sortOf(rules: ListParamRules, query: URLSearchParams): Pick<ListQuery, 
     throw new ApiError('invalidQueryParameter', `order must be one of: asc, desc; got ${quote(order)}`);
   }
   if (field === undefined) {
-    if (order !== undefined) throw new ApiError('invalidQueryParameter', `order needs sortby, one of: ${rules.sortable.join(', ')}`);
+    if (order !== undefined)
+      throw new ApiError('invalidQueryParameter', `order needs sortby, one of: ${rules.sortable.join(', ')}`);
     return {};
   }
   if (!rules.sortable.includes(field)) {
-    throw new ApiError('invalidQueryParameter', `sortby must be one of: ${rules.sortable.join(', ')}; got ${quote(field)}`);
+    throw new ApiError(
+      'invalidQueryParameter',
+      `sortby must be one of: ${rules.sortable.join(', ')}; got ${quote(field)}`,
+    );
   }
   return { sort: { field, order: (order ?? 'asc') as SortOrder } };
 }
@@ -98,7 +131,10 @@ export function searchTextOf(query: URLSearchParams): string | undefined {
   if (text === undefined) return undefined;
   if (text.trim() === '') throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');
   if (text.length > inputLimits.searchTextLength) {
-    throw new ApiError('invalidQueryParameter', `query must be at most ${inputLimits.searchTextLength} characters; got ${text.length}`);
+    throw new ApiError(
+      'invalidQueryParameter',
+      `query must be at most ${inputLimits.searchTextLength} characters; got ${text.length}`,
+    );
   }
   return text;
 }

@@ -16,9 +16,14 @@ export function optionsHandler(runtime: CollectionRuntime, allow: readonly strin
     // Describing something that does not exist would be a false answer: 404 or 410 as for GET.
     const { id, parentId } = context.params;
     if (id !== undefined) await findRecord(collection, id, parentId);
-    else if (parentId !== undefined && collection.parent) await findRecord(collection.parent.collection, parentId, undefined);
+    else if (parentId !== undefined && collection.parent)
+      await findRecord(collection.parent.collection, parentId, undefined);
     const mayWrite = hasScope(context.settings.auth, context.principal, collection.scopes.write);
-    const body = { allow: allowHeader.split(', '), writable: mayWrite ? [...writableFields] : [], readOnly: [...runtime.body.readOnly] };
+    const body = {
+      allow: allowHeader.split(', '),
+      writable: mayWrite ? [...writableFields] : [],
+      readOnly: [...runtime.body.readOnly],
+    };
     return jsonResponse(200, body, { allow: allowHeader });
   };
 }

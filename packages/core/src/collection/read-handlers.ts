@@ -30,12 +30,16 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
     const field = collection.parent.field;
     const fromPath = parentKey(runtime, parentId);
     // A query contradicting its path (or a parent id no key can equal) matches nothing.
-    filter = fromPath === noKey || (field in filter && filter[field] !== fromPath) ? null : { ...filter, [field]: fromPath };
+    filter =
+      fromPath === noKey || (field in filter && filter[field] !== fromPath) ? null : { ...filter, [field]: fromPath };
   }
   // A list's tag is the collection's revision: a revalidation is answered before any listing work,
   // unless other programs write the store's table too (then the tag comes from the page itself).
   const ifNoneMatch = conditionHeader(context.request, 'if-none-match');
-  const variant = variantOf(collection.listFilter ? callerVariant(context.principal?.subject) : undefined, fields && selectionVariant(runtime, fields));
+  const variant = variantOf(
+    collection.listFilter ? callerVariant(context.principal?.subject) : undefined,
+    fields && selectionVariant(runtime, fields),
+  );
   const taggedByContent = collection.store.revisionScope === 'own-writes';
   // An expanded page shows other collections' records too: its tag comes from what it shows.
   if (ifNoneMatch !== undefined && !taggedByContent && !expansions) {
@@ -45,25 +49,56 @@ export async function listRecords(runtime: CollectionRuntime, context: HandlerCo
   if (filter !== null) filter = restrictList(collection, context, filter);
   // Nothing can match: core answers the empty page itself rather than hand a store an impossible filter.
   // A cursor page needs its sort field to make the cursors of its first and last records.
-  const read = fields && [...new Set([...fields, ...runtime.linkFields, ...(cursor && query.sort ? [query.sort.field] : [])])];
+  const read = fields && [
+    ...new Set([...fields, ...runtime.linkFields, ...(cursor && query.sort ? [query.sort.field] : [])]),
+  ];
   // Paged by cursor, one record more than the page is read: it tells whether more follow.
-  const paged: ListQuery = cursor ? { ...query, offset: 0, limit: query.limit + 1, ...(cursor.seek ? { seek: cursor.seek } : {}) } : query;
-  const result = filter === null
-    ? { items: [], total: 0, revision: await collection.store.revision() }
-    : await collection.store.list({ ...paged, filter, ...(read ? { fields: read } : {}), ...(collection.count === 'exact' ? {} : { count: collection.count }) }, requestOptions(context));
+  const paged: ListQuery = cursor
+    ? { ...query, offset: 0, limit: query.limit + 1, ...(cursor.seek ? { seek: cursor.seek } : {}) }
+    : query;
+  const result =
+    filter === null
+      ? { items: [], total: 0, revision: await collection.store.revision() }
+      : await collection.store.list(
+          {
+            ...paged,
+            filter,
+            ...(read ? { fields: read } : {}),
+            ...(collection.count === 'exact' ? {} : { count: collection.count }),
+          },
+          requestOptions(context),
+        );
   const { items, links } = cursor
     ? cursorPage(cursor, query, result.items, context.request.path, context.request.query)
-    : { items: result.items, links: pageLinks({ path: context.request.path, params: context.request.query, offset: query.offset, limit: query.limit, total: result.total }) };
+    : {
+        items: result.items,
+        links: pageLinks({
+          path: context.request.path,
+          params: context.request.query,
+          offset: query.offset,
+          limit: query.limit,
+          total: result.total,
+        }),
+      };
   // The envelope is written around the records' cached JSON, in the order pageEnvelope gives.
-  const json = fields && read ? (await selectedRepresentations(runtime, context, items, fields, read)).map((representation) => JSON.stringify(representation)) : items.map((record) => runtime.serialized.json(context.prefix, record));
+  const json =
+    fields && read
+      ? (await selectedRepresentations(runtime, context, items, fields, read)).map((representation) =>
+          JSON.stringify(representation),
+        )
+      : items.map((record) => runtime.serialized.json(context.prefix, record));
   const found = expansions && (await findExpansions(context, items, expansions));
-  const records = (found ? json.map((text, index) => withExpansions(context, runtime, items[index]!, text, found)) : json).join(',');
+  const records = (
+    found ? json.map((text, index) => withExpansions(context, runtime, items[index]!, text, found)) : json
+  ).join(',');
   const estimated = result.totalEstimated ? ',"totalEstimated":true' : '';
   // A cursor page has no offset: it starts at a place.
   const position = cursor ? '' : `"offset":${query.offset},`;
   const body = `{${position}"limit":${query.limit},"total":${result.total}${estimated},${JSON.stringify(collection.name)}:[${records}],"links":${JSON.stringify(links)}}`;
   // The links belong to the content too: whether a next page exists can change with the same records shown.
-  const own = taggedByContent ? contentVariant(`${variant ?? ''}${links.map((link) => link.href).join(' ')}`, result.total, items) : variant;
+  const own = taggedByContent
+    ? contentVariant(`${variant ?? ''}${links.map((link) => link.href).join(' ')}`, result.total, items)
+    : variant;
   // An expanded page's tag also names every record it embeds, with its version.
   const etag = listEtag(result.revision, found ? expandedVariant(own, context.request.query, found) : own);
   if ((taggedByContent || found) && noneMatchHits(ifNoneMatch, etag)) return emptyResponse(304, { etag });
@@ -80,14 +115,25 @@ function variantOf(caller: string | undefined, selection: string | undefined): s
  * again when the collection's links turn out to read a field the selection left out (the field is
  * then read with every later selection).
  */
-async function selectedRepresentations(runtime: CollectionRuntime, context: HandlerContext, records: readonly StoredRecord<object>[], fields: readonly string[], read: readonly string[]): Promise<Representation[]> {
+async function selectedRepresentations(
+  runtime: CollectionRuntime,
+  context: HandlerContext,
+  records: readonly StoredRecord<object>[],
+  fields: readonly string[],
+  read: readonly string[],
+): Promise<Representation[]> {
   const readSet = new Set(read);
   const everything = new Set(runtime.recordFields);
   const shown = records.map((record) => representSelected(runtime, context.prefix, record, fields, readSet));
   const missing = records.filter((_, index) => shown[index] === undefined);
   if (missing.length > 0) {
-    const whole = await runtime.collection.store.getMany(missing.map((record) => record.id), requestOptions(context));
-    const byId = new Map(whole.flatMap((lookup) => (lookup.status === 'found' ? [[lookup.record.id, lookup.record] as const] : [])));
+    const whole = await runtime.collection.store.getMany(
+      missing.map((record) => record.id),
+      requestOptions(context),
+    );
+    const byId = new Map(
+      whole.flatMap((lookup) => (lookup.status === 'found' ? [[lookup.record.id, lookup.record] as const] : [])),
+    );
     records.forEach((record, index) => {
       shown[index] ??= representSelected(runtime, context.prefix, byId.get(record.id) ?? record, fields, everything);
     });
@@ -121,8 +167,14 @@ export async function getRecord(runtime: CollectionRuntime, context: HandlerCont
   const found = expansions && (await findExpansions(context, [record], expansions));
   const etag = memberEtag(record.version, found ? expandedVariant(variant, query, found) : variant);
   if (noneMatchHits(conditionHeader(context.request, 'if-none-match'), etag)) return emptyResponse(304, { etag });
-  const json = fields ? JSON.stringify(representSelected(runtime, context.prefix, record, fields, new Set(runtime.recordFields))) : runtime.serialized.json(context.prefix, record);
-  return { status: 200, headers: { 'content-type': jsonContentType, etag }, body: found ? withExpansions(context, runtime, record, json, found) : json };
+  const json = fields
+    ? JSON.stringify(representSelected(runtime, context.prefix, record, fields, new Set(runtime.recordFields)))
+    : runtime.serialized.json(context.prefix, record);
+  return {
+    status: 200,
+    headers: { 'content-type': jsonContentType, etag },
+    body: found ? withExpansions(context, runtime, record, json, found) : json,
+  };
 }
 
 /** The tag variant of an answer with expansions: its own variant, what `expand` asked, and everything found. */

@@ -6,23 +6,23 @@ import type { CollectionRuntime } from './runtime.js';
 /** A relation of a record, as lists and links use it once the version's collections are known. */
 export type RuntimeRelation =
   | {
-    /** One related record, whose id `field` holds. */
-    readonly kind: 'one';
-    /** Link rel, expansion name and the embedded property's name. */
-    readonly name: string;
-    /** The field holding the related record's id. */
-    readonly field: string;
-    /** The related collection. */
-    readonly target: CollectionRuntime;
-  }
+      /** One related record, whose id `field` holds. */
+      readonly kind: 'one';
+      /** Link rel, expansion name and the embedded property's name. */
+      readonly name: string;
+      /** The field holding the related record's id. */
+      readonly field: string;
+      /** The related collection. */
+      readonly target: CollectionRuntime;
+    }
   | {
-    /** The records of a collection nested below this one. */
-    readonly kind: 'many';
-    /** Link rel, expansion name and the embedded property's name. */
-    readonly name: string;
-    /** The nested collection. */
-    readonly target: CollectionRuntime;
-  };
+      /** The records of a collection nested below this one. */
+      readonly kind: 'many';
+      /** Link rel, expansion name and the embedded property's name. */
+      readonly name: string;
+      /** The nested collection. */
+      readonly target: CollectionRuntime;
+    };
 
 /**
  * Fills in every runtime's relations once the version's runtimes exist: the to-one relations its
@@ -32,7 +32,11 @@ export function linkRelations(runtimes: ReadonlyMap<AnyCollection, CollectionRun
   for (const runtime of runtimes.values()) {
     for (const [name, relation] of Object.entries(runtime.collection.relations)) {
       const target = runtimes.get(relation.collection);
-      if (!target) throw new CorralError('CORRAL_RELATION_NOT_IN_VERSION', `Collection "${runtime.collection.name}": relation "${name}" leads to ${relation.collection.name}, which is not part of this API version`);
+      if (!target)
+        throw new CorralError(
+          'CORRAL_RELATION_NOT_IN_VERSION',
+          `Collection "${runtime.collection.name}": relation "${name}" leads to ${relation.collection.name}, which is not part of this API version`,
+        );
       runtime.relations.set(name, { kind: 'one', name, field: relation.field, target });
     }
   }
@@ -44,7 +48,10 @@ export function linkRelations(runtimes: ReadonlyMap<AnyCollection, CollectionRun
     const owner = runtimes.get(parent.collection)!;
     checkRelationName(owner.collection.name, name, owner.recordFields, new Set(owner.relations.keys()));
     if (runtime.collection.expandable && !runtime.collection.store.listGroups) {
-      throw new CorralError('CORRAL_STORE_LACKS_FEATURE', `Collection "${runtime.collection.name}": parent.inverse "${name}" lets ${owner.collection.name} embed its records, which its store cannot list by groups (listGroups)`);
+      throw new CorralError(
+        'CORRAL_STORE_LACKS_FEATURE',
+        `Collection "${runtime.collection.name}": parent.inverse "${name}" lets ${owner.collection.name} embed its records, which its store cannot list by groups (listGroups)`,
+      );
     }
     owner.relations.set(name, { kind: 'many', name, target: runtime });
   }

@@ -24,7 +24,13 @@ export function represent(runtime: CollectionRuntime, prefix: string, record: St
  * outside `read`: that field is then added to `runtime.linkFields`, and the caller reads the whole
  * record.
  */
-export function representSelected(runtime: CollectionRuntime, prefix: string, record: StoredRecord<object>, fields: readonly string[], read: ReadonlySet<string>): Representation | undefined {
+export function representSelected(
+  runtime: CollectionRuntime,
+  prefix: string,
+  record: StoredRecord<object>,
+  fields: readonly string[],
+  read: ReadonlySet<string>,
+): Representation | undefined {
   const data = record.data as Readonly<Record<string, unknown>>;
   const full = { id: record.id, ...data } as Representation;
   let missed = false;
@@ -54,7 +60,12 @@ export function representSelected(runtime: CollectionRuntime, prefix: string, re
 }
 
 /** `self`, then the collection's own links, bounded in number. */
-function linksOf(runtime: CollectionRuntime, prefix: string, data: Readonly<Record<string, unknown>>, seen: Representation): Link[] {
+function linksOf(
+  runtime: CollectionRuntime,
+  prefix: string,
+  data: Readonly<Record<string, unknown>>,
+  seen: Representation,
+): Link[] {
   const path = runtime.collectionPath(data);
   const links: Link[] = [selfLink(resourceHref(prefix, path, seen.id))];
   for (const relation of runtime.relations.values()) {
@@ -64,7 +75,8 @@ function linksOf(runtime: CollectionRuntime, prefix: string, data: Readonly<Reco
     }
     // An optional relation field left empty links to nothing.
     const key = relationKey(seen, relation.field);
-    if (key !== undefined) links.push(relatedLink(prefix, relation.name, resourceHref('', relation.target.collection.name, key).slice(1)));
+    if (key !== undefined)
+      links.push(relatedLink(prefix, relation.name, resourceHref('', relation.target.collection.name, key).slice(1)));
   }
   for (const spec of runtime.collection.links(seen)) {
     const link = relatedLink(prefix, spec.rel, spec.href, spec.title);
@@ -73,7 +85,9 @@ function linksOf(runtime: CollectionRuntime, prefix: string, data: Readonly<Reco
   }
   if (links.length > inputLimits.linksPerRecord) {
     // A mistake in the collection's declaration, not in the request: clients may echo links back, so they are bounded.
-    throw new Error(`The links of ${runtime.collection.name} gave ${links.length} links for one record; at most ${inputLimits.linksPerRecord} are allowed`);
+    throw new Error(
+      `The links of ${runtime.collection.name} gave ${links.length} links for one record; at most ${inputLimits.linksPerRecord} are allowed`,
+    );
   }
   return links;
 }

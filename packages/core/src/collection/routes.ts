@@ -13,28 +13,47 @@ type MethodEntry = readonly [kind: RouteKind, handler: CollectionHandler, right:
 type MethodTable = Readonly<Record<string, MethodEntry>>;
 
 const topLevelList: MethodTable = {
-  GET: ['list', listRecords, 'read'], POST: ['create', createRecord, 'write'], PUT: ['replaceAll', replaceAll, 'write'], DELETE: ['deleteAll', deleteAll, 'write'],
+  GET: ['list', listRecords, 'read'],
+  POST: ['create', createRecord, 'write'],
+  PUT: ['replaceAll', replaceAll, 'write'],
+  DELETE: ['deleteAll', deleteAll, 'write'],
 };
 const nestedList: MethodTable = { GET: ['list', listRecords, 'read'], POST: ['create', createRecord, 'write'] };
 const member: MethodTable = {
-  GET: ['read', getRecord, 'read'], PUT: ['replace', replaceRecord, 'write'], PATCH: ['patch', patchRecord, 'write'], DELETE: ['delete', deleteRecord, 'write'],
+  GET: ['read', getRecord, 'read'],
+  PUT: ['replace', replaceRecord, 'write'],
+  PATCH: ['patch', patchRecord, 'write'],
+  DELETE: ['delete', deleteRecord, 'write'],
 };
 
 /** Routes for one path: its methods, plus OPTIONS describing them (which needs the right to read). */
-function pathRoutes(runtime: CollectionRuntime, pattern: string, table: MethodTable, nested: boolean): RouteDefinition[] {
+function pathRoutes(
+  runtime: CollectionRuntime,
+  pattern: string,
+  table: MethodTable,
+  nested: boolean,
+): RouteDefinition[] {
   const { collection } = runtime;
   const allow = [...Object.keys(table), 'HEAD', 'OPTIONS'];
   const entry = { pattern, collection: collection.name, ...(nested ? { nested } : {}) };
   return [
-    ...Object.entries(table).map(([method, [kind, handler, right]]): RouteDefinition => ({
+    ...Object.entries(table).map(
+      ([method, [kind, handler, right]]): RouteDefinition => ({
+        ...entry,
+        method,
+        kind,
+        access: accessFor(collection.scopes[right]),
+        handler: (context: HandlerContext) => handler(runtime, context),
+        checksQuery: handler === listRecords || handler === getRecord,
+      }),
+    ),
+    {
       ...entry,
-      method,
-      kind,
-      access: accessFor(collection.scopes[right]),
-      handler: (context: HandlerContext) => handler(runtime, context),
-      checksQuery: handler === listRecords || handler === getRecord,
-    })),
-    { ...entry, method: 'OPTIONS', kind: 'options', access: accessFor(collection.scopes.read), handler: optionsHandler(runtime, allow) },
+      method: 'OPTIONS',
+      kind: 'options',
+      access: accessFor(collection.scopes.read),
+      handler: optionsHandler(runtime, allow),
+    },
   ];
 }
 
@@ -43,7 +62,10 @@ export function collectionRoutes(runtime: CollectionRuntime): RouteDefinition[] 
   const { collection } = runtime;
   const routes: RouteDefinition[] = [];
   if (collection.parent?.topLevel !== false) {
-    routes.push(...pathRoutes(runtime, `/${collection.name}`, topLevelList, false), ...pathRoutes(runtime, `/${collection.name}/:id`, member, false));
+    routes.push(
+      ...pathRoutes(runtime, `/${collection.name}`, topLevelList, false),
+      ...pathRoutes(runtime, `/${collection.name}/:id`, member, false),
+    );
   }
   if (collection.parent) {
     const base = `/${collection.parent.collection.name}/:parentId/${collection.name}`;

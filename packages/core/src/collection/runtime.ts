@@ -66,7 +66,9 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
   return {
     collection: collection.name,
     fields,
-    filterable: [...new Set([...Object.values(collection.filters).map(filterField), ...(parent ? [parent.field] : [])])],
+    filterable: [
+      ...new Set([...Object.values(collection.filters).map(filterField), ...(parent ? [parent.field] : [])]),
+    ],
     sortable: [...collection.sortable],
     ranged: [...new Set(Object.values(collection.filters).filter(comparesByRange).map(filterField))],
     searchable: [...collection.searchable],
@@ -75,9 +77,14 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
     enums,
     ...(parent
       ? {
-        parentField: parent.field,
-        parent: { field: parent.field, collection: parent.collection.name, store: parent.collection.store as Store<object>, onDelete: parent.onParentDelete ?? 'restrict' },
-      }
+          parentField: parent.field,
+          parent: {
+            field: parent.field,
+            collection: parent.collection.name,
+            store: parent.collection.store as Store<object>,
+            onDelete: parent.onParentDelete ?? 'restrict',
+          },
+        }
       : {}),
   };
 }
@@ -96,9 +103,16 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
   const serverParentField = serverParentFieldOf(collection);
   const readOnly = ['id', 'links', ...(serverParentField ? [serverParentField] : [])];
   const init = storeInitOf(collection);
-  const compared = Object.entries(collection.filters).find(([, entry]) => operatorsOf(entry).some((operator) => operator !== 'eq'));
+  const compared = Object.entries(collection.filters).find(([, entry]) =>
+    operatorsOf(entry).some((operator) => operator !== 'eq'),
+  );
   if (compared && !collection.store.listFeatures?.conditions) {
-    throw new CorralError('CORRAL_STORE_LACKS_FEATURE', `Collection "${collection.name}": filter "${compared[0]}" compares by ${operatorsOf(compared[1]).filter((o) => o !== 'eq').join(', ')}, which its store does not carry out (listFeatures.conditions)`);
+    throw new CorralError(
+      'CORRAL_STORE_LACKS_FEATURE',
+      `Collection "${collection.name}": filter "${compared[0]}" compares by ${operatorsOf(compared[1])
+        .filter((o) => o !== 'eq')
+        .join(', ')}, which its store does not carry out (listFeatures.conditions)`,
+    );
   }
   const runtime: CollectionRuntime = {
     collection,
@@ -114,7 +128,10 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
     collectionPath: (data) => collectionPathOf(collection, data),
     recordFields: serverParentField ? [...fields, serverParentField] : fields,
     // Relation links read the fields holding the related ids.
-    linkFields: new Set([...(parent ? [parent.field] : []), ...Object.values(collection.relations).map((relation) => relation.field)]),
+    linkFields: new Set([
+      ...(parent ? [parent.field] : []),
+      ...Object.values(collection.relations).map((relation) => relation.field),
+    ]),
     storeFields: init.fields,
     enumValues: init.enums,
   };

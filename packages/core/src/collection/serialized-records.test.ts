@@ -18,24 +18,38 @@ describe('SerializedRecords', () => {
     const runtime = collectionRuntime(zoos, {});
     const first = (await zoos.store.get('1')) as { record: Parameters<typeof runtime.serialized.json>[1] };
     const json = runtime.serialized.json('/v1', first.record);
-    expect(JSON.parse(json)).toEqual({ id: '1', name: 'Berlin', links: [{ rel: 'self', href: '/v1/zoos/1' }, { rel: 'animals', href: '/v1/zoos/1/animals' }] });
+    expect(JSON.parse(json)).toEqual({
+      id: '1',
+      name: 'Berlin',
+      links: [
+        { rel: 'self', href: '/v1/zoos/1' },
+        { rel: 'animals', href: '/v1/zoos/1/animals' },
+      ],
+    });
     expect(runtime.serialized.json('/v1', first.record)).toBe(json);
     expect(linkCalls).toBe(1);
     expect(JSON.parse(runtime.serialized.json('/api/v1', first.record)).links[0].href).toBe('/api/v1/zoos/1');
 
     const replaced = await zoos.store.replace('1', { name: 'Zurich' });
     expect(replaced.status).toBe('ok');
-    if (replaced.status === 'ok') expect(JSON.parse(runtime.serialized.json('/v1', replaced.record)).name).toBe('Zurich');
+    if (replaced.status === 'ok')
+      expect(JSON.parse(runtime.serialized.json('/v1', replaced.record)).name).toBe('Zurich');
   });
 });
 
 describe('SerializedRecords with a store that hands out new objects on every read', () => {
-  const zoos = () => defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), store: memoryStore({ initial: [{ name: 'Berlin' }, { name: 'Basel' }] }) });
+  const zoos = () =>
+    defineCollection({
+      name: 'zoos',
+      schema: z.object({ name: z.string() }),
+      store: memoryStore({ initial: [{ name: 'Berlin' }, { name: 'Basel' }] }),
+    });
 
   it('hits by id and version, not by object, and serializes again after a write', async () => {
     const collection = zoos();
     const runtime = collectionRuntime(collection, {});
-    const read = async (id: string) => structuredClone(((await collection.store.get(id)) as { record: StoredRecord<object> }).record);
+    const read = async (id: string) =>
+      structuredClone(((await collection.store.get(id)) as { record: StoredRecord<object> }).record);
     const json = runtime.serialized.json('/v1', await read('1'));
     expect(runtime.serialized.json('/v1', await read('1'))).toBe(json);
     expect(runtime.serialized.stats).toEqual({ hits: 1, misses: 1 });

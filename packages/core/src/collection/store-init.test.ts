@@ -26,7 +26,15 @@ describe('what a collection tells its store', () => {
     const init = storeInitOf(animals);
     expect(init).toMatchObject({
       collection: 'animals',
-      fields: { name: 'string', kind: 'enum', legs: 'integer', nickname: 'string', notes: 'string', extra: 'json', zooId: 'string' },
+      fields: {
+        name: 'string',
+        kind: 'enum',
+        legs: 'integer',
+        nickname: 'string',
+        notes: 'string',
+        extra: 'json',
+        zooId: 'string',
+      },
       required: ['name', 'kind', 'legs', 'zooId'],
       nullable: ['notes', 'extra'],
       enums: { kind: ['bird', 'fish'] },
@@ -37,7 +45,11 @@ describe('what a collection tells its store', () => {
   });
 
   it('defaults a parent relation to restrict', () => {
-    const animals = defineCollection({ name: 'animals', schema: z.object({ zooId: z.string() }), parent: { collection: zoos, field: 'zooId' } });
+    const animals = defineCollection({
+      name: 'animals',
+      schema: z.object({ zooId: z.string() }),
+      parent: { collection: zoos, field: 'zooId' },
+    });
     expect(storeInitOf(animals).parent?.onDelete).toBe('restrict');
   });
 });
@@ -53,9 +65,22 @@ describe('opening the stores', () => {
         events.push(`${name} done${init.parent ? ` (parent ${init.parent.collection})` : ''}`);
       },
     });
-    const parent = defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), store: slow<{ name: string }>('zoos', 30) });
-    const child = defineCollection({ name: 'animals', schema: z.object({ zooId: z.string() }), parent: { collection: parent, field: 'zooId' }, store: slow<{ zooId: string }>('animals', 1) });
-    const other = defineCollection({ name: 'birds', schema: z.object({ name: z.string() }), store: slow<{ name: string }>('birds', 1) });
+    const parent = defineCollection({
+      name: 'zoos',
+      schema: z.object({ name: z.string() }),
+      store: slow<{ name: string }>('zoos', 30),
+    });
+    const child = defineCollection({
+      name: 'animals',
+      schema: z.object({ zooId: z.string() }),
+      parent: { collection: parent, field: 'zooId' },
+      store: slow<{ zooId: string }>('animals', 1),
+    });
+    const other = defineCollection({
+      name: 'birds',
+      schema: z.object({ name: z.string() }),
+      store: slow<{ name: string }>('birds', 1),
+    });
     const api = createApi({ collections: [child, other, parent], logger: silentLogger });
     await api.ready();
     expect(events.indexOf('animals start')).toBeGreaterThan(events.indexOf('zoos done'));

@@ -9,10 +9,17 @@ import type { CollectionRuntime } from './runtime.js';
  * all. Stores of different databases (or without one) cannot share a transaction: each call then
  * stands alone, as docs/collections.md says.
  */
-export function inUnitOfWork<R>(stores: readonly Store<object>[], work: (options: StoreCallOptions) => Promise<R>, context?: HandlerContext): Promise<R> {
+export function inUnitOfWork<R>(
+  stores: readonly Store<object>[],
+  work: (options: StoreCallOptions) => Promise<R>,
+  context?: HandlerContext,
+): Promise<R> {
   const database = stores[0]?.database;
-  if (!database || stores.some((store) => store.database !== database)) return work(context ? requestOptions(context) : {});
-  return database.transaction((transaction: Transaction) => work(context ? requestOptions(context, transaction) : { transaction }));
+  if (!database || stores.some((store) => store.database !== database))
+    return work(context ? requestOptions(context) : {});
+  return database.transaction((transaction: Transaction) =>
+    work(context ? requestOptions(context, transaction) : { transaction }),
+  );
 }
 
 /**
@@ -39,7 +46,10 @@ class RequestOptions implements StoreCallOptions {
 }
 
 /** The store options of a call made for this request (inside `transaction` when given). */
-export function requestOptions(context: Pick<HandlerContext, 'principal' | 'state' | 'signal'>, transaction?: Transaction): StoreCallOptions {
+export function requestOptions(
+  context: Pick<HandlerContext, 'principal' | 'state' | 'signal'>,
+  transaction?: Transaction,
+): StoreCallOptions {
   return new RequestOptions(context, transaction);
 }
 
@@ -63,7 +73,10 @@ export function withParentStore(runtime: CollectionRuntime): Store<object>[] {
   let stores = withParent.get(runtime);
   if (!stores) {
     const { collection } = runtime;
-    stores = [collection.store as Store<object>, ...(collection.parent ? [collection.parent.collection.store as Store<object>] : [])];
+    stores = [
+      collection.store as Store<object>,
+      ...(collection.parent ? [collection.parent.collection.store as Store<object>] : []),
+    ];
     withParent.set(runtime, stores);
   }
   return stores;

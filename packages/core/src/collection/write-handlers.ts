@@ -24,7 +24,13 @@ async function readObject(context: HandlerContext, patch = false): Promise<Recor
   return expectObject(await readJsonBody(context.request, context.settings.bodyLimit, { patch }));
 }
 
-function recordResponse(status: number, runtime: CollectionRuntime, context: HandlerContext, record: StoredRecord<object>, created = false): CorralResponse {
+function recordResponse(
+  status: number,
+  runtime: CollectionRuntime,
+  context: HandlerContext,
+  record: StoredRecord<object>,
+  created = false,
+): CorralResponse {
   const representation = represent(runtime, context.prefix, record);
   const headers: Record<string, string> = { etag: memberEtag(record.version) };
   if (created) headers.location = representation.links[0]!.href;
@@ -37,7 +43,8 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
   const body = await readObject(context);
   const parentId = context.params.parentId;
   const create = async (options: StoreCallOptions) => {
-    if (parentId !== undefined && collection.parent) await findRecord(collection.parent.collection, parentId, undefined, options);
+    if (parentId !== undefined && collection.parent)
+      await findRecord(collection.parent.collection, parentId, undefined, options);
     const { writable, failures } = screenProperties(runtime.body, body, undefined);
     applyPathParent(runtime, writable, parentId, failures);
     const data = validateProperties(runtime.body, writable, failures);
@@ -47,10 +54,11 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
     return collection.store.create(next, options);
   };
   // With a parent, its check and the create form one unit: the parent cannot go in between.
-  const record = collection.parent ? await inUnitOfWork(withParentStore(runtime), create, context) : await create(requestOptions(context));
+  const record = collection.parent
+    ? await inUnitOfWork(withParentStore(runtime), create, context)
+    : await create(requestOptions(context));
   return recordResponse(201, runtime, context, record, true);
 }
-
 
 /**
  * PUT or PATCH on a member. `compute` turns the record read into the data to store; the write is
@@ -75,7 +83,9 @@ async function writeMember(
   };
   for (let attempt = 1; ; attempt++) {
     // A parent key that changes is checked in the same unit as the write, like a create's.
-    const result = collection.parent ? await inUnitOfWork(withParentStore(runtime), write, context) : await write(requestOptions(context));
+    const result = collection.parent
+      ? await inUnitOfWork(withParentStore(runtime), write, context)
+      : await write(requestOptions(context));
     if (result.status === 'ok') return recordResponse(200, runtime, context, result.record);
     if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
     if (ifMatch !== undefined || attempt >= attempts) throw staleError();
@@ -86,7 +96,9 @@ async function writeMember(
 export async function replaceRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const body = await readObject(context);
   return writeMember(runtime, context, 'replace', (current) => {
-    const { writable, failures } = screenProperties(runtime.body, body, () => represent(runtime, context.prefix, current));
+    const { writable, failures } = screenProperties(runtime.body, body, () =>
+      represent(runtime, context.prefix, current),
+    );
     applyPathParent(runtime, writable, context.params.parentId, failures);
     const data = validateProperties(runtime.body, writable, failures);
     return withServerParent(runtime, data, serverParentOf(runtime, current));
@@ -97,8 +109,13 @@ export async function replaceRecord(runtime: CollectionRuntime, context: Handler
 export async function patchRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const patch = await readObject(context, true);
   return writeMember(runtime, context, 'patch', (current) => {
-    const { writable, failures } = screenProperties(runtime.body, patch, () => represent(runtime, context.prefix, current));
-    const merged = mergePatch(clientData(runtime, current.data as Record<string, unknown>), writable) as Record<string, unknown>;
+    const { writable, failures } = screenProperties(runtime.body, patch, () =>
+      represent(runtime, context.prefix, current),
+    );
+    const merged = mergePatch(clientData(runtime, current.data as Record<string, unknown>), writable) as Record<
+      string,
+      unknown
+    >;
     applyPathParent(runtime, merged, context.params.parentId, failures);
     const data = validateProperties(runtime.body, merged, failures);
     return withServerParent(runtime, data, serverParentOf(runtime, current));
@@ -118,20 +135,24 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const stores = storesBelow(runtime);
   for (let attempt = 1; ; attempt++) {
     // The checks, the delete and the cascade form one unit: no child can appear between check and delete.
-    const deleted = await inUnitOfWork(stores, async (options) => {
-      let expectedVersion: number | undefined;
-      if (mustRead) {
-        const current = await findRecord(collection, id, context.params.parentId, options);
-        checkIfMatch(ifMatch, memberEtag(current.version));
-        await authorizeRecord(collection, context, 'delete', current);
-        expectedVersion = current.version;
-      }
-      // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
-      await refuseIfReferenced(runtime, id, options);
-      const result = await collection.store.delete(id, expectedVersion, options);
-      if (result.status === 'ok') await deleteChildren(runtime, id, options);
-      return result;
-    }, context);
+    const deleted = await inUnitOfWork(
+      stores,
+      async (options) => {
+        let expectedVersion: number | undefined;
+        if (mustRead) {
+          const current = await findRecord(collection, id, context.params.parentId, options);
+          checkIfMatch(ifMatch, memberEtag(current.version));
+          await authorizeRecord(collection, context, 'delete', current);
+          expectedVersion = current.version;
+        }
+        // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
+        await refuseIfReferenced(runtime, id, options);
+        const result = await collection.store.delete(id, expectedVersion, options);
+        if (result.status === 'ok') await deleteChildren(runtime, id, options);
+        return result;
+      },
+      context,
+    );
     if (deleted.status === 'ok') {
       // A deleted record is never shown again: its JSON need not wait for the cache to make room.
       runtime.serialized.forget(id);

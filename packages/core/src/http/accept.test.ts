@@ -3,7 +3,15 @@ import { acceptsJson } from './accept.js';
 
 describe('acceptsJson', () => {
   it('accepts a missing header and any range that covers JSON', () => {
-    for (const accept of [undefined, '', 'application/json', '*/*', 'application/*', 'text/html, application/json;q=0.5', 'APPLICATION/JSON; charset=utf-8']) {
+    for (const accept of [
+      undefined,
+      '',
+      'application/json',
+      '*/*',
+      'application/*',
+      'text/html, application/json;q=0.5',
+      'APPLICATION/JSON; charset=utf-8',
+    ]) {
       expect(acceptsJson(accept), String(accept)).toBe(true);
     }
   });

@@ -4,8 +4,10 @@ import { base64url } from './base64url.js';
 
 describe('base64url', () => {
   it('agrees with Buffer for any bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
-      expect(base64url(bytes)).toBe(Buffer.from(bytes).toString('base64url'));
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        expect(base64url(bytes)).toBe(Buffer.from(bytes).toString('base64url'));
+      }),
+    );
   });
 });

@@ -7,16 +7,29 @@ import { testApi } from '../testing/fixtures.js';
  * Sends only part of a large body and waits for the answer: a server that answers 413 before the
  * client has finished sending has not read (or buffered) the rest.
  */
-function partialUpload(port: number, headers: Record<string, string>, sendBytes: number): Promise<{ status: number; body: string }> {
+function partialUpload(
+  port: number,
+  headers: Record<string, string>,
+  sendBytes: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/employees', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body });
-      });
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/v1/employees',
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
     req.on('error', reject);
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     for (let sent = 0; sent < sendBytes; sent += chunk.length) req.write(chunk);
@@ -32,10 +45,13 @@ describe('body limit over a real socket', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(resolve);
-  }));
+  afterAll(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
 
   it('answers 413 to a declared 2 MiB body after 64 KiB of it, closing the connection', async () => {
     const res = await partialUpload(port, { 'content-length': String(2 * 1024 * 1024) }, 64 * 1024);

@@ -1,4 +1,3 @@
-
 import { describe, expect, it, vi } from 'vitest';
 import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
 import { asyncRefusal } from '../testing/refusal.js';
@@ -20,7 +19,6 @@ function source(chunks: readonly Uint8Array[]) {
   }
   return { chunks: generate(), state };
 }
-
 
 describe('payloadTooLarge', () => {
   it('is a 413 that names the limit and closes the connection', () => {
@@ -69,7 +67,9 @@ describe('collectLimited', () => {
 
   it('refuses one byte more with a 413 that closes the connection, and calls onTooLarge once', async () => {
     const onTooLarge = vi.fn();
-    const error = await asyncRefusal(collectLimited(source([bytes(1, 2), bytes(3, 4), bytes(5)]).chunks, 4, onTooLarge));
+    const error = await asyncRefusal(
+      collectLimited(source([bytes(1, 2), bytes(3, 4), bytes(5)]).chunks, 4, onTooLarge),
+    );
     expect(error).toMatchObject({ status: 413, errorCode: 1013 });
     expect(error.headers).toStrictEqual({ connection: 'close' });
     expect(error.message).toContain('limit of 4 bytes');

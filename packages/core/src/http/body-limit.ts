@@ -1,7 +1,9 @@
 import { ApiError } from '@corral/errors';
 
 export function payloadTooLarge(limit: number): ApiError {
-  return new ApiError('payloadTooLarge', `The request body is larger than the limit of ${limit} bytes`, { headers: { connection: 'close' } });
+  return new ApiError('payloadTooLarge', `The request body is larger than the limit of ${limit} bytes`, {
+    headers: { connection: 'close' },
+  });
 }
 
 /** A declared Content-Length over the limit is refused before a byte of the body is read. */
@@ -10,7 +12,11 @@ export function checkDeclaredLength(contentLength: string | undefined, limit: nu
 }
 
 /** Concatenates chunks, giving up (413) as soon as their total passes the limit. */
-export async function collectLimited(chunks: AsyncIterable<Uint8Array>, limit: number, onTooLarge?: () => void): Promise<Uint8Array> {
+export async function collectLimited(
+  chunks: AsyncIterable<Uint8Array>,
+  limit: number,
+  onTooLarge?: () => void,
+): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of chunks) {

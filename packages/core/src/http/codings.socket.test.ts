@@ -12,11 +12,17 @@ function rawExchange(port: number, head: string, body: Buffer): Promise<{ status
     let text = '';
     socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
     socket.on('error', reject);
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
+    socket.on('close', () =>
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+        body: text.slice(text.indexOf('\r\n\r\n') + 4),
+      }),
+    );
   });
 }
 
-const chunked = (payload: Buffer) => Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]);
+const chunked = (payload: Buffer) =>
+  Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]);
 const record = Buffer.from(JSON.stringify({ name: 'Zip', yearOfBirth: 1990, state: 'internal', maturity: 'junior' }));
 
 describe('compressed request bodies over a real socket', () => {
@@ -29,18 +35,23 @@ describe('compressed request bodies over a real socket', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(resolve);
-  }));
-  const head = (extra: string) => `POST /v1/employees HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n${extra}\r\n`;
-  const total = async () => (await (await api.fetch(new Request('http://x/v1/employees?limit=1'))).json()).total as number;
+  afterAll(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
+  const head = (extra: string) =>
+    `POST /v1/employees HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n${extra}\r\n`;
+  const total = async () =>
+    (await (await api.fetch(new Request('http://x/v1/employees?limit=1'))).json()).total as number;
 
   it('refuses a transfer coding other than chunked (415) and stores nothing', async () => {
     const before = await total();
     const res = await rawExchange(port, head('Transfer-Encoding: gzip, chunked\r\n'), chunked(gzipSync(record)));
     expect(res.status).toBe(415);
-    expect(res.body, "the body of a 415").toContain("chunked transfer coding");
+    expect(res.body, 'the body of a 415').toContain('chunked transfer coding');
     expect(await total()).toBe(before);
   });
 

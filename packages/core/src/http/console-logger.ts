@@ -1,6 +1,14 @@
 import type { Logger } from './logger.js';
 
-const levels: Readonly<Record<string, number>> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const levels: Readonly<Record<string, number>> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
 
 /** JSON lines on the console in pino's shape, for runtimes without Node (or without pino). */
 export function consoleLogger(level: string): Logger {
@@ -9,7 +17,15 @@ export function consoleLogger(level: string): Logger {
     if (value < threshold) return;
     const { err, ...rest } = fields;
     const error = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : err;
-    console.log(JSON.stringify({ level: value, time: Date.now(), ...rest, ...(err === undefined ? {} : { err: error }), ...(msg === undefined ? {} : { msg }) }));
+    console.log(
+      JSON.stringify({
+        level: value,
+        time: Date.now(),
+        ...rest,
+        ...(err === undefined ? {} : { err: error }),
+        ...(msg === undefined ? {} : { msg }),
+      }),
+    );
   };
   return {
     info: (fields, msg) => line(30, fields, msg),

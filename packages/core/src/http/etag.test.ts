@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { callerVariant, contentVariant, ifMatchHits, listEtag, memberEtag, noneMatchHits, parseEtags, revisionOfListEtag } from './etag.js';
+import {
+  callerVariant,
+  contentVariant,
+  ifMatchHits,
+  listEtag,
+  memberEtag,
+  noneMatchHits,
+  parseEtags,
+  revisionOfListEtag,
+} from './etag.js';
 
 describe('entity tags', () => {
   it('are quoted and tell members from lists', () => {
@@ -39,7 +48,10 @@ describe('list tags per caller', () => {
   });
 
   it('tag a page by what it shows where the revision does not see every write', () => {
-    const page = [{ id: '1', version: 3 }, { id: '2', version: 1 }];
+    const page = [
+      { id: '1', version: 3 },
+      { id: '2', version: 1 },
+    ];
     const tag = contentVariant(undefined, 2, page);
     expect(tag).toMatch(/^[a-z0-9]{2,24}$/);
     expect(contentVariant(undefined, 2, page)).toBe(tag);

@@ -24,7 +24,11 @@ export function listEtag(revision: number, variant?: string): string {
  * version), with the caller's variant, so that a change made behind the store's back still
  * changes the tag of every page it shows on.
  */
-export function contentVariant(variant: string | undefined, total: number, records: readonly { readonly id: string; readonly version: number }[]): string {
+export function contentVariant(
+  variant: string | undefined,
+  total: number,
+  records: readonly { readonly id: string; readonly version: number }[],
+): string {
   let text = `${variant ?? ''}|${total}`;
   for (const record of records) text += `|${record.id}:${record.version}`;
   return shortDigest(text);

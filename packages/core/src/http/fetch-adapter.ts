@@ -41,7 +41,12 @@ export function toFetchResponse(method: string, response: CorralResponse): Respo
   const noBody = method === 'HEAD' || response.status === 204 || response.status === 304;
   const headers = new Headers(response.headers);
   // Encoded once here (TextEncoder, not Buffer, so this runs on any runtime): the length and the body come from the same bytes.
-  const bytes = response.body === undefined ? undefined : typeof response.body === 'string' ? utf8.encode(response.body) : new Uint8Array(response.body);
+  const bytes =
+    response.body === undefined
+      ? undefined
+      : typeof response.body === 'string'
+        ? utf8.encode(response.body)
+        : new Uint8Array(response.body);
   if (bytes !== undefined) headers.set('content-length', String(bytes.byteLength));
   const body = noBody || bytes === undefined ? null : bytes;
   return new Response(body, { status: response.status, headers });

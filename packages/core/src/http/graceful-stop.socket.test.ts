@@ -14,24 +14,40 @@ function slowApi() {
   const released = new Promise<void>((resolve) => (release = resolve));
   let began = (): void => {};
   const handling = new Promise<void>((resolve) => (began = resolve));
-  const wait = defineOperation({ name: 'wait', query: z.object({}), handler: async () => (began(), await released, { done: true }) });
+  const wait = defineOperation({
+    name: 'wait',
+    query: z.object({}),
+    handler: async () => (began(), await released, { done: true }),
+  });
   const server: Server = createApi({ operations: [wait], logger: silentLogger }).listen(0);
-  return { server, release, handling, ready: new Promise<number>((resolve) => server.once('listening', () => resolve((server.address() as AddressInfo).port))) };
+  return {
+    server,
+    release,
+    handling,
+    ready: new Promise<number>((resolve) =>
+      server.once('listening', () => resolve((server.address() as AddressInfo).port)),
+    ),
+  };
 }
 
 describe('stopGracefully', () => {
   it('answers a request in flight with Connection: close, so a keep-alive client is never reset', async () => {
     const { server, release, handling, ready } = slowApi();
     const port = await ready;
-    const answer = new Promise<{ status: number; connection: string | undefined; closed: Promise<void> }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/v1/wait', headers: { connection: 'keep-alive' } }, (res) => {
-        res.resume();
-        const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, closed }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const answer = new Promise<{ status: number; connection: string | undefined; closed: Promise<void> }>(
+      (resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path: '/v1/wait', headers: { connection: 'keep-alive' } },
+          (res) => {
+            res.resume();
+            const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, closed }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
     await handling; // the request is in flight
     const stopped = stopGracefully(server, 5_000);
     release();
@@ -51,17 +67,23 @@ describe('stopGracefully', () => {
     const outcomes = new Map<string, number>();
     const note = (what: string) => outcomes.set(what, (outcomes.get(what) ?? 0) + 1);
     /** One request; true when the client should go on (the server did not say it is closing). */
-    const send = () => new Promise<boolean>((resolve) => {
-      const req = request({ host: '127.0.0.1', port, path: '/v1/ping', agent }, (res) => {
-        res.resume();
-        res.on('end', () => (note(String(res.statusCode)), resolve(res.headers.connection !== 'close')));
+    const send = () =>
+      new Promise<boolean>((resolve) => {
+        const req = request({ host: '127.0.0.1', port, path: '/v1/ping', agent }, (res) => {
+          res.resume();
+          res.on('end', () => (note(String(res.statusCode)), resolve(res.headers.connection !== 'close')));
+        });
+        // Which connection failed matters: a reset of one the client reused is what a graceful stop
+        // must prevent; a new connection still in the kernel's accept queue when the listener closes
+        // is reset by the kernel, never reached the server, and is as safe to retry as a refusal.
+        req.on(
+          'error',
+          (error: NodeJS.ErrnoException) => (
+            note(`${error.code ?? error.message}${req.reusedSocket ? ' on a reused connection' : ''}`), resolve(false)
+          ),
+        );
+        req.end();
       });
-      // Which connection failed matters: a reset of one the client reused is what a graceful stop
-      // must prevent; a new connection still in the kernel's accept queue when the listener closes
-      // is reset by the kernel, never reached the server, and is as safe to retry as a refusal.
-      req.on('error', (error: NodeJS.ErrnoException) => (note(`${error.code ?? error.message}${req.reusedSocket ? ' on a reused connection' : ''}`), resolve(false)));
-      req.end();
-    });
     // 50 clients, each sending again as soon as it has its answer, until the server says it closes
     // the connection (as a client honouring Connection: close does) or refuses a new one.
     const clients = Array.from({ length: 50 }, async () => {
@@ -76,7 +98,9 @@ describe('stopGracefully', () => {
     expect(outcomes.get('200')).toBeGreaterThan(50);
     // A new connection refused (or reset unaccepted) once the server stopped listening is expected;
     // a reset of a connection the server had answered on never is.
-    expect([...outcomes.keys()].filter((what) => what !== '200' && what !== 'ECONNREFUSED' && what !== 'ECONNRESET')).toEqual([]);
+    expect(
+      [...outcomes.keys()].filter((what) => what !== '200' && what !== 'ECONNREFUSED' && what !== 'ECONNRESET'),
+    ).toEqual([]);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -86,7 +110,9 @@ describe('stopGracefully', () => {
     const socket = connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     const headersRead = once(server, 'request'); // the server has the request, and waits for its body
-    socket.write('POST /v1/wait HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a"');
+    socket.write(
+      'POST /v1/wait HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a"',
+    );
     socket.resume(); // read what comes, so that the close is seen
     const cutOff = new Promise((resolve) => socket.once('close', resolve));
     await headersRead;

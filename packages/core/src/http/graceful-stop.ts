@@ -5,7 +5,8 @@ import type { Socket } from 'node:net';
 const openSockets = new WeakMap<Server, Set<Socket>>();
 
 /** The answer a connection is busy with; node:http keeps it on the socket while it is being served. */
-const answerOn = (socket: Socket): ServerResponse | undefined => (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage ?? undefined;
+const answerOn = (socket: Socket): ServerResponse | undefined =>
+  (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage ?? undefined;
 
 /**
  * Remembers a server's open connections, so that a stop can tell the clients of answers still to
@@ -27,12 +28,15 @@ export function trackConnections(server: Server): void {
  */
 function listenerClose(server: Server): (callback: () => void) => void {
   let close: ((callback: () => void) => void) | undefined;
-  for (let proto: object | null = Object.getPrototypeOf(server) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto: object | null = Object.getPrototypeOf(server) as object | null;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     if (Object.hasOwn(proto, 'close')) close = (proto as { close: (callback: () => void) => void }).close;
   }
   return close ?? server.close;
 }
-
 
 /**
  * Stops a server gently: no new connections; answers still to come, and requests that arrive on

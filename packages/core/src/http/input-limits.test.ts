@@ -17,14 +17,25 @@ describe('inputs no schema bounds are bounded too', () => {
   it('answers 404 for a path parameter longer than any id, on records, nested records and jobs alike', async () => {
     const api = testApi();
     const long = 'x'.repeat(inputLimits.pathParameterLength + 1);
-    for (const path of [`/v1/employees/${long}`, `/v1/zoos/${long}/animals`, `/v1/zoos/1/animals/${long}`, `/v1/jobs/${long}`]) {
+    for (const path of [
+      `/v1/employees/${long}`,
+      `/v1/zoos/${long}/animals`,
+      `/v1/zoos/1/animals/${long}`,
+      `/v1/jobs/${long}`,
+    ]) {
       const res = await call(api, path);
       expect(res.status, path).toBe(404);
       expect(res.json.error, path).toMatch(/longer than 255 characters/);
     }
     // One character less is an ordinary lookup of an id that does not exist.
-    expect((await call(api, `/v1/employees/${'x'.repeat(inputLimits.pathParameterLength)}`)).json.error).toMatch(/There is no record/);
-    const put = await call(api, `/v1/employees/${long}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect((await call(api, `/v1/employees/${'x'.repeat(inputLimits.pathParameterLength)}`)).json.error).toMatch(
+      /There is no record/,
+    );
+    const put = await call(api, `/v1/employees/${long}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(put.status).toBe(404);
   });
 
@@ -44,7 +55,11 @@ describe('inputs no schema bounds are bounded too', () => {
     expect(read.status).toBe(431);
     expect(read.json.error).toMatch(/if-none-match header is longer than 8192/);
     expect((await call(api, '/v1/employees', { headers: { 'if-none-match': long } })).status).toBe(431);
-    const write = await call(api, '/v1/employees/1', { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json', 'if-match': long }, body: '{"name":"Changed"}' });
+    const write = await call(api, '/v1/employees/1', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json', 'if-match': long },
+      body: '{"name":"Changed"}',
+    });
     expect(write.status).toBe(431);
     expect((await call(api, '/v1/employees/1')).json.name).toBe('Ada');
   });

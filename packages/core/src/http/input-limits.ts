@@ -23,7 +23,10 @@ export function checkPathParameters(params: Readonly<Record<string, string>>): v
   for (const name in params) {
     const value = params[name]!;
     if (value.length > inputLimits.pathParameterLength) {
-      throw new ApiError('resourceNotFound', `Nothing here has a ${name} longer than ${inputLimits.pathParameterLength} characters`);
+      throw new ApiError(
+        'resourceNotFound',
+        `Nothing here has a ${name} longer than ${inputLimits.pathParameterLength} characters`,
+      );
     }
   }
 }
@@ -32,7 +35,10 @@ export function checkPathParameters(params: Readonly<Record<string, string>>): v
 export function conditionHeader(request: CorralRequest, name: 'if-match' | 'if-none-match'): string | undefined {
   const value = request.header(name);
   if (value !== undefined && value.length > inputLimits.conditionHeaderLength) {
-    throw new ApiError('headersTooLarge', `The ${name} header is longer than ${inputLimits.conditionHeaderLength} characters`);
+    throw new ApiError(
+      'headersTooLarge',
+      `The ${name} header is longer than ${inputLimits.conditionHeaderLength} characters`,
+    );
   }
   return value;
 }

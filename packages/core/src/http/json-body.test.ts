@@ -74,14 +74,19 @@ describe('readJsonBody: content type', () => {
     expect(request.reads).toStrictEqual([]);
   });
 
-  it.each(['latin1', 'iso-8859-1', 'utf-16', 'us-ascii'])('refuses charset=%s with 415, naming the charset', async (charset) => {
-    const error = await refusal('{}', `application/json; charset=${charset}`);
-    expect(error.status).toBe(415);
-    expect(error.message).toBe(`Only the utf-8 charset is accepted for JSON bodies; got "${charset}"`);
-  });
+  it.each(['latin1', 'iso-8859-1', 'utf-16', 'us-ascii'])(
+    'refuses charset=%s with 415, naming the charset',
+    async (charset) => {
+      const error = await refusal('{}', `application/json; charset=${charset}`);
+      expect(error.status).toBe(415);
+      expect(error.message).toBe(`Only the utf-8 charset is accepted for JSON bodies; got "${charset}"`);
+    },
+  );
 
   it('accepts utf8, the common alias of utf-8', async () => {
-    await expect(readJsonBody(fakeRequest('{"a":1}', 'application/json; charset=utf8'), 100)).resolves.toEqual({ a: 1 });
+    await expect(readJsonBody(fakeRequest('{"a":1}', 'application/json; charset=utf8'), 100)).resolves.toEqual({
+      a: 1,
+    });
   });
 
   it('finds the charset after other parameters', async () => {
@@ -101,7 +106,10 @@ describe('readJsonBody: bytes and syntax', () => {
   });
 
   it('passes on the 413 of an over-long body', async () => {
-    await expect(readJsonBody(fakeRequest('{"name":"a long name"}'), 5)).rejects.toMatchObject({ status: 413, errorCode: 1013 });
+    await expect(readJsonBody(fakeRequest('{"name":"a long name"}'), 5)).rejects.toMatchObject({
+      status: 413,
+      errorCode: 1013,
+    });
   });
 
   it('refuses an empty body with malformedJson', async () => {
@@ -122,15 +130,21 @@ describe('readJsonBody: bytes and syntax', () => {
     expect(error.message).toBe('The request body is not valid UTF-8');
   });
 
-  it.each(['{', '{"name": "Zoo",}', "{'name': 'Zoo'}", 'undefined', 'NaN', '   ', '{"a":1} {"b":2}', nestedArrays(100_000).slice(1)])(
-    'refuses invalid JSON %#',
-    async (text) => {
-      const error = await refusal(text);
-      expect(error).toMatchObject({ status: 400, errorCode: 1005, codeName: 'malformedJson' });
-      expect(error.message).toMatch(/^The request body is not valid JSON: /);
-      expect(error.message.length).toBeLessThan(300);
-    },
-  );
+  it.each([
+    '{',
+    '{"name": "Zoo",}',
+    "{'name': 'Zoo'}",
+    'undefined',
+    'NaN',
+    '   ',
+    '{"a":1} {"b":2}',
+    nestedArrays(100_000).slice(1),
+  ])('refuses invalid JSON %#', async (text) => {
+    const error = await refusal(text);
+    expect(error).toMatchObject({ status: 400, errorCode: 1005, codeName: 'malformedJson' });
+    expect(error.message).toMatch(/^The request body is not valid JSON: /);
+    expect(error.message.length).toBeLessThan(300);
+  });
 
   it('accepts any JSON value at the top level (expectObject narrows it later)', async () => {
     await expect(readJsonBody(fakeRequest('"text"'), 100)).resolves.toBe('text');
@@ -157,7 +171,9 @@ describe('readJsonBody: structure', () => {
   });
 
   it('counts only containers: a scalar inside 64 levels is fine', async () => {
-    await expect(readJsonBody(fakeRequest(`${'['.repeat(64)}"deep"${']'.repeat(64)}`), 1_000)).resolves.toBeInstanceOf(Array);
+    await expect(readJsonBody(fakeRequest(`${'['.repeat(64)}"deep"${']'.repeat(64)}`), 1_000)).resolves.toBeInstanceOf(
+      Array,
+    );
   });
 
   it('answers a 100000-deep array with a 400, not a crash', async () => {
@@ -190,7 +206,8 @@ describe('readJsonBody: structure', () => {
   });
 
   it('accepts harmless uses of those words', async () => {
-    const text = '{"constructor": "Gustave Eiffel", "builder": {"constructor": {"name": "x"}}, "prototype": 1, "note": "__proto__"}';
+    const text =
+      '{"constructor": "Gustave Eiffel", "builder": {"constructor": {"name": "x"}}, "prototype": 1, "note": "__proto__"}';
     const value = (await readJsonBody(fakeRequest(text), 1_000)) as Record<string, unknown>;
     expect(Object.keys(value)).toStrictEqual(['constructor', 'builder', 'prototype', 'note']);
     expect(value.constructor).toBe('Gustave Eiffel');
@@ -219,10 +236,21 @@ describe('expectObject', () => {
 
 describe('readJsonBody: patch formats', () => {
   it('takes merge patches and plain JSON for PATCH, and refuses JSON Patch everywhere (415)', async () => {
-    await expect(readJsonBody(fakeRequest('{"a":1}', 'application/merge-patch+json'), 100, { patch: true })).resolves.toEqual({ a: 1 });
-    await expect(readJsonBody(fakeRequest('{"a":1}', 'application/json'), 100, { patch: true })).resolves.toEqual({ a: 1 });
-    for (const [type, patch] of [['application/json-patch+json', true], ['application/json-patch+json', false], ['application/vnd.api+json', true]] as const) {
-      const error = await readJsonBody(fakeRequest('[]', type), 100, { patch }).then(() => undefined, (e: unknown) => e);
+    await expect(
+      readJsonBody(fakeRequest('{"a":1}', 'application/merge-patch+json'), 100, { patch: true }),
+    ).resolves.toEqual({ a: 1 });
+    await expect(readJsonBody(fakeRequest('{"a":1}', 'application/json'), 100, { patch: true })).resolves.toEqual({
+      a: 1,
+    });
+    for (const [type, patch] of [
+      ['application/json-patch+json', true],
+      ['application/json-patch+json', false],
+      ['application/vnd.api+json', true],
+    ] as const) {
+      const error = await readJsonBody(fakeRequest('[]', type), 100, { patch }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, `${type} ${patch}`).toMatchObject({ status: 415 });
     }
   });

@@ -13,14 +13,20 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 function checkContentType(contentType: string | undefined, patch: boolean): void {
   const type = contentType?.trim() ?? '';
   if (patch && !patchMediaType.test(type)) {
-    throw new ApiError('unsupportedMediaType', 'PATCH bodies are JSON merge patches: send Content-Type application/merge-patch+json or application/json');
+    throw new ApiError(
+      'unsupportedMediaType',
+      'PATCH bodies are JSON merge patches: send Content-Type application/merge-patch+json or application/json',
+    );
   }
   if (!jsonMediaType.test(type) || jsonPatchMediaType.test(type)) {
     throw new ApiError('unsupportedMediaType', 'Request bodies must be sent with Content-Type: application/json');
   }
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(type)?.[1];
   if (charset !== undefined && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
-    throw new ApiError('unsupportedMediaType', `Only the utf-8 charset is accepted for JSON bodies; got "${charset.slice(0, 40)}"`);
+    throw new ApiError(
+      'unsupportedMediaType',
+      `Only the utf-8 charset is accepted for JSON bodies; got "${charset.slice(0, 40)}"`,
+    );
   }
 }
 
@@ -31,11 +37,17 @@ function checkContentType(contentType: string | undefined, patch: boolean): void
 function checkCodings(request: CorralRequest): void {
   const transfer = request.header('transfer-encoding');
   if (transfer !== undefined && transfer.trim().toLowerCase() !== 'chunked') {
-    throw new ApiError('unsupportedMediaType', `Only the chunked transfer coding is accepted; got "${transfer.slice(0, 60)}"`);
+    throw new ApiError(
+      'unsupportedMediaType',
+      `Only the chunked transfer coding is accepted; got "${transfer.slice(0, 60)}"`,
+    );
   }
   const content = request.header('content-encoding');
   if (content !== undefined && content.trim() !== '' && content.trim().toLowerCase() !== 'identity') {
-    throw new ApiError('unsupportedMediaType', `Request bodies are accepted without content coding; got Content-Encoding "${content.slice(0, 60)}"`);
+    throw new ApiError(
+      'unsupportedMediaType',
+      `Request bodies are accepted without content coding; got Content-Encoding "${content.slice(0, 60)}"`,
+    );
   }
 }
 
@@ -48,7 +60,10 @@ function checkStructure(root: unknown): void {
     if (depth > maxJsonDepth) throw new ApiError('invalidBody', `The body nests deeper than ${maxJsonDepth} levels`);
     const isArray = Array.isArray(value);
     for (const key of Object.keys(value)) {
-      if (!isArray && (key === '__proto__' || (key === 'constructor' && isPrototypeHolder((value as Record<string, unknown>)[key])))) {
+      if (
+        !isArray &&
+        (key === '__proto__' || (key === 'constructor' && isPrototypeHolder((value as Record<string, unknown>)[key])))
+      ) {
         throw new ApiError('invalidBody', `The body uses the reserved key "${key}"`);
       }
       stack.push([(value as Record<string, unknown>)[key], depth + 1]);
@@ -61,7 +76,11 @@ function isPrototypeHolder(value: unknown): boolean {
 }
 
 /** Reads, decodes and parses a JSON request body; every way it can be wrong is a 4xx. */
-export async function readJsonBody(request: CorralRequest, limit: number, options: { patch?: boolean } = {}): Promise<unknown> {
+export async function readJsonBody(
+  request: CorralRequest,
+  limit: number,
+  options: { patch?: boolean } = {},
+): Promise<unknown> {
   checkContentType(request.header('content-type'), options.patch ?? false);
   checkCodings(request);
   const bytes = await request.readBody(limit);

@@ -16,7 +16,8 @@ function authorizationOf(req: IncomingMessage): string | undefined {
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    if (name.length === 13 && name.toLowerCase() === 'authorization') joined = joined === undefined ? raw[i + 1] : `${joined}, ${raw[i + 1]}`;
+    if (name.length === 13 && name.toLowerCase() === 'authorization')
+      joined = joined === undefined ? raw[i + 1] : `${joined}, ${raw[i + 1]}`;
   }
   return joined;
 }
@@ -90,7 +91,8 @@ class NodeRequest implements CorralRequest {
   private authorization: string | undefined | null = null;
 
   header(name: string): string | undefined {
-    if (name === 'authorization') return this.authorization === null ? (this.authorization = authorizationOf(this.req)) : this.authorization;
+    if (name === 'authorization')
+      return this.authorization === null ? (this.authorization = authorizationOf(this.req)) : this.authorization;
     const value = this.req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   }
@@ -126,7 +128,10 @@ export function fromNodeRequest(req: IncomingMessage, res?: ServerResponse): Cor
 /** Writes a pipeline answer; HEAD gets the same headers (Content-Length included) and no body. */
 export function writeNodeResponse(req: IncomingMessage, res: ServerResponse, response: CorralResponse): void {
   const headers = response.headers;
-  if (response.body !== undefined) headers['content-length'] = String(typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength);
+  if (response.body !== undefined)
+    headers['content-length'] = String(
+      typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength,
+    );
   res.writeHead(response.status, headers);
   res.end(req.method === 'HEAD' ? undefined : response.body);
 }

@@ -7,6 +7,7 @@ import { CorralError } from '@corral/errors';
  */
 export function nodeHttp(): typeof import('node:http') {
   const http = globalThis.process?.getBuiltinModule?.('node:http');
-  if (!http) throw new CorralError('CORRAL_NODE_ONLY', 'This runtime has no node:http; serve the API through api.fetch instead');
+  if (!http)
+    throw new CorralError('CORRAL_NODE_ONLY', 'This runtime has no node:http; serve the API through api.fetch instead');
   return http;
 }

@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from 'vitest';
 import { quote, rejectUnknownParameters, singleValue } from './query-params.js';
 import { refusal } from '../testing/refusal.js';
@@ -19,12 +18,20 @@ describe('quote', () => {
 
 describe('rejectUnknownParameters', () => {
   it('lets accepted parameters through, also repeated or empty', () => {
-    expect(() => rejectUnknownParameters(new URLSearchParams('state=internal&limit=5&state=external&sortby='), ['limit', 'state', 'sortby'])).not.toThrow();
+    expect(() =>
+      rejectUnknownParameters(new URLSearchParams('state=internal&limit=5&state=external&sortby='), [
+        'limit',
+        'state',
+        'sortby',
+      ]),
+    ).not.toThrow();
     expect(() => rejectUnknownParameters(new URLSearchParams(''), [])).not.toThrow();
   });
 
   it('refuses an unknown parameter with 400, listing the accepted ones', () => {
-    const error = refusal(() => rejectUnknownParameters(new URLSearchParams('limit=5&colour=red'), ['offset', 'limit', 'state']));
+    const error = refusal(() =>
+      rejectUnknownParameters(new URLSearchParams('limit=5&colour=red'), ['offset', 'limit', 'state']),
+    );
     expect(error).toMatchObject({ status: 400, errorCode: 1002, codeName: 'unknownQueryParameter' });
     expect(error.message).toBe('Unknown query parameter "colour". Accepted parameters: offset, limit, state');
   });
@@ -35,7 +42,9 @@ describe('rejectUnknownParameters', () => {
   });
 
   it('matches names case-sensitively', () => {
-    expect(refusal(() => rejectUnknownParameters(new URLSearchParams('Limit=5'), ['limit'])).message).toContain('"Limit"');
+    expect(refusal(() => rejectUnknownParameters(new URLSearchParams('Limit=5'), ['limit'])).message).toContain(
+      '"Limit"',
+    );
   });
 
   it('shortens a long unknown name in the message', () => {

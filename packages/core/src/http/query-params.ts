@@ -9,7 +9,10 @@ export function quote(value: string): string {
 export function rejectUnknownParameters(query: URLSearchParams, accepted: readonly string[]): void {
   for (const name of query.keys()) {
     if (!accepted.includes(name)) {
-      const list = accepted.length > 0 ? `Accepted parameters: ${accepted.join(', ')}` : 'This endpoint accepts no query parameters';
+      const list =
+        accepted.length > 0
+          ? `Accepted parameters: ${accepted.join(', ')}`
+          : 'This endpoint accepts no query parameters';
       throw new ApiError('unknownQueryParameter', `Unknown query parameter ${quote(name)}. ${list}`);
     }
   }
@@ -18,6 +21,7 @@ export function rejectUnknownParameters(query: URLSearchParams, accepted: readon
 /** The one value of a single-valued parameter; a repeat is refused rather than silently picked. */
 export function singleValue(query: URLSearchParams, name: string): string | undefined {
   const values = query.getAll(name);
-  if (values.length > 1) throw new ApiError('duplicateQueryParameter', `Query parameter ${quote(name)} may be given only once`);
+  if (values.length > 1)
+    throw new ApiError('duplicateQueryParameter', `Query parameter ${quote(name)} may be given only once`);
   return values[0];
 }

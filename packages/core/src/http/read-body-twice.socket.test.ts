@@ -12,7 +12,10 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 async function readTwice(request: CorralRequest): Promise<string[]> {
   const first = text(await request.readBody(1024));
   const second = text(await request.readBody(1024));
-  const tooSmall = await request.readBody(2).then(() => 'read', (error: { status?: number }) => String(error.status));
+  const tooSmall = await request.readBody(2).then(
+    () => 'read',
+    (error: { status?: number }) => String(error.status),
+  );
   return [first, second, tooSmall];
 }
 

@@ -10,10 +10,13 @@ beforeAll(async () => {
   await new Promise((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise((resolve) => {
-  server.closeAllConnections();
-  server.close(resolve);
-}));
+afterAll(
+  () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(resolve);
+    }),
+);
 
 /** Sends raw bytes and reads the answer until the server closes the connection. */
 function raw(bytes: string): Promise<{ status: number; headers: Record<string, string>; json: any }> {
@@ -25,7 +28,9 @@ function raw(bytes: string): Promise<{ status: number; headers: Record<string, s
     socket.on('close', () => {
       const [head = '', body = ''] = text.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, json: body ? JSON.parse(body) : undefined });
     });
   });
@@ -33,7 +38,12 @@ function raw(bytes: string): Promise<{ status: number; headers: Record<string, s
 
 describe('requests node:http refuses before the API sees them', () => {
   const cases: [string, string, number, number][] = [
-    ['conflicting framing', 'POST /v1/employees HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello', 400, 1022],
+    [
+      'conflicting framing',
+      'POST /v1/employees HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello',
+      400,
+      1022,
+    ],
     ['a bare LF line ending', 'GET /v1 HTTP/1.1\nHost: x\n\n', 400, 1022],
     ['an unknown method', 'FROB /v1 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 1022],
     ['no Host header', 'GET /v1 HTTP/1.1\r\n\r\n', 400, 1022],
@@ -46,7 +56,12 @@ describe('requests node:http refuses before the API sees them', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     // A 400 carries the detailed body; other statuses the short one, as everywhere in the API.
-    if (status === 400) expect(res.json).toMatchObject({ message: expect.any(String), errorCode: code, additionalInformation: `/v1/errors/${code}` });
+    if (status === 400)
+      expect(res.json).toMatchObject({
+        message: expect.any(String),
+        errorCode: code,
+        additionalInformation: `/v1/errors/${code}`,
+      });
     else expect(res.json).toEqual({ error: expect.any(String) });
   });
 

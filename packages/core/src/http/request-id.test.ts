@@ -4,9 +4,12 @@ import { requestIdFor } from './request-id.js';
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('requestIdFor', () => {
-  it.each(['abc', 'req-42', 'trace.id:7_x', 'A', '0b5c6b4e-2a4f-4c5e-9d1a-2f1f2b3c4d5e', 'x'.repeat(128)])('keeps the sane client id %j', (id) => {
-    expect(requestIdFor(id)).toBe(id);
-  });
+  it.each(['abc', 'req-42', 'trace.id:7_x', 'A', '0b5c6b4e-2a4f-4c5e-9d1a-2f1f2b3c4d5e', 'x'.repeat(128)])(
+    'keeps the sane client id %j',
+    (id) => {
+      expect(requestIdFor(id)).toBe(id);
+    },
+  );
 
   it('makes a random UUID when the client sent none', () => {
     const id = requestIdFor(undefined);

@@ -19,7 +19,9 @@ describe('the server api.listen starts', () => {
   });
 
   it('takes other limits from createApi({ server })', async () => {
-    const server = testApi({ server: { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxConnections: 5 } }).listen(0);
+    const server = testApi({ server: { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxConnections: 5 } }).listen(
+      0,
+    );
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       expect([server.headersTimeout, server.requestTimeout, server.maxConnections]).toEqual([1_000, 2_000, 5]);

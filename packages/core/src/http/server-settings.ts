@@ -28,7 +28,10 @@ export const defaultServerSettings: Required<ServerSettings> = {
  * connections is bounded; {@link stopGracefully} can stop it without resetting keep-alive
  * clients. `api.listen` uses it; use it for a server of your own.
  */
-export function createApiServer(settings: ServerSettings = {}, listener?: (req: IncomingMessage, res: ServerResponse) => void): Server {
+export function createApiServer(
+  settings: ServerSettings = {},
+  listener?: (req: IncomingMessage, res: ServerResponse) => void,
+): Server {
   const chosen = { ...defaultServerSettings, ...settings };
   const server = nodeHttp().createServer({
     headersTimeout: chosen.headersTimeoutMs,

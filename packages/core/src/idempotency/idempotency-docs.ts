@@ -8,7 +8,10 @@ const keySchema = { type: 'string', minLength: 1, maxLength: maxKeyLength, patte
  * marker, and the 409 and 422 answers it may give instead of the route's own.
  */
 export function idempotencyDocs(coverage: 'always' | 'async', required: boolean): RouteDocs {
-  const when = coverage === 'async' ? ' Honoured together with `Prefer: respond-async`: the 202 and its job are kept, and the job runs once.' : '';
+  const when =
+    coverage === 'async'
+      ? ' Honoured together with `Prefer: respond-async`: the 202 and its job are kept, and the job runs once.'
+      : '';
   return {
     requestHeaders: {
       'Idempotency-Key': {
@@ -18,13 +21,19 @@ export function idempotencyDocs(coverage: 'always' | 'async', required: boolean)
       },
     },
     responseHeaders: {
-      'Idempotency-Replayed': { description: 'Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+      'Idempotency-Replayed': {
+        description:
+          'Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key.',
+        schema: { type: 'string', enum: ['true'] },
+      },
     },
     responses: {
       '400': { description: 'The Idempotency-Key header is malformed (or missing where the API requires one).' },
       '409': {
         description: 'A request with the same Idempotency-Key is still running; retry after Retry-After seconds.',
-        headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
+        headers: {
+          'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+        },
       },
       '422': { description: 'The Idempotency-Key was already used for a different request.' },
     },

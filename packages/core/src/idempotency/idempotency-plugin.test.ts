@@ -39,12 +39,26 @@ function notesApi(options: Partial<IdempotencyOptions> = {}) {
   let replaced = 0;
   const replaceMany = store.replaceMany.bind(store);
   store.replaceMany = (...args) => (replaced++, replaceMany(...args));
-  const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), scopes: { read: 'r', write: 'w' }, store });
-  const api = createApi({ collections: [notes], auth, logger: silentLogger, plugins: [idempotency({ store: memoryIdempotency(), ...options })] });
+  const notes = defineCollection({
+    name: 'notes',
+    schema: z.object({ text: z.string() }),
+    scopes: { read: 'r', write: 'w' },
+    store,
+  });
+  const api = createApi({
+    collections: [notes],
+    auth,
+    logger: silentLogger,
+    plugins: [idempotency({ store: memoryIdempotency(), ...options })],
+  });
   return { api, control, replacedCount: () => replaced };
 }
 
-const as = (who: string, key?: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${who}+r+w`, ...(key === undefined ? {} : { 'idempotency-key': key }), ...extra });
+const as = (who: string, key?: string, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${who}+r+w`,
+  ...(key === undefined ? {} : { 'idempotency-key': key }),
+  ...extra,
+});
 describeEachTransport('Idempotency-Key', (open) => {
   it('replays the first answer to a retry (status, body, Location) without creating twice', async () => {
     const { api, control } = notesApi();
@@ -54,14 +68,22 @@ describeEachTransport('Idempotency-Key', (open) => {
     expect(first.headers['idempotency-replayed']).toBeUndefined();
     const retry = await transport.send('POST', '/v1/notes', { headers: as('ann', '"k-1"'), body: { text: 'hello' } });
     expect(retry).toMatchObject({ status: 201, text: first.text });
-    expect(retry.headers).toMatchObject({ location: first.headers.location, etag: first.headers.etag, 'idempotency-replayed': 'true' });
+    expect(retry.headers).toMatchObject({
+      location: first.headers.location,
+      etag: first.headers.etag,
+      'idempotency-replayed': 'true',
+    });
     expect(retry.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
     expect(control.creates).toBe(1);
     expect((await transport.send('GET', '/v1/notes', { headers: as('ann') })).json.notes).toHaveLength(1);
     // A refusal of the request itself is an answer too: kept and replayed.
     const invalid = await transport.send('POST', '/v1/notes', { headers: as('ann', 'k-2'), body: { text: 5 } });
     expect(invalid.status).toBe(422);
-    expect(await transport.send('POST', '/v1/notes', { headers: as('ann', 'k-2'), body: { text: 5 } })).toMatchObject({ status: 422, text: invalid.text, headers: { 'idempotency-replayed': 'true' } });
+    expect(await transport.send('POST', '/v1/notes', { headers: as('ann', 'k-2'), body: { text: 5 } })).toMatchObject({
+      status: 422,
+      text: invalid.text,
+      headers: { 'idempotency-replayed': 'true' },
+    });
   });
 
   it('refuses the same key with another body or path (422) and keeps keys of different callers apart', async () => {
@@ -71,7 +93,9 @@ describeEachTransport('Idempotency-Key', (open) => {
     const otherBody = await transport.send('POST', '/v1/notes', { headers: as('ann', 'k'), body: { text: 'b' } });
     expect(otherBody.status).toBe(422);
     expect(otherBody.json).toMatchObject({ errorCode: 1026 });
-    expect((await transport.send('POST', '/v1/notes?x=1', { headers: as('ann', 'k'), body: { text: 'a' } })).json).toMatchObject({ errorCode: 1026 });
+    expect(
+      (await transport.send('POST', '/v1/notes?x=1', { headers: as('ann', 'k'), body: { text: 'a' } })).json,
+    ).toMatchObject({ errorCode: 1026 });
     const bob = await transport.send('POST', '/v1/notes', { headers: as('bob', 'k'), body: { text: 'b' } });
     expect(bob.status).toBe(201);
     expect(bob.headers['idempotency-replayed']).toBeUndefined();
@@ -92,7 +116,11 @@ describeEachTransport('Idempotency-Key', (open) => {
     expect(during.json).toEqual({ error: expect.stringContaining('still being processed') });
     letGo();
     expect((await first).status).toBe(201);
-    expect((await transport.send('POST', '/v1/notes', { headers: as('ann', 'slow'), body: { text: 'a' } })).headers['idempotency-replayed']).toBe('true');
+    expect(
+      (await transport.send('POST', '/v1/notes', { headers: as('ann', 'slow'), body: { text: 'a' } })).headers[
+        'idempotency-replayed'
+      ],
+    ).toBe('true');
     expect(control.creates).toBe(1);
   });
 
@@ -110,7 +138,8 @@ describeEachTransport('Idempotency-Key', (open) => {
     expect(later.headers['idempotency-replayed']).toBeUndefined();
     expect(control.creates).toBe(2);
     control.failNext = true;
-    const failing = (key: string) => transport!.send('POST', '/v1/notes', { headers: as('ann', key), body: { text: 'a' } });
+    const failing = (key: string) =>
+      transport!.send('POST', '/v1/notes', { headers: as('ann', key), body: { text: 'a' } });
     expect((await failing('f')).status).toBe(500);
     expect((await failing('f')).status).toBe(201);
   });
@@ -118,13 +147,17 @@ describeEachTransport('Idempotency-Key', (open) => {
   it('refuses malformed keys (400) and, when required, a POST without one; a refused token holds no key', async () => {
     const { api } = notesApi({ required: true });
     const transport = await open(api);
-    const post = (headers: Record<string, string>) => transport!.send('POST', '/v1/notes', { headers, body: { text: 'a' } });
+    const post = (headers: Record<string, string>) =>
+      transport!.send('POST', '/v1/notes', { headers, body: { text: 'a' } });
     for (const key of ['', 'x'.repeat(256), 'two words', '""']) {
       const refused = await post(as('ann', key));
       expect(refused.status, JSON.stringify(key)).toBe(400);
       expect(refused.json).toMatchObject({ errorCode: 1028 });
     }
-    expect((await post(as('ann'))).json).toMatchObject({ errorCode: 1028, message: expect.stringContaining('Idempotency-Key') });
+    expect((await post(as('ann'))).json).toMatchObject({
+      errorCode: 1028,
+      message: expect.stringContaining('Idempotency-Key'),
+    });
     expect((await post(as('ann', 'x'.repeat(255)))).status).toBe(201);
     expect((await post({ 'idempotency-key': 'anon' })).status).toBe(401);
     expect((await post({ authorization: 'Bearer ann+r', 'idempotency-key': 'scoped' })).status).toBe(403);
@@ -134,12 +167,18 @@ describeEachTransport('Idempotency-Key', (open) => {
   it('replays the 202 of a respond-async bulk write: its job runs once', async () => {
     const { api, replacedCount } = notesApi();
     const transport = await open(api);
-    expect((await transport.send('POST', '/v1/notes', { headers: as('ann'), body: { text: 'a' } })).headers.location).toBe('/v1/notes/1');
+    expect(
+      (await transport.send('POST', '/v1/notes', { headers: as('ann'), body: { text: 'a' } })).headers.location,
+    ).toBe('/v1/notes/1');
     const headers = as('ann', 'bulk', { prefer: 'respond-async' });
     const accepted = await transport.send('PUT', '/v1/notes', { headers, body: [{ id: '1', text: 'a' }] });
     expect(accepted.status).toBe(202);
     const retry = await transport.send('PUT', '/v1/notes', { headers, body: [{ id: '1', text: 'a' }] });
-    expect(retry).toMatchObject({ status: 202, text: accepted.text, headers: { location: accepted.headers.location, 'idempotency-replayed': 'true' } });
+    expect(retry).toMatchObject({
+      status: 202,
+      text: accepted.text,
+      headers: { location: accepted.headers.location, 'idempotency-replayed': 'true' },
+    });
     let job = await transport.send('GET', accepted.headers.location!, { headers: as('ann') });
     for (let i = 0; i < 100 && job.json.status !== 'succeeded'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -157,12 +196,22 @@ describe('idempotency documentation', () => {
   it('documents the header and the 409 and 422 answers on POST and respond-async routes only', () => {
     let table: readonly DocumentedRoute[] = [];
     const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), store: memoryStore() });
-    createApi({ collections: [notes], logger: silentLogger, plugins: [idempotency({ store: memoryIdempotency(), required: true }), { name: 'table', routes: (v) => ((table = v.routes), []) }] });
-    const docs = (method: string, pattern: string) => table.find((r) => r.method === method && r.pattern === pattern)?.docs ?? [];
-    expect(docs('POST', '/notes')[0]).toMatchObject({ requestHeaders: { 'Idempotency-Key': { required: true } }, responses: { '409': {}, '422': {} } });
+    createApi({
+      collections: [notes],
+      logger: silentLogger,
+      plugins: [
+        idempotency({ store: memoryIdempotency(), required: true }),
+        { name: 'table', routes: (v) => ((table = v.routes), []) },
+      ],
+    });
+    const docs = (method: string, pattern: string) =>
+      table.find((r) => r.method === method && r.pattern === pattern)?.docs ?? [];
+    expect(docs('POST', '/notes')[0]).toMatchObject({
+      requestHeaders: { 'Idempotency-Key': { required: true } },
+      responses: { '409': {}, '422': {} },
+    });
     expect(docs('PUT', '/notes')[0]?.requestHeaders?.['Idempotency-Key']?.required).toBeUndefined();
     expect(docs('GET', '/notes')).toEqual([]);
     expect(docs('PATCH', '/notes/:id')).toEqual([]);
   });
 });
-

@@ -27,7 +27,11 @@ export interface IdempotencyOptions {
 /** A duration option in whole seconds, at least one; a mistake fails when the plugin is made. */
 function secondsOption(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) throw new CorralError('CORRAL_INVALID_IDEMPOTENCY_OPTION', `idempotency: ${name} must be a whole number of seconds, at least 1; got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new CorralError(
+      'CORRAL_INVALID_IDEMPOTENCY_OPTION',
+      `idempotency: ${name} must be a whole number of seconds, at least 1; got ${value}`,
+    );
   return value;
 }
 
@@ -51,12 +55,16 @@ export function idempotency(options: IdempotencyOptions): ApiPlugin {
   /** Claims held by requests in progress, until their answer is kept or the key released. */
   const held = new WeakMap<RequestContext, ClaimRef>();
 
-  async function preHandler(context: HandlerContext, coverage: 'always' | 'async'): Promise<CorralResponse | undefined> {
+  async function preHandler(
+    context: HandlerContext,
+    coverage: 'always' | 'async',
+  ): Promise<CorralResponse | undefined> {
     if (context.fromJob) return undefined; // the key was checked when the job was accepted
     const { request, settings, principal } = context;
     const key = idempotencyKeyOf(request);
     if (key === undefined) {
-      if (required && coverage === 'always') throw new ApiError('invalidIdempotencyKey', 'This API needs an Idempotency-Key header on every POST request');
+      if (required && coverage === 'always')
+        throw new ApiError('invalidIdempotencyKey', 'This API needs an Idempotency-Key header on every POST request');
       return undefined;
     }
     if (coverage === 'async' && !prefersRespondAsync(request.header('prefer'))) return undefined;
@@ -74,10 +82,17 @@ export function idempotency(options: IdempotencyOptions): ApiPlugin {
       return undefined;
     }
     if (found.fingerprint !== fingerprint) {
-      throw new ApiError('idempotencyKeyReused', 'This Idempotency-Key was already used for a different request (method, path, query or body); use a new key for a new request');
+      throw new ApiError(
+        'idempotencyKeyReused',
+        'This Idempotency-Key was already used for a different request (method, path, query or body); use a new key for a new request',
+      );
     }
     if (found.state === 'running') {
-      throw new ApiError('idempotencyRequestInFlight', 'A request with this Idempotency-Key is still being processed; retry shortly to get its answer', { headers: { 'retry-after': '1' } });
+      throw new ApiError(
+        'idempotencyRequestInFlight',
+        'A request with this Idempotency-Key is still being processed; retry shortly to get its answer',
+        { headers: { 'retry-after': '1' } },
+      );
     }
     return replayOf(found.answer);
   }

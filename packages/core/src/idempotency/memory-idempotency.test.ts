@@ -23,7 +23,10 @@ describe('memoryIdempotency', () => {
       await store.claim({ ...base, key, token: key });
       await store.complete({ scope: 's', key, token: key }, answer);
     }
-    expect(await store.claim({ ...base, key: 'running', token: 'other' })).toEqual({ state: 'running', fingerprint: 'f' });
+    expect(await store.claim({ ...base, key: 'running', token: 'other' })).toEqual({
+      state: 'running',
+      fingerprint: 'f',
+    });
     expect(await store.claim({ ...base, key: 'a', token: 'again' })).toEqual({ state: 'claimed' }); // forgotten
     expect((await store.claim({ ...base, key: 'c', token: 'again' })).state).toBe('completed');
     const big = memoryIdempotency({ maxBytes: 250 });

@@ -69,7 +69,9 @@ export function memoryIdempotency(limits: MemoryIdempotencyLimits = {}): Idempot
         trim();
         return { state: 'claimed' };
       }
-      return held.answer ? { state: 'completed', fingerprint: held.fingerprint, answer: held.answer } : { state: 'running', fingerprint: held.fingerprint };
+      return held.answer
+        ? { state: 'completed', fingerprint: held.fingerprint, answer: held.answer }
+        : { state: 'running', fingerprint: held.fingerprint };
     },
     async complete({ scope, key, token }, answer) {
       const held = entries.get(id(scope, key));

@@ -17,7 +17,10 @@ export function idempotencyKeyOf(request: CorralRequest): string | undefined {
   if (raw === undefined) return undefined;
   const key = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
   if (key.length === 0 || key.length > maxKeyLength || !visibleAscii.test(key)) {
-    throw new ApiError('invalidIdempotencyKey', `The Idempotency-Key header must be 1 to ${maxKeyLength} visible ASCII characters, sent once (a UUID is a good choice)`);
+    throw new ApiError(
+      'invalidIdempotencyKey',
+      `The Idempotency-Key header must be 1 to ${maxKeyLength} visible ASCII characters, sent once (a UUID is a good choice)`,
+    );
   }
   return key;
 }

@@ -2,7 +2,18 @@ import type { CorralResponse } from '../http/exchange.js';
 import type { StoredAnswer } from './idempotency-store.js';
 
 /** Headers that describe the result itself and so are repeated on a replay (not X-Request-Id, not per-request limits). */
-const keptHeaders = ['content-type', 'location', 'content-location', 'etag', 'last-modified', 'link', 'preference-applied', 'vary', 'www-authenticate', 'allow'];
+const keptHeaders = [
+  'content-type',
+  'location',
+  'content-location',
+  'etag',
+  'last-modified',
+  'link',
+  'preference-applied',
+  'vary',
+  'www-authenticate',
+  'allow',
+];
 
 /**
  * Statuses that say nothing about what the request did, so a retry must run it again: the
@@ -10,7 +21,14 @@ const keptHeaders = ['content-type', 'location', 'content-location', 'etag', 'la
  */
 export function isKept(response: CorralResponse): boolean {
   const { status } = response;
-  return status < 500 && status !== 401 && status !== 403 && status !== 408 && status !== 429 && typeof response.body !== 'object';
+  return (
+    status < 500 &&
+    status !== 401 &&
+    status !== 403 &&
+    status !== 408 &&
+    status !== 429 &&
+    typeof response.body !== 'object'
+  );
 }
 
 /** The part of an answer kept under its key. */
@@ -25,5 +43,9 @@ export function storedAnswerOf(response: CorralResponse): StoredAnswer {
 
 /** A kept answer given again, marked so that the client can tell. */
 export function replayOf(answer: StoredAnswer): CorralResponse {
-  return { status: answer.status, headers: { ...answer.headers, 'idempotency-replayed': 'true' }, ...(answer.body === undefined ? {} : { body: answer.body }) };
+  return {
+    status: answer.status,
+    headers: { ...answer.headers, 'idempotency-replayed': 'true' },
+    ...(answer.body === undefined ? {} : { body: answer.body }),
+  };
 }

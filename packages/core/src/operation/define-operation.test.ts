@@ -3,7 +3,10 @@ import { z } from 'zod';
 import type { CorralRequest } from '../http/exchange.js';
 import { defineOperation } from './define-operation.js';
 
-const query = z.object({ para2: z.array(z.coerce.number()).length(2), operation: z.enum(['sum', 'product']).default('sum') });
+const query = z.object({
+  para2: z.array(z.coerce.number()).length(2),
+  operation: z.enum(['sum', 'product']).default('sum'),
+});
 
 const calculate = () =>
   defineOperation({
@@ -33,7 +36,20 @@ describe('defineOperation', () => {
     expect(operation.name).toBe('calculate');
     expect(operation.query).toBe(query);
     expect(operation.scope).toBe('calc');
-    expect(operation.handler({ query: { para2: [3, 4], operation: 'product' }, principal: undefined, request, prefix: '/v1', body: undefined, hasScope: () => true, paging: {}, requestId: 'r1', state: {}, signal: undefined })).toStrictEqual({
+    expect(
+      operation.handler({
+        query: { para2: [3, 4], operation: 'product' },
+        principal: undefined,
+        request,
+        prefix: '/v1',
+        body: undefined,
+        hasScope: () => true,
+        paging: {},
+        requestId: 'r1',
+        state: {},
+        signal: undefined,
+      }),
+    ).toStrictEqual({
       operation: 'product',
       result: 12,
     });
@@ -41,16 +57,23 @@ describe('defineOperation', () => {
 
   it('derives the title from the name unless one is given', () => {
     expect(calculate().title).toBe('Calculate');
-    expect(defineOperation({ name: 'search', title: 'Full-text search', query: z.object({}), handler: () => null }).title).toBe('Full-text search');
+    expect(
+      defineOperation({ name: 'search', title: 'Full-text search', query: z.object({}), handler: () => null }).title,
+    ).toBe('Full-text search');
   });
 
   it('leaves the scope out when none is given', () => {
     expect(defineOperation({ name: 'translate', query: z.object({}), handler: () => null }).scope).toBeUndefined();
   });
 
-  it.each(['', '2translate', 'trans late', 'translate/now', '_translate', 'übersetzen'])('refuses the name %j', (name) => {
-    expect(() => defineOperation({ name, query: z.object({}), handler: () => null })).toThrow(`Operation name "${name}" must be a word usable in a URL`);
-  });
+  it.each(['', '2translate', 'trans late', 'translate/now', '_translate', 'übersetzen'])(
+    'refuses the name %j',
+    (name) => {
+      expect(() => defineOperation({ name, query: z.object({}), handler: () => null })).toThrow(
+        `Operation name "${name}" must be a word usable in a URL`,
+      );
+    },
+  );
 
   it.each(['translate', 'Translate', 'to_upper', 'to-upper', 'v2calc'])('accepts the name %j', (name) => {
     expect(defineOperation({ name, query: z.object({}), handler: () => null }).name).toBe(name);

@@ -65,7 +65,8 @@ export interface OperationOptions<Q extends z.ZodObject, R, B = undefined> {
 }
 
 /** A declared non-resource operation (GET or POST): it computes a result rather than serving a record. */
-export interface Operation<Q extends z.ZodObject = z.ZodObject, R = unknown, B = undefined> extends OperationOptions<Q, R, B> {
+export interface Operation<Q extends z.ZodObject = z.ZodObject, R = unknown, B = undefined>
+  extends OperationOptions<Q, R, B> {
   /** Tells operations from collections when both are handled together. */
   readonly kind: 'operation';
   /** Human title, always filled in (from the name when none was given). */
@@ -81,14 +82,22 @@ export type AnyOperation = Operation<any, unknown, any>;
 /** The body type an optional `body` schema stands for: its output, or undefined without one. */
 export type OperationBodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** Input of {@link defineOperation} with a `result` schema: the handler must return its output. */
-export type OperationOptionsWithResult<Q extends z.ZodObject, S extends z.ZodType, BS> = OperationOptions<Q, z.output<S>, OperationBodyOf<BS>> & {
+export type OperationOptionsWithResult<Q extends z.ZodObject, S extends z.ZodType, BS> = OperationOptions<
+  Q,
+  z.output<S>,
+  OperationBodyOf<BS>
+> & {
   /** The result schema, which the handler's return type follows. */
   readonly result: S;
   /** The body schema of a POST operation. */
   readonly body?: BS;
 };
 /** Input of {@link defineOperation} without a `result` schema: the result type is the handler's. */
-export type OperationOptionsWithoutResult<Q extends z.ZodObject, R, BS> = OperationOptions<Q, R, OperationBodyOf<BS>> & {
+export type OperationOptionsWithoutResult<Q extends z.ZodObject, R, BS> = OperationOptions<
+  Q,
+  R,
+  OperationBodyOf<BS>
+> & {
   /** Absent: without a result schema the handler's own return type is the result type. */
   readonly result?: undefined;
   /** The body schema of a POST operation. */
@@ -102,20 +111,39 @@ export type NoQuery = z.ZodObject<Record<never, never>>;
  * the handler must return that shape (checked by the compiler, and at run time outside production);
  * without one, the result type is whatever the handler returns.
  */
-export function defineOperation<Q extends z.ZodObject = NoQuery, S extends z.ZodType = z.ZodType, BS extends z.ZodType | undefined = undefined>(
-  options: OperationOptionsWithResult<Q, S, BS>,
-): Operation<Q, z.output<S>, OperationBodyOf<BS>>;
-export function defineOperation<Q extends z.ZodObject = NoQuery, R = unknown, BS extends z.ZodType | undefined = undefined>(options: OperationOptionsWithoutResult<Q, R, BS>): Operation<Q, R, OperationBodyOf<BS>>;
-export function defineOperation(options: OperationOptions<z.ZodObject, unknown, unknown>): Operation<z.ZodObject, unknown, unknown> {
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(options.name)) throw new CorralError('CORRAL_INVALID_NAME', `Operation name "${options.name}" must be a word usable in a URL`);
+export function defineOperation<
+  Q extends z.ZodObject = NoQuery,
+  S extends z.ZodType = z.ZodType,
+  BS extends z.ZodType | undefined = undefined,
+>(options: OperationOptionsWithResult<Q, S, BS>): Operation<Q, z.output<S>, OperationBodyOf<BS>>;
+export function defineOperation<
+  Q extends z.ZodObject = NoQuery,
+  R = unknown,
+  BS extends z.ZodType | undefined = undefined,
+>(options: OperationOptionsWithoutResult<Q, R, BS>): Operation<Q, R, OperationBodyOf<BS>>;
+export function defineOperation(
+  options: OperationOptions<z.ZodObject, unknown, unknown>,
+): Operation<z.ZodObject, unknown, unknown> {
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(options.name))
+    throw new CorralError('CORRAL_INVALID_NAME', `Operation name "${options.name}" must be a word usable in a URL`);
   const method = options.method ?? 'GET';
-  if (method !== 'GET' && method !== 'POST') throw new CorralError('CORRAL_INVALID_OPERATION', `Operation "${options.name}": method must be GET or POST`);
-  if (method === 'POST' && !options.body) throw new CorralError('CORRAL_INVALID_OPERATION', `Operation "${options.name}" uses POST, so it needs a body schema`);
-  if (method === 'GET' && options.body) throw new CorralError('CORRAL_INVALID_OPERATION', `Operation "${options.name}" has a body schema, so it must use method POST`);
+  if (method !== 'GET' && method !== 'POST')
+    throw new CorralError('CORRAL_INVALID_OPERATION', `Operation "${options.name}": method must be GET or POST`);
+  if (method === 'POST' && !options.body)
+    throw new CorralError(
+      'CORRAL_INVALID_OPERATION',
+      `Operation "${options.name}" uses POST, so it needs a body schema`,
+    );
+  if (method === 'GET' && options.body)
+    throw new CorralError(
+      'CORRAL_INVALID_OPERATION',
+      `Operation "${options.name}" has a body schema, so it must use method POST`,
+    );
   return Object.freeze({
     ...options,
     kind: 'operation' as const,
     title: options.title ?? options.name.charAt(0).toUpperCase() + options.name.slice(1),
-    with: (changes: Partial<OperationOptions<z.ZodObject, unknown, unknown>>) => defineOperation({ ...options, ...changes } as OperationOptionsWithoutResult<z.ZodObject, unknown, z.ZodType>),
+    with: (changes: Partial<OperationOptions<z.ZodObject, unknown, unknown>>) =>
+      defineOperation({ ...options, ...changes } as OperationOptionsWithoutResult<z.ZodObject, unknown, z.ZodType>),
   });
 }

@@ -5,7 +5,11 @@ import { defineOperation } from './define-operation.js';
 // Type-level checks: `tsc --noEmit` fails when an expectation or a @ts-expect-error no longer holds.
 describe('defineOperation types', () => {
   it('takes the result type from the result schema, so a handler returning another shape does not compile', () => {
-    const ping = defineOperation({ name: 'ping', result: z.object({ pong: z.boolean() }), handler: () => ({ pong: true }) });
+    const ping = defineOperation({
+      name: 'ping',
+      result: z.object({ pong: z.boolean() }),
+      handler: () => ({ pong: true }),
+    });
     expectTypeOf(ping.handler).returns.toEqualTypeOf<{ pong: boolean } | Promise<{ pong: boolean }>>();
     // @ts-expect-error -- pong must be a boolean, as the result schema says
     defineOperation({ name: 'ping', result: z.object({ pong: z.boolean() }), handler: () => ({ pong: 'yes' }) });
@@ -24,10 +28,14 @@ describe('defineOperation types', () => {
         return null;
       },
     });
-    defineOperation({ name: 'ping', query: z.object({ n: z.coerce.number() }), handler: ({ body, query }) => {
-      expectTypeOf(body).toEqualTypeOf<undefined>();
-      expectTypeOf(query).toEqualTypeOf<{ n: number }>();
-      return null;
-    } });
+    defineOperation({
+      name: 'ping',
+      query: z.object({ n: z.coerce.number() }),
+      handler: ({ body, query }) => {
+        expectTypeOf(body).toEqualTypeOf<undefined>();
+        expectTypeOf(query).toEqualTypeOf<{ n: number }>();
+        return null;
+      },
+    });
   });
 });

@@ -19,19 +19,38 @@ const scopeAuth: Authenticator = {
 function searchApi() {
   const named = z.object({ name: z.string(), city: z.string().optional() });
   const employees = defineCollection({
-    name: 'employees', schema: named, searchable: ['name'], scopes: { read: 'staff:read' },
+    name: 'employees',
+    schema: named,
+    searchable: ['name'],
+    scopes: { read: 'staff:read' },
     store: memoryStore({ initial: [{ name: 'Ann Lion' }, { name: 'Bob' }, { name: 'Lionel' }] }),
   });
   const customers = defineCollection({
-    name: 'customers', schema: named, searchable: ['name', 'city'], scopes: { read: 'crm:read' },
+    name: 'customers',
+    schema: named,
+    searchable: ['name', 'city'],
+    scopes: { read: 'crm:read' },
     listFilter: () => ({ city: 'Lyon' }),
-    store: memoryStore({ initial: [{ name: 'Lion Corp', city: 'Lyon' }, { name: 'Other', city: 'Lyon' }, { name: 'Lion Ltd', city: 'Paris' }] }),
+    store: memoryStore({
+      initial: [
+        { name: 'Lion Corp', city: 'Lyon' },
+        { name: 'Other', city: 'Lyon' },
+        { name: 'Lion Ltd', city: 'Paris' },
+      ],
+    }),
   });
-  return createApi({ collections: [employees, customers], operations: [defineSearch({ collections: [employees, customers] })], auth: scopeAuth, logger: silentLogger });
+  return createApi({
+    collections: [employees, customers],
+    operations: [defineSearch({ collections: [employees, customers] })],
+    auth: scopeAuth,
+    logger: silentLogger,
+  });
 }
 
 const get = async (api: ReturnType<typeof searchApi>, path: string, scopes?: string) => {
-  const res = await api.fetch(new Request(`http://x${path}`, { headers: scopes ? { authorization: `Bearer ${scopes}` } : {} }));
+  const res = await api.fetch(
+    new Request(`http://x${path}`, { headers: scopes ? { authorization: `Bearer ${scopes}` } : {} }),
+  );
   return { status: res.status, body: await res.json() };
 };
 
@@ -40,7 +59,10 @@ describe('defineSearch', () => {
     const { status, body } = await get(searchApi(), '/v1/search?query=lion', 'staff:read+crm:read');
     expect(status).toBe(200);
     expect(body).toEqual({
-      query: 'lion', offset: 0, limit: 10, total: 3,
+      query: 'lion',
+      offset: 0,
+      limit: 10,
+      total: 3,
       results: [
         { collection: 'employees', id: '1', name: 'Ann Lion', href: '/v1/employees/1' },
         { collection: 'employees', id: '3', name: 'Lionel', href: '/v1/employees/3' },
@@ -69,7 +91,14 @@ describe('defineSearch', () => {
 
   it('refuses an empty or missing query, unknown parameters and bad paging (400), and anonymous callers (401)', async () => {
     const api = searchApi();
-    for (const path of ['/v1/search', '/v1/search?query=', '/v1/search?query=%20', '/v1/search?query=a&colour=red', '/v1/search?query=a&limit=0', '/v1/search?query=a&query=b']) {
+    for (const path of [
+      '/v1/search',
+      '/v1/search?query=',
+      '/v1/search?query=%20',
+      '/v1/search?query=a&colour=red',
+      '/v1/search?query=a&limit=0',
+      '/v1/search?query=a&query=b',
+    ]) {
       expect((await get(api, path, 'staff:read')).status, path).toBe(400);
     }
     expect((await get(api, '/v1/search?query=lion')).status).toBe(401);

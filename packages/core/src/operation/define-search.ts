@@ -33,14 +33,25 @@ export interface SearchOptions {
 
 // The handler reads the paging parameters itself (with the list rules); this shape validates the
 // rest and documents them all with their real types.
-const whole = (description: string) => z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).optional().describe(description);
+const whole = (description: string) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0)
+    .optional()
+    .describe(description);
 const queryShape = z.object({
   /** Search text, required and not blank. */
-  query: z.string().trim().min(1, 'must be a non-empty search text').max(inputLimits.searchTextLength).describe('Text to look for, case-insensitively, in the searchable fields'),
+  query: z
+    .string()
+    .trim()
+    .min(1, 'must be a non-empty search text')
+    .max(inputLimits.searchTextLength)
+    .describe('Text to look for, case-insensitively, in the searchable fields'),
   /** Records to skip across the combined results. */
   offset: whole('Records to skip across the combined results'),
   /** Page size, capped by the API's paging settings. */
-  limit: whole('Page size, capped by the API\'s paging settings'),
+  limit: whole("Page size, capped by the API's paging settings"),
   /** One-based page number, the alternative to `offset`. */
   page: whole('One-based page number, the alternative to offset'),
   /** Page size to go with `page`. */
@@ -49,7 +60,10 @@ const queryShape = z.object({
 
 /** The answer of a search: a page of matches across collections. */
 export const searchResultSchema = z.object({
-  query: z.string(), offset: z.int(), limit: z.int(), total: z.int(),
+  query: z.string(),
+  offset: z.int(),
+  limit: z.int(),
+  total: z.int(),
   results: z.array(z.object({ collection: z.string(), id: z.string(), name: z.string(), href: z.string() })),
   links: z.array(z.object({ rel: z.string(), href: z.string() })),
 });
@@ -59,7 +73,12 @@ export const searchResultSchema = z.object({
  * searches the collections whose read scope it has, within each collection's list restriction.
  */
 export function defineSearch(options: SearchOptions): Operation<typeof queryShape, unknown> {
-  for (const c of options.collections) if (c.searchable.length === 0) throw new CorralError('CORRAL_NOT_SEARCHABLE', `defineSearch: collection "${c.name}" declares no searchable fields`);
+  for (const c of options.collections)
+    if (c.searchable.length === 0)
+      throw new CorralError(
+        'CORRAL_NOT_SEARCHABLE',
+        `defineSearch: collection "${c.name}" declares no searchable fields`,
+      );
   const label = options.label ?? ((_c, r) => (typeof r.name === 'string' ? r.name : r.id));
   return defineOperation({
     name: options.name ?? 'search',
@@ -78,15 +97,23 @@ export function defineSearch(options: SearchOptions): Operation<typeof queryShap
         // One read per collection: its total places it in the combined list, and the window
         // asked for is the part of the page that falls on it (possibly nothing: limit 0).
         const from = Math.max(0, offset - total);
-        const page = await collection.store.list({
-          filter: collection.listFilter?.(principal, context) ?? {},
-          search: { text, fields: collection.searchable },
-          offset: from,
-          limit: Math.max(0, offset + limit - total - from),
-        }, requestOptions(context));
+        const page = await collection.store.list(
+          {
+            filter: collection.listFilter?.(principal, context) ?? {},
+            search: { text, fields: collection.searchable },
+            offset: from,
+            limit: Math.max(0, offset + limit - total - from),
+          },
+          requestOptions(context),
+        );
         for (const record of page.items) {
           const data = { ...(record.data as Record<string, unknown>), id: record.id };
-          results.push({ collection: collection.name, id: record.id, name: label(collection, data), href: resourceHref(prefix, collectionPathOf(collection, data), record.id) });
+          results.push({
+            collection: collection.name,
+            id: record.id,
+            name: label(collection, data),
+            href: resourceHref(prefix, collectionPathOf(collection, data), record.id),
+          });
         }
         total += page.total;
       }

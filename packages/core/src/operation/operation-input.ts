@@ -27,11 +27,16 @@ export function queryReader(schema: z.ZodObject | undefined): (query: URLSearchP
     if (!schema) return {};
     const missing = required.filter((name) => !query.has(name));
     if (missing.length > 0) {
-      throw new ApiError('invalidQueryParameter', `Missing required query parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+      throw new ApiError(
+        'invalidQueryParameter',
+        `Missing required query parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
+      );
     }
     const parsed = schema.safeParse(queryObject(query));
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'query'}: ${issue.message}`);
+      const problems = parsed.error.issues.map(
+        (issue) => `${issue.path.map(String).join('.') || 'query'}: ${issue.message}`,
+      );
       throw new ApiError('invalidQueryParameter', `Invalid query parameters. ${problems.join('; ')}`);
     }
     return parsed.data;
@@ -42,8 +47,11 @@ export function queryReader(schema: z.ZodObject | undefined): (query: URLSearchP
 function fieldErrors(value: unknown, issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.flatMap((issue): FieldError[] => {
     const at = issue.path.map(String);
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ field: [...at, key].join('.'), message: 'Unknown property' }));
-    return [{ field: at.join('.'), message: isMissing(value, issue.path) ? 'Required property is missing' : issue.message }];
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({ field: [...at, key].join('.'), message: 'Unknown property' }));
+    return [
+      { field: at.join('.'), message: isMissing(value, issue.path) ? 'Required property is missing' : issue.message },
+    ];
   });
 }
 
@@ -53,4 +61,3 @@ export function validateOperationBody(schema: z.ZodType, value: unknown): unknow
   if (!parsed.success) throw validationError(fieldErrors(value, parsed.error.issues));
   return parsed.data;
 }
-

@@ -23,7 +23,9 @@ export function operationRoute(operation: AnyOperation): RouteDefinition {
     checksQuery: true,
     async handler(context) {
       const query = readQuery(context.request.query);
-      const body = bodySchema ? validateOperationBody(bodySchema, await readJsonBody(context.request, context.settings.bodyLimit)) : undefined;
+      const body = bodySchema
+        ? validateOperationBody(bodySchema, await readJsonBody(context.request, context.settings.bodyLimit))
+        : undefined;
       const result: unknown = await operation.handler({
         query,
         body,

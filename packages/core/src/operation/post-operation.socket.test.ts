@@ -11,12 +11,16 @@ describe('POST operations over a real socket', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(resolve);
-  }));
+  afterAll(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
 
-  const post = (path: string, body: string, contentType = 'application/json') => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const post = (path: string, body: string, contentType = 'application/json') =>
+    fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
 
   it('answer the computed result for a valid body', async () => {
     const response = await post('/v1/quote?currency=CHF', JSON.stringify({ items: [{ sku: 'feed', quantity: 4 }] }));
@@ -35,7 +39,11 @@ describe('POST operations over a real socket', () => {
       expect(response.status, `${type} ${body.slice(0, 20)}`).toBe(status);
       const answer = await response.json();
       // The contract's shapes: a detailed error for 400 and 422, the simple one otherwise.
-      expect(Object.keys(answer).sort(), String(status)).toEqual(status === 400 || status === 422 ? expect.arrayContaining(['additionalInformation', 'errorCode', 'message']) : ['error']);
+      expect(Object.keys(answer).sort(), String(status)).toEqual(
+        status === 400 || status === 422
+          ? expect.arrayContaining(['additionalInformation', 'errorCode', 'message'])
+          : ['error'],
+      );
     }
   });
 

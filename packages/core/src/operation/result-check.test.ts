@@ -28,7 +28,9 @@ describe('resultCheck', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ codeName: 'internalError', message: 'Internal server error' });
-      expect(String((error as { cause: Error }).cause.message)).toMatch(/"count" returned a result that does not match its result schema: count: /);
+      expect(String((error as { cause: Error }).cause.message)).toMatch(
+        /"count" returned a result that does not match its result schema: count: /,
+      );
     }
   });
 });

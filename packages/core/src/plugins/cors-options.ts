@@ -18,12 +18,25 @@ export interface CorsOptions {
 
 /** Request headers Corral and its plugins read, allowed in a preflight unless configured otherwise. */
 export const defaultAllowedHeaders: readonly string[] = Object.freeze([
-  'Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Prefer', 'Idempotency-Key', 'X-Request-Id',
+  'Authorization',
+  'Content-Type',
+  'If-Match',
+  'If-None-Match',
+  'Prefer',
+  'Idempotency-Key',
+  'X-Request-Id',
 ]);
 
 /** Response headers a page needs beyond the CORS-safelisted ones: versions, new locations, request ids, limits. */
 export const defaultExposedHeaders: readonly string[] = Object.freeze([
-  'ETag', 'Location', 'X-Request-Id', 'WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Idempotency-Replayed',
+  'ETag',
+  'Location',
+  'X-Request-Id',
+  'WWW-Authenticate',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Idempotency-Replayed',
 ]);
 
 /** The methods a preflight allows; a method the path does not serve still gets its 405 afterwards. */
@@ -33,7 +46,11 @@ export const corsMethods = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 export function originTest(options: CorsOptions): (origin: string) => boolean {
   const { origins } = options;
   if (origins === '*') {
-    if (options.credentials) throw new CorralError('CORRAL_INVALID_CORS_OPTION', 'cors: credentials cannot be allowed for every origin; list the origins instead');
+    if (options.credentials)
+      throw new CorralError(
+        'CORRAL_INVALID_CORS_OPTION',
+        'cors: credentials cannot be allowed for every origin; list the origins instead',
+      );
     return () => true;
   }
   if (typeof origins === 'function') return origins;
@@ -44,7 +61,11 @@ export function originTest(options: CorsOptions): (origin: string) => boolean {
     } catch {
       parsed = undefined;
     }
-    if (!parsed || parsed.origin !== origin) throw new CorralError('CORRAL_INVALID_CORS_OPTION', `cors: ${JSON.stringify(origin)} is not an origin; write it as scheme://host[:port], without a path or trailing slash`);
+    if (!parsed || parsed.origin !== origin)
+      throw new CorralError(
+        'CORRAL_INVALID_CORS_OPTION',
+        `cors: ${JSON.stringify(origin)} is not an origin; write it as scheme://host[:port], without a path or trailing slash`,
+      );
   }
   const allowed = new Set(origins);
   return (origin) => allowed.has(origin);
@@ -52,6 +73,11 @@ export function originTest(options: CorsOptions): (origin: string) => boolean {
 
 /** Checks a header-name list once, at startup, and joins it for the header value. */
 export function headerList(names: readonly string[], what: string): string {
-  for (const name of names) if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new CorralError('CORRAL_INVALID_CORS_OPTION', `cors: ${JSON.stringify(name)} in ${what} is not a header name`);
+  for (const name of names)
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
+      throw new CorralError(
+        'CORRAL_INVALID_CORS_OPTION',
+        `cors: ${JSON.stringify(name)} in ${what} is not a header name`,
+      );
   return names.join(', ');
 }

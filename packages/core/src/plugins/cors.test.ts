@@ -12,16 +12,30 @@ import type { CorsOptions } from './cors-options.js';
 
 const app = 'https://app.example';
 const auth: Authenticator = {
-  authenticate: async (request) => (request.header('authorization') === 'Bearer good' ? { subject: 'ann', scopes: new Set(['notes:read', 'notes:write']), claims: {} } : undefined),
+  authenticate: async (request) =>
+    request.header('authorization') === 'Bearer good'
+      ? { subject: 'ann', scopes: new Set(['notes:read', 'notes:write']), claims: {} }
+      : undefined,
   challenge: () => ({ 'www-authenticate': 'Bearer realm="notes"' }),
 };
 
 function notesApi(options: CorsOptions = { origins: [app] }, extra: ApiPlugin[] = []) {
-  const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), scopes: { read: 'notes:read', write: 'notes:write' }, store: memoryStore({ initial: [{ text: 'a' }] }) });
+  const notes = defineCollection({
+    name: 'notes',
+    schema: z.object({ text: z.string() }),
+    scopes: { read: 'notes:read', write: 'notes:write' },
+    store: memoryStore({ initial: [{ text: 'a' }] }),
+  });
   return createApi({ collections: [notes], auth, logger: silentLogger, plugins: [cors(options), ...extra] });
 }
 
-const preflight = (origin: string, method = 'POST') => ({ headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' } });
+const preflight = (origin: string, method = 'POST') => ({
+  headers: {
+    origin,
+    'access-control-request-method': method,
+    'access-control-request-headers': 'authorization, content-type',
+  },
+});
 describeEachTransport('CORS', (connect) => {
   const open = (api = notesApi()) => connect(api);
 
@@ -33,7 +47,8 @@ describeEachTransport('CORS', (connect) => {
       expect(answer.headers).toMatchObject({
         'access-control-allow-origin': app,
         'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers': 'Authorization, Content-Type, If-Match, If-None-Match, Prefer, Idempotency-Key, X-Request-Id',
+        'access-control-allow-headers':
+          'Authorization, Content-Type, If-Match, If-None-Match, Prefer, Idempotency-Key, X-Request-Id',
         'access-control-max-age': '600',
         vary: 'Origin',
       });
@@ -47,20 +62,35 @@ describeEachTransport('CORS', (connect) => {
     expect(answer.status).toBe(204);
     expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     // An OPTIONS without the preflight headers is the collection's own.
-    expect((await http.send('OPTIONS', '/v1/notes', { headers: { origin: app, authorization: 'Bearer good' } })).headers.allow).toBeDefined();
+    expect(
+      (await http.send('OPTIONS', '/v1/notes', { headers: { origin: app, authorization: 'Bearer good' } })).headers
+        .allow,
+    ).toBeDefined();
   });
 
   it('lets the allowed page read answers and errors, with the headers it needs exposed', async () => {
     const http = await open();
     const read = await http.send('GET', '/v1/notes/1', { headers: { origin: app, authorization: 'Bearer good' } });
     expect([read.status, read.headers['access-control-allow-origin'], read.headers.vary]).toEqual([200, app, 'Origin']);
-    expect(read.headers['access-control-expose-headers']).toBe('ETag, Location, X-Request-Id, WWW-Authenticate, Retry-After, RateLimit, RateLimit-Policy, Idempotency-Replayed');
+    expect(read.headers['access-control-expose-headers']).toBe(
+      'ETag, Location, X-Request-Id, WWW-Authenticate, Retry-After, RateLimit, RateLimit-Policy, Idempotency-Replayed',
+    );
     const refused = await http.send('GET', '/v1/notes', { headers: { origin: app } });
-    expect([refused.status, refused.headers['access-control-allow-origin'], refused.headers['www-authenticate']]).toEqual([401, app, 'Bearer realm="notes"']);
+    expect([
+      refused.status,
+      refused.headers['access-control-allow-origin'],
+      refused.headers['www-authenticate'],
+    ]).toEqual([401, app, 'Bearer realm="notes"']);
     const missing = await http.send('GET', '/v1/nowhere', { headers: { origin: app } });
     expect([missing.status, missing.headers['access-control-allow-origin']]).toEqual([404, app]);
-    const other = await http.send('GET', '/v1/notes/1', { headers: { origin: 'https://evil.example', authorization: 'Bearer good' } });
-    expect([other.status, other.headers['access-control-allow-origin'], other.headers.vary]).toEqual([200, undefined, 'Origin']);
+    const other = await http.send('GET', '/v1/notes/1', {
+      headers: { origin: 'https://evil.example', authorization: 'Bearer good' },
+    });
+    expect([other.status, other.headers['access-control-allow-origin'], other.headers.vary]).toEqual([
+      200,
+      undefined,
+      'Origin',
+    ]);
     // Without Origin (not a browser's cross-origin call) only Vary is added, so caches keep answers apart.
     const plain = await http.send('GET', '/v1/notes/1', { headers: { authorization: 'Bearer good' } });
     expect([plain.headers['access-control-allow-origin'], plain.headers.vary]).toEqual([undefined, 'Origin']);
@@ -68,17 +98,31 @@ describeEachTransport('CORS', (connect) => {
 });
 
 describe('CORS settings', () => {
-  const get = (api: ReturnType<typeof notesApi>, origin: string) => api.fetch(new Request('http://127.0.0.1/v1/notes/1', { headers: { origin, authorization: 'Bearer good' } }));
+  const get = (api: ReturnType<typeof notesApi>, origin: string) =>
+    api.fetch(new Request('http://127.0.0.1/v1/notes/1', { headers: { origin, authorization: 'Bearer good' } }));
 
   it('decides by a function, sends credentials only when asked, and takes its own header lists', async () => {
-    const api = notesApi({ origins: (origin) => origin.endsWith('.corp.example'), credentials: true, exposeHeaders: ['ETag'], allowHeaders: ['Authorization'], maxAgeSeconds: 60 });
+    const api = notesApi({
+      origins: (origin) => origin.endsWith('.corp.example'),
+      credentials: true,
+      exposeHeaders: ['ETag'],
+      allowHeaders: ['Authorization'],
+      maxAgeSeconds: 60,
+    });
     const allowed = await get(api, 'https://a.corp.example');
     expect([...allowed.headers].filter(([name]) => name.startsWith('access-control-'))).toEqual([
-      ['access-control-allow-credentials', 'true'], ['access-control-allow-origin', 'https://a.corp.example'], ['access-control-expose-headers', 'ETag'],
+      ['access-control-allow-credentials', 'true'],
+      ['access-control-allow-origin', 'https://a.corp.example'],
+      ['access-control-expose-headers', 'ETag'],
     ]);
     expect((await get(api, 'https://corp.example.evil')).headers.get('access-control-allow-origin')).toBeNull();
-    const pre = await api.fetch(new Request('http://127.0.0.1/v1/notes', { method: 'OPTIONS', ...preflight('https://b.corp.example') }));
-    expect([pre.headers.get('access-control-allow-headers'), pre.headers.get('access-control-max-age')]).toEqual(['Authorization', '60']);
+    const pre = await api.fetch(
+      new Request('http://127.0.0.1/v1/notes', { method: 'OPTIONS', ...preflight('https://b.corp.example') }),
+    );
+    expect([pre.headers.get('access-control-allow-headers'), pre.headers.get('access-control-max-age')]).toEqual([
+      'Authorization',
+      '60',
+    ]);
   });
 
   it("answers '*' to every page, without Vary, and never with credentials", async () => {
@@ -98,6 +142,7 @@ describe('CORS settings', () => {
     let seen: VersionDescription | undefined;
     notesApi({ origins: [app] }, [{ name: 'spy', routes: (description) => ((seen = description), []) }]);
     expect(seen!.routes.length).toBeGreaterThan(0);
-    for (const route of seen!.routes) expect(route.docs.some((d) => d.responseHeaders?.['Access-Control-Allow-Origin'])).toBe(true);
+    for (const route of seen!.routes)
+      expect(route.docs.some((d) => d.responseHeaders?.['Access-Control-Allow-Origin'])).toBe(true);
   });
 });

@@ -1,10 +1,18 @@
 import { CorralError } from '@corral/errors';
 import type { CorralResponse } from '../http/exchange.js';
 import type { ApiPlugin, HeaderDoc } from '../api/plugin.js';
-import { corsMethods, defaultAllowedHeaders, defaultExposedHeaders, headerList, originTest, type CorsOptions } from './cors-options.js';
+import {
+  corsMethods,
+  defaultAllowedHeaders,
+  defaultExposedHeaders,
+  headerList,
+  originTest,
+  type CorsOptions,
+} from './cors-options.js';
 
 const originDoc: HeaderDoc = {
-  description: 'The calling page\'s origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer.',
+  description:
+    "The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer.",
   schema: { type: 'string', maxLength: 2048 },
 };
 
@@ -26,7 +34,8 @@ export function cors(options: CorsOptions): ApiPlugin {
   const allowHeaders = headerList(options.allowHeaders ?? defaultAllowedHeaders, 'allowHeaders');
   const exposeHeaders = headerList(options.exposeHeaders ?? defaultExposedHeaders, 'exposeHeaders');
   const maxAge = String(options.maxAgeSeconds ?? 600);
-  if (!/^\d+$/.test(maxAge)) throw new CorralError('CORRAL_INVALID_CORS_OPTION', 'cors: maxAgeSeconds must be a whole number of seconds');
+  if (!/^\d+$/.test(maxAge))
+    throw new CorralError('CORRAL_INVALID_CORS_OPTION', 'cors: maxAgeSeconds must be a whole number of seconds');
 
   /** The headers that let the page of `origin` read an answer. */
   function grant(origin: string, headers: Record<string, string>): void {
@@ -39,7 +48,8 @@ export function cors(options: CorsOptions): ApiPlugin {
     hooks: {
       onRequest({ request }) {
         const origin = request.header('origin');
-        if (request.method !== 'OPTIONS' || !origin || !request.header('access-control-request-method')) return undefined;
+        if (request.method !== 'OPTIONS' || !origin || !request.header('access-control-request-method'))
+          return undefined;
         // A page not allowed gets no CORS headers, so its browser refuses to send the real request.
         const response: CorralResponse = { status: 204, headers: {} };
         if (allowed(origin)) {

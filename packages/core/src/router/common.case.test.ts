@@ -21,7 +21,9 @@ export function routerCases(name: string, makeRouter: () => Router<string>): voi
       expect(router.find('GET', '/zoos')).toEqual({ kind: 'found', handler: 'list zoos', params: {} });
       expect(router.find('GET', '/zoos/7')).toEqual({ kind: 'found', handler: 'get zoo', params: { id: '7' } });
       expect(router.find('DELETE', '/zoos/7/animals/9')).toEqual({
-        kind: 'found', handler: 'delete zoo animal', params: { parentId: '7', id: '9' },
+        kind: 'found',
+        handler: 'delete zoo animal',
+        params: { parentId: '7', id: '9' },
       });
       expect(router.find('GET', '/translate')).toMatchObject({ handler: 'translate' });
     });

@@ -34,7 +34,8 @@ export class IndexedRouter<H> implements Router<H> {
       bucket.push(compiled);
       this.buckets.set(key, bucket);
     }
-    if (compiled.handlers.has(method)) throw new CorralError('CORRAL_DUPLICATE_ROUTE', `Route ${method} ${pattern} is declared twice`);
+    if (compiled.handlers.has(method))
+      throw new CorralError('CORRAL_DUPLICATE_ROUTE', `Route ${method} ${pattern} is declared twice`);
     compiled.handlers.set(method, handler);
   }
 

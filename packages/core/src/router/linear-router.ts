@@ -13,7 +13,8 @@ export class LinearRouter<H> implements Router<H> {
       compiled = new CompiledPattern<H>(pattern);
       this.patterns.set(pattern, compiled);
     }
-    if (compiled.handlers.has(method)) throw new CorralError('CORRAL_DUPLICATE_ROUTE', `Route ${method} ${pattern} is declared twice`);
+    if (compiled.handlers.has(method))
+      throw new CorralError('CORRAL_DUPLICATE_ROUTE', `Route ${method} ${pattern} is declared twice`);
     compiled.handlers.set(method, handler);
   }
 

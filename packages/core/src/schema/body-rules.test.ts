@@ -18,7 +18,10 @@ const served = {
   name: 'Ada',
   yearOfBirth: 1980,
   state: 'internal',
-  links: [{ rel: 'self', href: '/v1/employees/7' }, { rel: 'salary', href: '/v1/employees/7/salaryStatements' }],
+  links: [
+    { rel: 'self', href: '/v1/employees/7' },
+    { rel: 'salary', href: '/v1/employees/7/salaryStatements' },
+  ],
 };
 
 describe('screenProperties', () => {
@@ -30,7 +33,9 @@ describe('screenProperties', () => {
   it('refuses unknown properties, naming the valid ones', () => {
     const { writable, failures } = screenProperties(rules, { name: 'Ada', colour: 'red' }, undefined);
     expect(writable).toStrictEqual({ name: 'Ada' });
-    expect(failures).toStrictEqual([{ field: 'colour', message: 'Unknown property. Valid properties: name, yearOfBirth, state, city' }]);
+    expect(failures).toStrictEqual([
+      { field: 'colour', message: 'Unknown property. Valid properties: name, yearOfBirth, state, city' },
+    ]);
   });
 
   it('refuses every read-only property when there are no server values (create)', () => {
@@ -44,7 +49,10 @@ describe('screenProperties', () => {
 
   it('accepts and drops read-only properties equal to the server values, whatever their key order', () => {
     const sentBack = {
-      links: [{ href: '/v1/employees/7', rel: 'self' }, { href: '/v1/employees/7/salaryStatements', rel: 'salary' }],
+      links: [
+        { href: '/v1/employees/7', rel: 'self' },
+        { href: '/v1/employees/7/salaryStatements', rel: 'salary' },
+      ],
       name: 'Ada',
       id: '7',
     };
@@ -109,7 +117,9 @@ describe('validateProperties', () => {
 
   it('throws when only the screening failed, even though the writable part is valid', () => {
     const failures = [{ field: 'id', message: 'id is read-only and set by the server' }];
-    const error = refusal(() => validateProperties(rules, { name: 'Ada', yearOfBirth: 1980, state: 'external' }, failures));
+    const error = refusal(() =>
+      validateProperties(rules, { name: 'Ada', yearOfBirth: 1980, state: 'external' }, failures),
+    );
     expect(error.status).toBe(422);
     expect(error.fieldErrors).toStrictEqual(failures);
   });
@@ -133,11 +143,15 @@ describe('validationError', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(422);
     expect(error.codeName).toBe('validationFailed');
-    expect(error.message).toBe('The request body is invalid. name: Required property is missing; state: must be internal or external');
+    expect(error.message).toBe(
+      'The request body is invalid. name: Required property is missing; state: must be internal or external',
+    );
     expect(error.fieldErrors).toStrictEqual(failures);
   });
 
   it('leaves the field name out for a failure of the body itself', () => {
-    expect(validationError([{ field: '', message: 'The body must be an object' }]).message).toBe('The request body is invalid. The body must be an object');
+    expect(validationError([{ field: '', message: 'The body must be an object' }]).message).toBe(
+      'The request body is invalid. The body must be an object',
+    );
   });
 });

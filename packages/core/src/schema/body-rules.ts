@@ -24,7 +24,8 @@ export function screenProperties(
   const failures: FieldError[] = [];
   // Built only when the body echoes a read-only property: most writes never need it.
   let server: Readonly<Record<string, unknown>> | undefined;
-  const serverValue = (key: string) => (server ??= typeof serverValues === 'function' ? serverValues() : serverValues)?.[key];
+  const serverValue = (key: string) =>
+    (server ??= typeof serverValues === 'function' ? serverValues() : serverValues)?.[key];
   for (const [key, value] of Object.entries(body)) {
     if (rules.readOnly.includes(key)) {
       if (!serverValues || !jsonEqual(serverValue(key), value)) {
@@ -40,7 +41,11 @@ export function screenProperties(
 }
 
 /** Validates the full set of writable properties; collects every failure and throws once (422). */
-export function validateProperties(rules: BodyRules, writable: Record<string, unknown>, failures: FieldError[]): Record<string, unknown> {
+export function validateProperties(
+  rules: BodyRules,
+  writable: Record<string, unknown>,
+  failures: FieldError[],
+): Record<string, unknown> {
   const parsed = rules.schema.safeParse(writable);
   const all = [...failures];
   if (!parsed.success) {
@@ -77,8 +82,14 @@ const namedInMessage = 5;
  */
 export function validationError(failures: readonly FieldError[], checkedAll = true): ApiError {
   const listed = failures.slice(0, maxFieldErrors);
-  const summary = failures.slice(0, namedInMessage).map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');
+  const summary = failures
+    .slice(0, namedInMessage)
+    .map((f) => (f.field ? `${f.field}: ${f.message}` : f.message))
+    .join('; ');
   const rest = failures.length - namedInMessage;
-  const more = rest > 0 ? ` (and ${rest} more${checkedAll ? '' : ' at least; checking stopped there'}; the errors array lists ${failures.length > maxFieldErrors ? `the first ${maxFieldErrors}` : 'them all'})` : '';
+  const more =
+    rest > 0
+      ? ` (and ${rest} more${checkedAll ? '' : ' at least; checking stopped there'}; the errors array lists ${failures.length > maxFieldErrors ? `the first ${maxFieldErrors}` : 'them all'})`
+      : '';
   return new ApiError('validationFailed', `The request body is invalid. ${summary}${more}`, { fieldErrors: listed });
 }

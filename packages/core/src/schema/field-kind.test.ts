@@ -9,7 +9,10 @@ describe('fieldKind', () => {
     expect(fieldKind(z.number().default(3))).toEqual({ type: 'number', integer: false });
     expect(fieldKind(z.int())).toEqual({ type: 'number', integer: true });
     expect(fieldKind(z.boolean())).toEqual({ type: 'boolean' });
-    expect(fieldKind(z.enum(['internal', 'external']).optional())).toEqual({ type: 'enum', values: ['internal', 'external'] });
+    expect(fieldKind(z.enum(['internal', 'external']).optional())).toEqual({
+      type: 'enum',
+      values: ['internal', 'external'],
+    });
   });
 });
 
@@ -18,7 +21,8 @@ describe('coerceQueryValue', () => {
     const kind = { type: 'number', integer: true } as const;
     expect(coerceQueryValue(kind, '42')).toBe(42);
     expect(coerceQueryValue(kind, '-1.5')).toBe(-1.5);
-    for (const bad of ['', ' 1', '1e3', '0x10', 'NaN', '+1', '01']) expect(coerceQueryValue(kind, bad), bad).toBeUndefined();
+    for (const bad of ['', ' 1', '1e3', '0x10', 'NaN', '+1', '01'])
+      expect(coerceQueryValue(kind, bad), bad).toBeUndefined();
   });
 
   it('parses booleans and keeps strings', () => {

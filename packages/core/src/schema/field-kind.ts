@@ -39,7 +39,10 @@ export function fieldKind(schema: z.ZodType): FieldKind {
   const def = unwrappedDef(schema);
   switch (def.type) {
     case 'number':
-      return { type: 'number', integer: isIntegerFormat(def.format) || (def.checks ?? []).some((c) => isIntegerFormat(c._zod?.def?.format)) };
+      return {
+        type: 'number',
+        integer: isIntegerFormat(def.format) || (def.checks ?? []).some((c) => isIntegerFormat(c._zod?.def?.format)),
+      };
     case 'boolean':
       return { type: 'boolean' };
     case 'enum':

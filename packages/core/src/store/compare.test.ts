@@ -12,14 +12,24 @@ describe('compareValues', () => {
   it('orders strings by code point, not locale', () => {
     expect(sorted(['b', 'a', 'B', 'é', 'e'])).toEqual(['B', 'a', 'b', 'e', 'é']);
     // Above U+FFFF comes after U+E000-U+FFFF, as in UTF-8 byte order (UTF-16 units would say otherwise).
-    expect(sorted(['\u{11AF4}', '\uFC67', '\uE000', '\uD7FF', '\u{1F600}x', '\u{1F600}', 'z'])).toEqual(['z', '\uD7FF', '\uE000', '\uFC67', '\u{11AF4}', '\u{1F600}', '\u{1F600}x']);
+    expect(sorted(['\u{11AF4}', '\uFC67', '\uE000', '\uD7FF', '\u{1F600}x', '\u{1F600}', 'z'])).toEqual([
+      'z',
+      '\uD7FF',
+      '\uE000',
+      '\uFC67',
+      '\u{11AF4}',
+      '\u{1F600}',
+      '\u{1F600}x',
+    ]);
   });
 
   it('orders strings as their UTF-8 bytes do, for any strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
-      const bytes = Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b)));
-      expect(Math.sign(compareValues(a, b))).toBe(bytes);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        const bytes = Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b)));
+        expect(Math.sign(compareValues(a, b))).toBe(bytes);
+      }),
+    );
   });
 
   it('puts false before true', () => {

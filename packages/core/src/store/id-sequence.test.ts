@@ -11,7 +11,17 @@ describe('IdSequence', () => {
     const ids = new IdSequence();
     for (let i = 0; i < 12; i++) ids.next();
     expect(['1', '12', '13', '0', '012', '1.0', '1e1', ' 1', '-1', '', 'abc'].map((id) => ids.parse(id))).toEqual([
-      1, 12, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+      1,
+      12,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
     ]);
     expect(ids.parse('9'.repeat(40))).toBeUndefined();
   });

@@ -25,7 +25,10 @@ export class MemoryDatabase implements StoreDatabase {
   idle(): Promise<void> | undefined {
     const running = this.current;
     if (!running) return undefined;
-    return running.then(() => this.idle(), () => this.idle());
+    return running.then(
+      () => this.idle(),
+      () => this.idle(),
+    );
   }
 
   async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {

@@ -60,15 +60,30 @@ describe('memoryStore: replaceMany', () => {
     const store = memoryStore<Animal>({ initial: [cat, hen, cat] });
     await store.delete('3');
     const before = await store.list({ offset: 0, limit: 10 });
-    const withId = (id: string) => [{ id: '1', data: hen }, { id, data: hen }];
+    const withId = (id: string) => [
+      { id: '1', data: hen },
+      { id, data: hen },
+    ];
     expect(await store.replaceMany(withId('3'))).toEqual({ status: 'gone', id: '3' });
     expect(await store.replaceMany(withId('9'))).toEqual({ status: 'missing', id: '9' });
-    const conflict = await store.replaceMany([{ id: '1', data: hen }, { id: '2', data: cat, expectedVersion: 7 }]);
+    const conflict = await store.replaceMany([
+      { id: '1', data: hen },
+      { id: '2', data: cat, expectedVersion: 7 },
+    ]);
     expect(conflict).toMatchObject({ status: 'conflict', id: '2', current: { version: 1, data: hen } });
     expect(await store.list({ offset: 0, limit: 10 })).toEqual(before);
 
-    const done = await store.replaceMany([{ id: '2', data: cat, expectedVersion: 1 }, { id: '1', data: hen }]);
-    expect(done).toMatchObject({ status: 'ok', records: [{ id: '2', version: 2 }, { id: '1', version: 2 }] });
+    const done = await store.replaceMany([
+      { id: '2', data: cat, expectedVersion: 1 },
+      { id: '1', data: hen },
+    ]);
+    expect(done).toMatchObject({
+      status: 'ok',
+      records: [
+        { id: '2', version: 2 },
+        { id: '1', version: 2 },
+      ],
+    });
     expect(await store.replaceMany([])).toEqual({ status: 'ok', records: [] });
   });
 
@@ -80,7 +95,10 @@ describe('memoryStore: replaceMany', () => {
     ];
     const done = await store.replaceMany(twice);
     expect(done).toMatchObject({ status: 'ok', records: [{ version: 2 }, { version: 3, data: cat }] });
-    const stale = [{ id: '1', data: hen }, { id: '1', data: hen, expectedVersion: 3 }];
+    const stale = [
+      { id: '1', data: hen },
+      { id: '1', data: hen, expectedVersion: 3 },
+    ];
     expect(await store.replaceMany(stale)).toMatchObject({ status: 'conflict', id: '1', current: { version: 3 } });
   });
 });
@@ -112,7 +130,12 @@ describe('memoryStore: copies', () => {
     const store = memoryStore<object>({ initial: [{ a: 1 }] });
     const bad = { f: () => 1 };
     await expect(store.create(bad)).rejects.toThrow();
-    await expect(store.replaceMany([{ id: '1', data: { a: 2 } }, { id: '1', data: bad }])).rejects.toThrow();
+    await expect(
+      store.replaceMany([
+        { id: '1', data: { a: 2 } },
+        { id: '1', data: bad },
+      ]),
+    ).rejects.toThrow();
     expect(await store.get('1')).toMatchObject({ record: { version: 1, data: { a: 1 } } });
     expect((await store.create({})).id).toBe('2');
   });
@@ -146,5 +169,9 @@ describe('memoryStore: revision', () => {
 
 storeCases('memoryStore', async () => {
   const database = memoryDatabase();
-  return { things: memoryStore<Thing>({ database }), parts: memoryStore<Part>({ database }), close: async () => undefined };
+  return {
+    things: memoryStore<Thing>({ database }),
+    parts: memoryStore<Part>({ database }),
+    close: async () => undefined,
+  };
 });

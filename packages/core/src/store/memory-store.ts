@@ -5,7 +5,16 @@ import { Indexes, type IndexedFields } from './indexes.js';
 import { defaultMemoryDatabase, type MemoryDatabase, type MemoryTransaction } from './memory-database.js';
 import { runQuery } from './query.js';
 import { planBatch, type Resolved } from './replace-many.js';
-import type { DeleteAllResult, DeleteResult, Lookup, ReplaceManyResult, Store, StoreCallOptions, StoredRecord, WriteResult } from './store.js';
+import type {
+  DeleteAllResult,
+  DeleteResult,
+  Lookup,
+  ReplaceManyResult,
+  Store,
+  StoreCallOptions,
+  StoredRecord,
+  WriteResult,
+} from './store.js';
 
 /** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions<T extends object> {
@@ -59,13 +68,16 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
   /** The transaction a call belongs to, checked to be one of this store's database. */
   function joined(options: StoreCallOptions | undefined): MemoryTransaction | undefined {
     const transaction = options?.transaction;
-    if (transaction && transaction.database !== database) throw new CorralError('CORRAL_FOREIGN_TRANSACTION', 'memoryStore: the transaction belongs to another database');
+    if (transaction && transaction.database !== database)
+      throw new CorralError('CORRAL_FOREIGN_TRANSACTION', 'memoryStore: the transaction belongs to another database');
     return transaction as MemoryTransaction | undefined;
   }
 
   /** Puts deleted records back where they were: the Map and the indexes keep creation order, so both are rebuilt. */
   function restore(records: readonly StoredRecord<T>[]): void {
-    const entries = [...live.values(), ...records].map((record) => [Number(record.id), record] as const).sort((a, b) => a[0] - b[0]);
+    const entries = [...live.values(), ...records]
+      .map((record) => [Number(record.id), record] as const)
+      .sort((a, b) => a[0] - b[0]);
     live.clear();
     for (const [key, value] of entries) live.set(key, value);
     indexes.rebuild(indexed, live);
@@ -103,7 +115,8 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
   }
 
   // `limit` 0 when only the number is wanted: the matches are then counted, not gathered into a page.
-  const matching = (filter: Readonly<Record<string, unknown>>, limit = Number.MAX_SAFE_INTEGER) => runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, { filter, offset: 0, limit });
+  const matching = (filter: Readonly<Record<string, unknown>>, limit = Number.MAX_SAFE_INTEGER) =>
+    runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, { filter, offset: 0, limit });
 
   const lookup = (id: string): Lookup<T> => {
     const found = find(id);
@@ -120,7 +133,10 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
         sortable: fields.sortable.filter((f) => !indexed.sortable.includes(f)),
         filterable: fields.filterable.filter((f) => !indexed.filterable.includes(f)),
       };
-      indexed = { sortable: [...indexed.sortable, ...added.sortable], filterable: [...indexed.filterable, ...added.filterable] };
+      indexed = {
+        sortable: [...indexed.sortable, ...added.sortable],
+        filterable: [...indexed.filterable, ...added.filterable],
+      };
       indexes.rebuild(added, live);
     },
 
@@ -135,8 +151,13 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
       // Each group is one indexed filter: in memory a call per key costs what one query would.
       return query.keys.map((key) => {
         // A filter on the group field itself leaves only the group it names.
-        if (query.filter && Object.hasOwn(query.filter, query.field) && query.filter[query.field] !== key) return { key, items: [], total: 0 };
-        const page = runQuery(source, { filter: { ...query.filter, [query.field]: key }, offset: 0, limit: query.limit });
+        if (query.filter && Object.hasOwn(query.filter, query.field) && query.filter[query.field] !== key)
+          return { key, items: [], total: 0 };
+        const page = runQuery(source, {
+          filter: { ...query.filter, [query.field]: key },
+          offset: 0,
+          limit: query.limit,
+        });
         return { key, items: page.items, total: page.total };
       });
     },

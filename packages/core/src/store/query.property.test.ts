@@ -48,7 +48,11 @@ const op = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(), expectation }) },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('replaceMany' as const), picks: fc.array(fc.nat(), { maxLength: 3 }), data }),
+    arbitrary: fc.record({
+      kind: fc.constant('replaceMany' as const),
+      picks: fc.array(fc.nat(), { maxLength: 3 }),
+      data,
+    }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteAll' as const) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('list' as const), query }) },
@@ -117,7 +121,10 @@ async function apply(store: Store<Data>, model: Model, o: Op): Promise<void> {
     case 'create':
       return void expect(await store.create(o.data)).toEqual(model.add(o.data));
     case 'list':
-      return void expect(await store.list(o.query)).toEqual({ ...naiveList([...model.rows.values()], o.query), revision: await store.revision() });
+      return void expect(await store.list(o.query)).toEqual({
+        ...naiveList([...model.rows.values()], o.query),
+        revision: await store.revision(),
+      });
     case 'deleteAll':
       expect(await store.deleteAll()).toEqual({ status: 'ok', count: model.rows.size });
       return model.rows.clear();
@@ -134,7 +141,8 @@ async function apply(store: Store<Data>, model: Model, o: Op): Promise<void> {
       const id = model.idOf(o.pick);
       const row = model.rows.get(id);
       const expected = row && o.expectation !== 'none' ? row.version + (o.expectation === 'stale' ? 1 : 0) : undefined;
-      const result = o.kind === 'replace' ? await store.replace(id, o.data, expected) : await store.delete(id, expected);
+      const result =
+        o.kind === 'replace' ? await store.replace(id, o.data, expected) : await store.delete(id, expected);
       const status = row ? (o.expectation === 'stale' ? 'conflict' : 'ok') : model.statusOf(id);
       expect(result.status).toBe(status);
       if (!row || status !== 'ok') return;
@@ -169,7 +177,11 @@ describe('list against a naive reference', () => {
           for (const value of domains[field]) sweep.push({ filter: { [field]: value }, offset: 0, limit: 1000 });
           for (const order of ['asc', 'desc'] as const) sweep.push({ sort: { field, order }, offset: 0, limit: 1000 });
         }
-        for (const q of sweep) expect(await store.list(q)).toEqual({ ...naiveList([...model.rows.values()], q), revision: await store.revision() });
+        for (const q of sweep)
+          expect(await store.list(q)).toEqual({
+            ...naiveList([...model.rows.values()], q),
+            revision: await store.revision(),
+          });
       }),
       { numRuns: 500 },
     );

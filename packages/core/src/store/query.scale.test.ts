@@ -61,7 +61,10 @@ describe(`list over ${n} records`, () => {
       live.set(seq, { id: String(seq), version: 1, data });
       filter.add(seq, data.group);
     }
-    const index = SortedIndex.build('name', Array.from(live, ([seq, record]) => [seq, record.data.name] as const));
+    const index = SortedIndex.build(
+      'name',
+      Array.from(live, ([seq, record]) => [seq, record.data.name] as const),
+    );
     let visits = 0;
     const counting = {
       field: 'name',

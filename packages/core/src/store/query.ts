@@ -95,7 +95,11 @@ function seekPage<T>(source: QuerySource<T>, matches: IdSet, query: ListQuery, l
   const side = (seq: number) => sign * compareEntries(keyOf(seq), seq, position.key, place);
   const ordered = Array.from(matches.inOrder(), (seq) => ({ seq, key: keyOf(seq) }));
   if (field !== undefined) ordered.sort((a, b) => sign * compareEntries(a.key, a.seq, b.key, b.seq));
-  if (from === 'after') return ordered.filter((entry) => side(entry.seq) > 0).slice(0, limit).map((entry) => entry.seq);
+  if (from === 'after')
+    return ordered
+      .filter((entry) => side(entry.seq) > 0)
+      .slice(0, limit)
+      .map((entry) => entry.seq);
   const before = ordered.filter((entry) => side(entry.seq) < 0);
   return before.slice(Math.max(0, before.length - limit)).map((entry) => entry.seq);
 }

@@ -14,7 +14,13 @@ function resolve(id: string): Resolved<{ n: number }> {
 
 describe('planBatch', () => {
   it('plans every entry when all pass', () => {
-    const plan = planBatch([{ id: '2', data: { n: 20 } }, { id: '1', data: { n: 10 }, expectedVersion: 3 }], resolve);
+    const plan = planBatch(
+      [
+        { id: '2', data: { n: 20 } },
+        { id: '1', data: { n: 10 }, expectedVersion: 3 },
+      ],
+      resolve,
+    );
     expect(plan).toEqual({
       status: 'ok',
       steps: [

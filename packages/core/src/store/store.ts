@@ -150,63 +150,63 @@ export interface GroupPage<T> {
 /** Outcome of a lookup: `gone` when the id existed and was deleted, `missing` when it never existed. */
 export type Lookup<T> =
   | {
-    /** The id is live. */
-    readonly status: 'found';
-    /** The record as currently stored. */
-    readonly record: StoredRecord<T>;
-  }
+      /** The id is live. */
+      readonly status: 'found';
+      /** The record as currently stored. */
+      readonly record: StoredRecord<T>;
+    }
   | {
-    /** The id was deleted; answer 410. */
-    readonly status: 'gone';
-  }
+      /** The id was deleted; answer 410. */
+      readonly status: 'gone';
+    }
   | {
-    /** The id was never handed out; answer 404. */
-    readonly status: 'missing';
-  };
+      /** The id was never handed out; answer 404. */
+      readonly status: 'missing';
+    };
 
 /** Outcome of a write that targets an existing id. `conflict` means `expectedVersion` did not match. */
 export type WriteResult<T> =
   | {
-    /** The write happened. */
-    readonly status: 'ok';
-    /** The record as stored after the write, with its new version. */
-    readonly record: StoredRecord<T>;
-  }
+      /** The write happened. */
+      readonly status: 'ok';
+      /** The record as stored after the write, with its new version. */
+      readonly record: StoredRecord<T>;
+    }
   | {
-    /** The id was deleted; nothing was written. */
-    readonly status: 'gone';
-  }
+      /** The id was deleted; nothing was written. */
+      readonly status: 'gone';
+    }
   | {
-    /** The id never existed; nothing was written. */
-    readonly status: 'missing';
-  }
+      /** The id never existed; nothing was written. */
+      readonly status: 'missing';
+    }
   | {
-    /** `expectedVersion` did not match, since the record changed; nothing was written. */
-    readonly status: 'conflict';
-    /** The record as it now stands, so the caller can report its ETag. */
-    readonly current: StoredRecord<T>;
-  };
+      /** `expectedVersion` did not match, since the record changed; nothing was written. */
+      readonly status: 'conflict';
+      /** The record as it now stands, so the caller can report its ETag. */
+      readonly current: StoredRecord<T>;
+    };
 
 /** Outcome of deleting one record; the same cases as {@link WriteResult}, with nothing to return on success. */
 export type DeleteResult<T> =
   | {
-    /** The record is now a tombstone. */
-    readonly status: 'ok';
-  }
+      /** The record is now a tombstone. */
+      readonly status: 'ok';
+    }
   | {
-    /** The record was already deleted. */
-    readonly status: 'gone';
-  }
+      /** The record was already deleted. */
+      readonly status: 'gone';
+    }
   | {
-    /** The id never existed. */
-    readonly status: 'missing';
-  }
+      /** The id never existed. */
+      readonly status: 'missing';
+    }
   | {
-    /** `expectedVersion` did not match; nothing was deleted. */
-    readonly status: 'conflict';
-    /** The record as it now stands. */
-    readonly current: StoredRecord<T>;
-  };
+      /** `expectedVersion` did not match; nothing was deleted. */
+      readonly status: 'conflict';
+      /** The record as it now stands. */
+      readonly current: StoredRecord<T>;
+    };
 
 /** One entry of an all-or-nothing bulk replace. */
 export interface ReplaceEntry<T> {
@@ -229,36 +229,36 @@ export interface StaleRevision {
 /** Outcome of {@link Store.deleteAll}: how many records went, or a stale revision. */
 export type DeleteAllResult =
   | {
-    /** Every live record was deleted. */
-    readonly status: 'ok';
-    /** Number of records that were live and are now tombstones. */
-    readonly count: number;
-  }
+      /** Every live record was deleted. */
+      readonly status: 'ok';
+      /** Number of records that were live and are now tombstones. */
+      readonly count: number;
+    }
   | StaleRevision;
 
 /** Outcome of {@link Store.replaceMany}: all written, or the reason nothing was. */
 export type ReplaceManyResult<T> =
   | {
-    /** Every entry was written. */
-    readonly status: 'ok';
-    /** The records as stored, in the order of the entries. */
-    readonly records: readonly StoredRecord<T>[];
-  }
+      /** Every entry was written. */
+      readonly status: 'ok';
+      /** The records as stored, in the order of the entries. */
+      readonly records: readonly StoredRecord<T>[];
+    }
   | StaleRevision
   | {
-    /** An entry names a deleted or unknown id. */
-    readonly status: 'gone' | 'missing';
-    /** Id of the first entry that failed. */
-    readonly id: string;
-  }
+      /** An entry names a deleted or unknown id. */
+      readonly status: 'gone' | 'missing';
+      /** Id of the first entry that failed. */
+      readonly id: string;
+    }
   | {
-    /** An entry's `expectedVersion` did not match. */
-    readonly status: 'conflict';
-    /** Id of that entry. */
-    readonly id: string;
-    /** The record as it now stands. */
-    readonly current: StoredRecord<T>;
-  };
+      /** An entry's `expectedVersion` did not match. */
+      readonly status: 'conflict';
+      /** Id of that entry. */
+      readonly id: string;
+      /** The record as it now stands. */
+      readonly current: StoredRecord<T>;
+    };
 
 /** What a stored field holds, so that a database store can choose a column type. */
 export type StoredFieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
@@ -408,5 +408,9 @@ export interface Store<T> {
    * Replaces all entries or none: the first failing entry is reported and nothing is written.
    * With `expectedRevision`, nothing is written either when the collection changed since then.
    */
-  replaceMany(entries: readonly ReplaceEntry<T>[], expectedRevision?: number, options?: StoreCallOptions): Promise<ReplaceManyResult<T>>;
+  replaceMany(
+    entries: readonly ReplaceEntry<T>[],
+    expectedRevision?: number,
+    options?: StoreCallOptions,
+  ): Promise<ReplaceManyResult<T>>;
 }

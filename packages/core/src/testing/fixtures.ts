@@ -28,13 +28,15 @@ export function testApi(options: Partial<ApiOptions> = {}) {
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name'],
     links: (e) => [{ rel: 'salary', href: `employees/${e.id}/salaryStatements` }],
-    store: wrapStore(memoryStore({
-      initial: [
-        { name: 'Ada', yearOfBirth: 1980, state: 'internal', maturity: 'senior' },
-        { name: 'Bert', yearOfBirth: 1990, state: 'external', maturity: 'junior' },
-        { name: 'Cleo', yearOfBirth: 1985, state: 'internal', maturity: 'senior' },
-      ],
-    })),
+    store: wrapStore(
+      memoryStore({
+        initial: [
+          { name: 'Ada', yearOfBirth: 1980, state: 'internal', maturity: 'senior' },
+          { name: 'Bert', yearOfBirth: 1990, state: 'external', maturity: 'junior' },
+          { name: 'Cleo', yearOfBirth: 1985, state: 'internal', maturity: 'senior' },
+        ],
+      }),
+    ),
   });
   const salaryStatements = defineCollection({
     name: 'salaryStatements',
@@ -48,7 +50,14 @@ export function testApi(options: Partial<ApiOptions> = {}) {
     schema: z.object({ name: z.string(), city: z.string().optional() }),
     sortable: ['name'],
     links: (zoo) => [{ rel: 'animals', href: `zoos/${zoo.id}/animals` }],
-    store: wrapStore(memoryStore({ initial: [{ name: 'Berlin Zoo', city: 'Berlin' }, { name: 'Zurich Zoo', city: 'Zurich' }] })),
+    store: wrapStore(
+      memoryStore({
+        initial: [
+          { name: 'Berlin Zoo', city: 'Berlin' },
+          { name: 'Zurich Zoo', city: 'Zurich' },
+        ],
+      }),
+    ),
   });
   const animals = defineCollection({
     name: 'animals',
@@ -57,20 +66,26 @@ export function testApi(options: Partial<ApiOptions> = {}) {
     sortable: ['name', 'yearOfBirth'],
     searchable: ['name'],
     parent: { collection: zoos, field: 'zooId' },
-    store: wrapStore(memoryStore({
-      initial: [
-        { name: 'Lion', zooId: '1', yearOfBirth: 2015 },
-        { name: 'Tiger', zooId: '1', yearOfBirth: 2018 },
-        { name: 'Penguin', zooId: '2', yearOfBirth: 2020 },
-      ],
-    })),
+    store: wrapStore(
+      memoryStore({
+        initial: [
+          { name: 'Lion', zooId: '1', yearOfBirth: 2015 },
+          { name: 'Tiger', zooId: '1', yearOfBirth: 2018 },
+          { name: 'Penguin', zooId: '2', yearOfBirth: 2020 },
+        ],
+      }),
+    ),
   });
   const calculate = defineOperation({
     name: 'calculate',
     query: z.object({ para2: z.array(z.coerce.number()).length(2) }),
     handler: ({ query }) => ({ result: query.para2[0]! + query.para2[1]! }),
   });
-  return createApi({ title: 'Test API', collections: [employees, salaryStatements, zoos, animals], operations: [calculate], logger: silentLogger, ...options });
+  return createApi({
+    title: 'Test API',
+    collections: [employees, salaryStatements, zoos, animals],
+    operations: [calculate],
+    logger: silentLogger,
+    ...options,
+  });
 }
-
-

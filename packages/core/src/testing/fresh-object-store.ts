@@ -1,7 +1,8 @@
 import type { Lookup, Store, StoredRecord } from '../store/store.js';
 
 const copy = <T>(record: StoredRecord<T>): StoredRecord<T> => structuredClone(record);
-const copyLookup = <T>(lookup: Lookup<T>): Lookup<T> => (lookup.status === 'found' ? { status: 'found', record: copy(lookup.record) } : lookup);
+const copyLookup = <T>(lookup: Lookup<T>): Lookup<T> =>
+  lookup.status === 'found' ? { status: 'found', record: copy(lookup.record) } : lookup;
 
 /**
  * A store that hands out a new, unfrozen copy of every record it returns, as a database store
@@ -21,8 +22,9 @@ export function freshObjectStore<T>(inner: Store<T>): Store<T> {
     },
     ...(inner.listGroups
       ? {
-        listGroups: async (query, options) => (await inner.listGroups!(query, options)).map((group) => ({ ...group, items: group.items.map(copy) })),
-      }
+          listGroups: async (query, options) =>
+            (await inner.listGroups!(query, options)).map((group) => ({ ...group, items: group.items.map(copy) })),
+        }
       : {}),
     count: (filter, options) => inner.count(filter, options),
     get: async (id, options) => copyLookup(await inner.get(id, options)),

@@ -1,7 +1,13 @@
 import type { JobRecord, JobRequest, JobStore } from '../api/job-store.js';
 
 /** A stored request for job-store tests; its body names it. */
-export const jobRequest = (n: number): JobRequest => ({ method: 'PUT', path: '/v1/things', query: '', headers: {}, body: String(n) });
+export const jobRequest = (n: number): JobRequest => ({
+  method: 'PUT',
+  path: '/v1/things',
+  query: '',
+  headers: {},
+  body: String(n),
+});
 
 /** What a handler hands `enqueue`: the request and who may see the job. */
 export const jobFor = (n: number) => ({ request: jobRequest(n), scope: 'w', subject: 'ann' });

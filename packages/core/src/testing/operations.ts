@@ -8,9 +8,16 @@ export const quote = defineOperation({
   name: 'quote',
   method: 'POST',
   query: z.object({ currency: z.enum(['EUR', 'CHF']).default('EUR') }),
-  body: z.strictObject({ items: z.array(z.strictObject({ sku: z.string().min(1), quantity: z.int().min(1) })).min(1), coupon: z.string().optional() }),
+  body: z.strictObject({
+    items: z.array(z.strictObject({ sku: z.string().min(1), quantity: z.int().min(1) })).min(1),
+    coupon: z.string().optional(),
+  }),
   result: z.object({ currency: z.string(), total: z.number(), lines: z.int() }),
-  handler: ({ query, body }) => ({ currency: query.currency, total: body.items.reduce((sum, item) => sum + item.quantity * 2.5, 0), lines: body.items.length }),
+  handler: ({ query, body }) => ({
+    currency: query.currency,
+    total: body.items.reduce((sum, item) => sum + item.quantity * 2.5, 0),
+    lines: body.items.length,
+  }),
 });
 
 /** A GET operation whose handler breaks its own result schema when asked to. */
@@ -24,5 +31,9 @@ export const drifting = defineOperation({
 
 /** An API serving both, with a small body limit so the 413 is cheap to reach. */
 export function operationsApi(logger: Logger = silentLogger): Api {
-  return createApi({ operations: [quote, drifting, drifting.with({ name: 'unchecked', checkResult: false })], bodyLimit: 2048, logger });
+  return createApi({
+    operations: [quote, drifting, drifting.with({ name: 'unchecked', checkResult: false })],
+    bodyLimit: 2048,
+    logger,
+  });
 }

@@ -26,8 +26,10 @@ export interface Transport {
 function encodeBody(options: SendOptions): { body: Buffer | undefined; headers: Record<string, string> } {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body === undefined) return { body: undefined, headers };
-  if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) return { body: Buffer.from(options.body as string), headers };
-  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  if (typeof options.body === 'string' || Buffer.isBuffer(options.body))
+    return { body: Buffer.from(options.body as string), headers };
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/json';
   return { body: Buffer.from(JSON.stringify(options.body)), headers };
 }
 
@@ -46,7 +48,9 @@ export function fetchTransport(api: Api): Transport {
     name: 'api.fetch',
     async send(method, path, options = {}) {
       const { body, headers } = encodeBody(options);
-      const response = await api.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) }));
+      const response = await api.fetch(
+        new Request(`http://127.0.0.1${path}`, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) }),
+      );
       return parse(response.status, Object.fromEntries(response.headers), await response.text());
     },
     close: async () => {},
@@ -68,7 +72,8 @@ export async function socketTransport(api: Api): Promise<Transport> {
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
             const flat: Record<string, string> = {};
-            for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) flat[key] = Array.isArray(value) ? value.join(', ') : value;
+            for (const [key, value] of Object.entries(res.headers))
+              if (value !== undefined) flat[key] = Array.isArray(value) ? value.join(', ') : value;
             resolve(parse(res.statusCode ?? 0, flat, Buffer.concat(chunks).toString('utf8')));
           });
         });
@@ -76,9 +81,10 @@ export async function socketTransport(api: Api): Promise<Transport> {
         req.end(body);
       });
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -18,7 +18,12 @@ export interface Harness {
   /** Serves the API with an adapter configured by `overrides`, from now on. */
   useAuth(overrides?: Partial<OAuthOptions>): void;
   token(clientId: string, secret: string, scope?: string): Promise<{ access_token: string; scope?: string }>;
-  send(method: string, path: string, headers?: Record<string, string | string[]>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any }>;
+  send(
+    method: string,
+    path: string,
+    headers?: Record<string, string | string[]>,
+    body?: string,
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any }>;
   close(): Promise<void>;
 }
 
@@ -30,8 +35,10 @@ function notesApi(auth: ReturnType<typeof oauth>): Api {
     filters: { owner: 'owner' },
     // Only the owner may change a note, and nobody may hand a note to someone else (except with notes:all).
     authorize: ({ principal, record, next, action }) =>
-      action === 'read' || principal?.scopes.has('notes:all') === true ||
-      ((record === undefined || record.owner === principal?.subject) && (next === undefined || next.owner === principal?.subject)),
+      action === 'read' ||
+      principal?.scopes.has('notes:all') === true ||
+      ((record === undefined || record.owner === principal?.subject) &&
+        (next === undefined || next.owner === principal?.subject)),
     listFilter: (principal) => (principal?.scopes.has('notes:all') ? undefined : { owner: principal?.subject }),
   });
   return createApi({ collections: [notes], auth, logger: silentLogger });
@@ -65,7 +72,9 @@ export async function startHarness(): Promise<Harness> {
       const req = request(`${origin}${path}`, { method, headers }, (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined }),
+        );
       });
       req.on('error', reject);
       req.end(body);
@@ -82,14 +91,20 @@ export async function startHarness(): Promise<Harness> {
     async token(clientId, secret, scope) {
       const form = new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
       const basic = Buffer.from(`${clientId}:${secret}`).toString('base64');
-      const res = await send('POST', '/oauth/token', { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, form.toString());
+      const res = await send(
+        'POST',
+        '/oauth/token',
+        { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        form.toString(),
+      );
       if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${JSON.stringify(res.json)}`);
       return res.json;
     },
     send,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,4 +1,11 @@
-import { ApiError, createApi, silentLogger, type ApiOptions, type Authenticator, type VersionDescription } from '@corral/core';
+import {
+  ApiError,
+  createApi,
+  silentLogger,
+  type ApiOptions,
+  type Authenticator,
+  type VersionDescription,
+} from '@corral/core';
 
 /** An authenticator that refuses every token: enough to make an API secured, for its description. */
 export const refuseAll: Authenticator = {
@@ -14,7 +21,11 @@ export const refuseAll: Authenticator = {
  */
 export function versionOf(options: ApiOptions): VersionDescription {
   const seen: VersionDescription[] = [];
-  createApi({ logger: silentLogger, ...options, plugins: [...(options.plugins ?? []), { name: 'capture', routes: (version) => (seen.push(version), []) }] });
+  createApi({
+    logger: silentLogger,
+    ...options,
+    plugins: [...(options.plugins ?? []), { name: 'capture', routes: (version) => (seen.push(version), []) }],
+  });
   if (!seen[0]) throw new Error('createApi described no version');
   return seen[0];
 }

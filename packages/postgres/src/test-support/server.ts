@@ -50,8 +50,11 @@ export async function unreachableDatabaseUrl(database = 'test'): Promise<string>
 export async function loadDump(path: string, from: string, to: string): Promise<void> {
   const { readFile } = await import('node:fs/promises');
   const sql = (await readFile(path, 'utf8'))
-    .split('\n').filter((line) => !line.startsWith('\\')).join('\n') // psql's own commands (\restrict), not SQL
-    .replaceAll(`${from}.`, `"${to}".`).replaceAll(`SCHEMA ${from};`, `SCHEMA "${to}";`);
+    .split('\n')
+    .filter((line) => !line.startsWith('\\'))
+    .join('\n') // psql's own commands (\restrict), not SQL
+    .replaceAll(`${from}.`, `"${to}".`)
+    .replaceAll(`SCHEMA ${from};`, `SCHEMA "${to}";`);
   const client = new pg.Client({ connectionString: testDatabaseUrl });
   await client.connect();
   try {

@@ -1,5 +1,12 @@
 import { ApiError } from '@corral/errors';
-import { createApi, defineCollection, memoryStore, silentLogger, type ApiPlugin, type Authenticator } from '@corral/core';
+import {
+  createApi,
+  defineCollection,
+  memoryStore,
+  silentLogger,
+  type ApiPlugin,
+  type Authenticator,
+} from '@corral/core';
 import { z } from 'zod';
 
 /** The bearer value names the client: `Bearer client-a`; `Bearer bad` is a refused token. */
