@@ -6,7 +6,10 @@ import { serverMetadata } from './metadata.js';
 import type { AuthorizationServerOptions, ClientDefinition } from './options.js';
 import { checkSigningKey, newSigningKey, publicKeyOf } from './signing-key.js';
 
-/** Paths below the issuer that are served: discovery, keys, token, and (for opaque tokens) introspection and revocation. */
+/**
+ * Paths below the issuer that are served: discovery, keys, token, and (for opaque tokens)
+ * introspection and revocation.
+ */
 const servedPaths =
   /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
 const discoveryPaths = /^\/\.well-known\/(openid-configuration|oauth-authorization-server)$/;

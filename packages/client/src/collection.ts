@@ -22,7 +22,10 @@ export interface ListOptions<S extends CollectionShape = UntypedShape> {
   readonly query?: string;
   /** Index of the first record. */
   readonly offset?: number;
-  /** `cursor`: pages start at a place (`nextPage`/`previousPage` carry `after`/`before` cursors) rather than an offset. */
+  /**
+   * `cursor`: pages start at a place (`nextPage`/`previousPage` carry `after`/`before` cursors)
+   * rather than an offset.
+   */
   readonly paging?: 'offset' | 'cursor';
   /** Page size (the server caps it). */
   readonly limit?: number;
@@ -35,7 +38,10 @@ export interface ListOptions<S extends CollectionShape = UntypedShape> {
 /** A field of the collection's records. */
 export type FieldName<S extends CollectionShape> = Extract<keyof S['record'], string>;
 
-/** The shape of a list's records once `fields` chose some: the same shape when it chose every field (or none was given). */
+/**
+ * The shape of a list's records once `fields` chose some: the same shape when it chose every field
+ * (or none was given).
+ */
 export type Selected<S extends CollectionShape, F extends string> = [FieldName<S>] extends [F]
   ? S
   : Omit<S, 'record'> & SelectedRecord<S, F>;

@@ -23,7 +23,10 @@ export interface CollectionTypes<C extends Declaration, Links extends object = R
   readonly expansions: { readonly [Rel in keyof Links]: Embedded<Links[Rel]> };
 }
 
-/** What an expansion embeds for a link map entry: a page under the target collection's name for a list, else the record or null. */
+/**
+ * What an expansion embeds for a link map entry: a page under the target collection's name for a
+ * list, else the record or null.
+ */
 export type Embedded<T> = T extends readonly [infer Item]
   ? EmbeddedPage<NameOf<Item>, EmbeddedRecord<Item>>
   : EmbeddedRecord<T> | null;

@@ -12,7 +12,10 @@ export type ExpandName<S extends CollectionShape> =
 /** The relation a name of {@link ExpandName} starts with: `zoo` for `zoo.animals`. */
 export type ExpandHead<E extends string> = E extends `${infer Head}.${string}` ? Head : E;
 
-/** The page a to-many expansion embeds: the first records under the collection's name, and a `nextPage` link to the rest. */
+/**
+ * The page a to-many expansion embeds: the first records under the collection's name, and a
+ * `nextPage` link to the rest.
+ */
 export type EmbeddedPage<N extends string, R> = {
   /** Always 0: the embedded page is the first. */
   readonly offset: number;
@@ -24,7 +27,10 @@ export type EmbeddedPage<N extends string, R> = {
   readonly links: readonly Link[];
 } & { readonly [K in N]: readonly R[] };
 
-/** The properties `expand` adds to a record: relation -> the embedded record (or null) or page, typed where the shape says. */
+/**
+ * The properties `expand` adds to a record: relation -> the embedded record (or null) or page,
+ * typed where the shape says.
+ */
 export type Expanded<S extends CollectionShape, E extends string> = [E] extends [never]
   ? unknown
   : S extends WithExpansions<infer X>

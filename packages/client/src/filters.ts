@@ -10,7 +10,10 @@ export type FilterInput<V, Op extends string = 'eq'> =
 /** A value a filter parameter carries. */
 type Scalar = string | number | boolean;
 
-/** The query parameters of a list's filters: `name=value`, and `name[op]=value` for an operator (a list joined by commas). */
+/**
+ * The query parameters of a list's filters: `name=value`, and `name[op]=value` for an operator (a
+ * list joined by commas).
+ */
 export function appendFilters(query: URLSearchParams, filter: Readonly<Record<string, unknown>>): void {
   for (const [name, value] of Object.entries(filter)) {
     if (value === undefined) continue;

@@ -2,7 +2,10 @@ import { hrefOf, type Link } from './links.js';
 
 /** One page of a list, as the envelope gave it. */
 export interface Page<R> {
-  /** Index of the first record of the page in the whole list; undefined for a page found by cursor (`paging: 'cursor'`). */
+  /**
+   * Index of the first record of the page in the whole list; undefined for a page found by cursor
+   * (`paging: 'cursor'`).
+   */
   readonly offset: number | undefined;
   /** The page size the server used. */
   readonly limit: number;

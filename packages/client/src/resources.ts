@@ -44,7 +44,10 @@ export class Resources {
     return answer.body;
   }
 
-  /** PUT, PATCH or DELETE of a record, with `If-Match`; a 412 becomes a {@link ConflictError} carrying the record re-read. */
+  /**
+   * PUT, PATCH or DELETE of a record, with `If-Match`; a 412 becomes a {@link ConflictError}
+   * carrying the record re-read.
+   */
   async write(
     method: 'PUT' | 'PATCH' | 'DELETE',
     url: string,

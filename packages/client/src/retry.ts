@@ -4,7 +4,10 @@ export interface RetryOptions {
   readonly retries?: number;
   /** First backoff delay, doubled at each retry, with jitter (default 200 ms). */
   readonly baseDelayMs?: number;
-  /** Longest wait between two attempts (default 30 s); a `Retry-After` beyond it is not waited for: the error is thrown. */
+  /**
+   * Longest wait between two attempts (default 30 s); a `Retry-After` beyond it is not waited for:
+   * the error is thrown.
+   */
   readonly maxDelayMs?: number;
 }
 
@@ -38,7 +41,10 @@ export function isIdempotent(method: string, headers: Readonly<Record<string, st
   );
 }
 
-/** Seconds (or an HTTP date) of a `Retry-After` header as milliseconds from now; undefined when absent or unreadable. */
+/**
+ * Seconds (or an HTTP date) of a `Retry-After` header as milliseconds from now; undefined when
+ * absent or unreadable.
+ */
 export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
   if (header === undefined || header.trim() === '') return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;

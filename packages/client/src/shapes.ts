@@ -24,7 +24,10 @@ export interface CollectionShape {
 export interface UntypedShape {
   /** Any JSON object. */
   readonly record: Record<string, unknown>;
-  /** Any filter name, with a text, number or boolean value, or operator -> value (`{ gte: 3 }`, `{ in: ['a', 'b'] }`). */
+  /**
+   * Any filter name, with a text, number or boolean value, or operator -> value (`{ gte: 3 }`, `{
+   * in: ['a', 'b'] }`).
+   */
   readonly filters: Record<
     string,
     | string
@@ -64,7 +67,10 @@ export type ClientRecord<S extends CollectionShape> = RecordJson<S> &
 
 /** The `follow` method of a typed record. */
 export interface RecordFollow<S extends CollectionShape> {
-  /** Reads the link `rel`: a list gives a {@link Page}, a record the record (`self` gives this record again), typed by the collection's link map. */
+  /**
+   * Reads the link `rel`: a list gives a {@link Page}, a record the record (`self` gives this
+   * record again), typed by the collection's link map.
+   */
   follow<Rel extends Extract<keyof S['links'], string> | 'self'>(
     rel: Rel,
     signal?: AbortSignal,

@@ -1,7 +1,10 @@
 import type { AppErrorCode } from './app-codes.js';
 import { errorCodes, type ErrorCodeName } from './catalogue.js';
 
-/** One failing property of a 422 answer. `field` is a dotted path such as `address.city` (empty for the body itself). */
+/**
+ * One failing property of a 422 answer. `field` is a dotted path such as `address.city` (empty for
+ * the body itself).
+ */
 export interface FieldError {
   /** Dotted path to the failing property; empty when the body as a whole is wrong. */
   readonly field: string;

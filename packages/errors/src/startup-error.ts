@@ -97,10 +97,17 @@ export const startupErrorCodes = {
   /** The health or readiness path, or the readiness timeout, given to createApi is not usable. */
   CORRAL_INVALID_HEALTH_OPTION:
     'The health or readiness path, or the readiness timeout, given to createApi is not usable.',
-  /** An option of cors() is not usable: an origin that is not scheme://host[:port], a header name with forbidden characters, a max age that is not whole seconds, or credentials for every origin. */
+  /**
+   * An option of cors() is not usable: an origin that is not scheme://host[:port], a header name
+   * with forbidden characters, a max age that is not whole seconds, or credentials for every
+   * origin.
+   */
   CORRAL_INVALID_CORS_OPTION:
     'An option of cors() is not usable: an origin that is not scheme://host[:port], a header name with forbidden characters, a max age that is not whole seconds, or credentials for every origin.',
-  /** A rate-limit policy is not usable: a limit or window that is not a positive whole number, or a policy name with other characters than letters, digits, `_`, `.` and `-`. */
+  /**
+   * A rate-limit policy is not usable: a limit or window that is not a positive whole number, or a
+   * policy name with other characters than letters, digits, `_`, `.` and `-`.
+   */
   CORRAL_INVALID_RATE_LIMIT:
     'A rate-limit policy is not usable: a limit or window that is not a positive whole number, or a policy name with other characters than letters, digits, `_`, `.` and `-`.',
   /** A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one. */
@@ -108,7 +115,10 @@ export const startupErrorCodes = {
     'A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one.',
   /** oauth() was given the issuer's keys both in process (`keys`) and by URL (`jwksUri`). */
   CORRAL_OAUTH_KEYS_CONFLICT: "oauth() was given the issuer's keys both in process (`keys`) and by URL (`jwksUri`).",
-  /** A table the application owns, given to a database store, lacks a column a field needs or holds one of another type. */
+  /**
+   * A table the application owns, given to a database store, lacks a column a field needs or holds
+   * one of another type.
+   */
   CORRAL_TABLE_MISMATCH:
     'A table the application owns, given to a database store, lacks a column a field needs or holds one of another type.',
   /** The declarations differ from a table the store made in a way that could lose or bend stored data. */

@@ -55,7 +55,10 @@ const tokenFaults = [
   errors.JWKInvalid,
 ];
 
-/** Failures of the key server (down, slow, answering garbage) are the server's problem, not the client's: they become 500s. */
+/**
+ * Failures of the key server (down, slow, answering garbage) are the server's problem, not the
+ * client's: they become 500s.
+ */
 function isKeyServerFailure(error: unknown): boolean {
   return !tokenFaults.some((fault) => error instanceof fault);
 }

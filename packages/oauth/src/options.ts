@@ -26,7 +26,10 @@ export interface OAuthOptions {
   readonly introspection?: IntrospectionOptions;
   /** How many verified tokens to remember until they expire (default 10 000; 0 turns it off). */
   readonly cacheSize?: number;
-  /** Most memory, in bytes as estimated from each token and its claims, the remembered tokens may take (default 32 MiB). */
+  /**
+   * Most memory, in bytes as estimated from each token and its claims, the remembered tokens may
+   * take (default 32 MiB).
+   */
   readonly cacheBytes?: number;
   /** Time limit for calls to the authorization server, in ms (default 5000). */
   readonly timeoutMs?: number;

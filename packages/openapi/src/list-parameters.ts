@@ -21,7 +21,10 @@ const meanings = {
   in: 'is one of (values separated by commas)',
 } as const;
 
-/** One parameter per form the filter answers to: `name` for equality (and `name[eq]` beside other operators), `name[op]` for the others. */
+/**
+ * One parameter per form the filter answers to: `name` for equality (and `name[eq]` beside other
+ * operators), `name[op]` for the others.
+ */
 function filterParameters(parameter: string, entry: FilterEntry, schema: unknown): unknown[] {
   const field = filterField(entry);
   return filterForms(parameter, entry).map(({ name, operator }) => ({

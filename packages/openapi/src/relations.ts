@@ -12,7 +12,10 @@ export interface DocumentedRelation {
   readonly target: AnyCollection;
 }
 
-/** The relations of a collection in a version that `expand` may embed, in the order the server links them: to-one, then to-many. */
+/**
+ * The relations of a collection in a version that `expand` may embed, in the order the server links
+ * them: to-one, then to-many.
+ */
 export function relationsOf(collection: AnyCollection, collections: readonly AnyCollection[]): DocumentedRelation[] {
   return (
     [

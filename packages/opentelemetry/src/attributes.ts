@@ -3,7 +3,10 @@ import type { RequestContext } from '@corral/core';
 /** Methods the HTTP semantic conventions name; any other is reported as `_OTHER`. */
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'CONNECT', 'TRACE']);
 
-/** `http.request.method` as the conventions want it: a known method, or `_OTHER` (so arbitrary text never becomes a label). */
+/**
+ * `http.request.method` as the conventions want it: a known method, or `_OTHER` (so arbitrary text
+ * never becomes a label).
+ */
 export function methodOf(method: string): string {
   return knownMethods.has(method) ? method : '_OTHER';
 }

@@ -28,7 +28,10 @@ export interface PostgresTransaction extends Transaction {
 /** Serialization failures and deadlocks: the unit lost a race and may simply run again. */
 const retryable = new Set(['40001', '40P01']);
 const attempts = 5;
-/** A connection error while a client is held surfaces as its query's rejection; the event itself must not end the process. */
+/**
+ * A connection error while a client is held surfaces as its query's rejection; the event itself
+ * must not end the process.
+ */
 const ignoreWhileHeld = (): void => undefined;
 
 /**

@@ -4,7 +4,10 @@ import type { PostgresDatabase } from './database.js';
 
 /** Settings of {@link postgresJobs}. */
 export interface PostgresJobOptions {
-  /** How long a worker may hold a job before another takes it over (a crashed process); default 15 s, renewed every third of it while the job runs. */
+  /**
+   * How long a worker may hold a job before another takes it over (a crashed process); default 15
+   * s, renewed every third of it while the job runs.
+   */
   readonly leaseMs?: number;
   /** How long a finished job stays readable; default one hour. */
   readonly keepMs?: number;

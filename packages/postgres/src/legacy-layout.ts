@@ -5,7 +5,10 @@ import { createTableSql } from './managed-table.js';
 
 const canonicalKey = `'^[1-9][0-9]{0,18}$'`;
 
-/** The condition under which an old row's value of the field cannot move into its column; undefined when any JSON fits. */
+/**
+ * The condition under which an old row's value of the field cannot move into its column; undefined
+ * when any JSON fits.
+ */
 function misfit(column: ColumnMap): string | undefined {
   const value = `(data -> ${literal(column.field)})`;
   const type = `jsonb_typeof(${value})`;

@@ -11,7 +11,10 @@ const connectionFailures = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIM
 const connectionMessages =
   /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect/i;
 
-/** Whether the connection itself failed (it must not go back to the pool), as opposed to a busy database or a lost race. */
+/**
+ * Whether the connection itself failed (it must not go back to the pool), as opposed to a busy
+ * database or a lost race.
+ */
 export function isConnectionLoss(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P') || connectionFailures.has(code)))

@@ -91,7 +91,10 @@ export class PostgresStore<T extends object> implements Store<T> {
   /** Comparisons and cursor paging are carried out in SQL. */
   readonly listFeatures: ListFeatures = { conditions: true, seek: true };
 
-  /** Seed records are checked before they go in; writes through the API are checked by core (see Store.checksParentKeys). */
+  /**
+   * Seed records are checked before they go in; writes through the API are checked by core (see
+   * Store.checksParentKeys).
+   */
   readonly checksParentKeys = true;
 
   get revisionScope(): 'all-writes' | 'own-writes' {
@@ -119,7 +122,8 @@ export class PostgresStore<T extends object> implements Store<T> {
     const { schema } = this.database;
     const parentStore = init.parent?.store;
     const managed = this.options.table === undefined;
-    // A foreign key only between tables the store makes: PostgreSQL would put its triggers on a parent table the application owns.
+    // A foreign key only between tables the store makes: PostgreSQL would put its triggers on a
+    // parent table the application owns.
     const parent =
       managed &&
       parentStore instanceof PostgresStore &&
@@ -164,7 +168,10 @@ export class PostgresStore<T extends object> implements Store<T> {
     });
   }
 
-  /** Checks a table the application owns against the declarations; refuses start-up, naming each problem, when it cannot serve them. */
+  /**
+   * Checks a table the application owns against the declarations; refuses start-up, naming each
+   * problem, when it cannot serve them.
+   */
   private async ownedTable(on: Queryable, declared: TableMap): Promise<TableMap> {
     const schema = this.database.schema.slice(1, -1);
     if (!(await tableExists(on, schema, declared.table)))
@@ -274,7 +281,10 @@ export class PostgresStore<T extends object> implements Store<T> {
     return found;
   }
 
-  /** The type an id parameter is cast to: a key of a smaller integer column still compares (and uses its index) without overflowing. */
+  /**
+   * The type an id parameter is cast to: a key of a smaller integer column still compares (and uses
+   * its index) without overflowing.
+   */
   private get idType(): string {
     return this.map.id.storage === 'integer' ? 'bigint' : this.map.id.storage;
   }
@@ -296,7 +306,10 @@ export class PostgresStore<T extends object> implements Store<T> {
     return this.database.query<R>(on, text, values, planEachTime);
   }
 
-  /** The statement fragment that counts one committed write of a table the application owns (`$1` is the collection). */
+  /**
+   * The statement fragment that counts one committed write of a table the application owns (`$1` is
+   * the collection).
+   */
   private bump(when: string): string {
     return `bump AS (UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1 WHERE collection = $1 AND ${when})`;
   }
@@ -488,7 +501,10 @@ export class PostgresStore<T extends object> implements Store<T> {
     return this.record(result.rows[0]!);
   }
 
-  /** Writes new data if the row still has `expectedVersion` (when given); undefined when it did not, or the row is not there. */
+  /**
+   * Writes new data if the row still has `expectedVersion` (when given); undefined when it did not,
+   * or the row is not there.
+   */
   private async overwrite(
     on: Queryable,
     key: string,
@@ -500,7 +516,8 @@ export class PostgresStore<T extends object> implements Store<T> {
     const values = rowValues(map, data as Record<string, unknown>, postgresCodec);
     const assignments = map.columns.map((column, i) => `${quoted(column.column)} = $${i + first + 2}`);
     if (map.version) assignments.push(`${quoted(map.version)} = coalesce(${quoted(map.version)}, 0) + 1`);
-    // The version test is on the row being updated: after waiting for another writer's lock, PostgreSQL checks it again on the new row.
+    // The version test is on the row being updated: after waiting for another writer's lock,
+    // PostgreSQL checks it again on the new row.
     const update = `UPDATE ${this.table} SET ${assignments.join(', ')} WHERE ${quoted(map.id.column)} = $${first}::${this.idType} AND ($${first + 1}::bigint IS NULL OR ${this.versionSql} = $${first + 1}) RETURNING ${this.selected}`;
     const result = map.managed
       ? await this.query(on, update, [key, expectedVersion ?? null, ...values])
@@ -625,7 +642,8 @@ export class PostgresStore<T extends object> implements Store<T> {
         );
         const revision = await this.currentRevision(on, true);
         if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
-        // Counted versions go up by one per write; a row's xmin cannot be foretold, so a repeated id with an expected version is refused.
+        // Counted versions go up by one per write; a row's xmin cannot be foretold, so a repeated
+        // id with an expected version is refused.
         const plan = planReplaceMany(
           entries,
           (id) => keyOfId(map.id.storage, id),

@@ -1,6 +1,9 @@
 import { violationError, type TableMap, type Violation } from '@corral/sql';
 
-/** PostgreSQL's SQLSTATEs for the rules a write can break (class 23), and for values a column type refuses (class 22). */
+/**
+ * PostgreSQL's SQLSTATEs for the rules a write can break (class 23), and for values a column type
+ * refuses (class 22).
+ */
 const kinds: Record<string, Violation['kind']> = {
   '23505': 'unique',
   '23503': 'foreign-key',

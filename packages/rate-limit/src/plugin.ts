@@ -17,7 +17,10 @@ import type { RateLimitCount, RateLimitStore } from './store.js';
 
 /** Options of {@link rateLimit}: the default policy, plus where counters live and how callers are told apart. */
 export interface RateLimitOptions extends RateLimitPolicy {
-  /** Where the counters live. Default: this process's memory ({@link memoryRateLimits}); several instances need a shared one. */
+  /**
+   * Where the counters live. Default: this process's memory ({@link memoryRateLimits}); several
+   * instances need a shared one.
+   */
   readonly store?: RateLimitStore;
   /**
    * Another policy for some routes (e.g. a stricter one for writes: give it its own `name`), or

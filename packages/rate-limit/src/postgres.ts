@@ -15,7 +15,10 @@ export interface PgQueryable {
 
 /** Options of {@link postgresRateLimits}. */
 export interface PostgresRateLimitsOptions {
-  /** The pool statements run on; shared with the stores is fine (one short statement per check). Not closed by the backend. */
+  /**
+   * The pool statements run on; shared with the stores is fine (one short statement per check). Not
+   * closed by the backend.
+   */
   readonly pool: PgQueryable;
   /** Schema of the counters' table, made when missing. Default `public`. */
   readonly schema?: string;

@@ -6,7 +6,10 @@ export function lookupOf<T>(record: StoredRecord<T> | undefined, tombstone: bool
   return { status: tombstone ? 'gone' : 'missing' };
 }
 
-/** A conditional write that changed nothing, told by the record as it now stands: a version conflict, or gone, or missing. */
+/**
+ * A conditional write that changed nothing, told by the record as it now stands: a version
+ * conflict, or gone, or missing.
+ */
 export function unwritten<T>(now: Lookup<T>): WriteResult<T> & DeleteResult<T> {
   return now.status === 'found' ? { status: 'conflict', current: now.record } : now;
 }

@@ -26,7 +26,10 @@ export interface QueryDialect {
   contains(column: ColumnMap, placeholder: string): string;
   /** What a sort orders by: the column, with code-point order for text. */
   sortKey(column: ColumnMap): string;
-  /** The NULLS clause that puts missing values last ascending and first descending, where the database's default differs. */
+  /**
+   * The NULLS clause that puts missing values last ascending and first descending, where the
+   * database's default differs.
+   */
   nulls(order: SortOrder, column: ColumnMap): string;
 }
 

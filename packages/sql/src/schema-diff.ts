@@ -94,7 +94,10 @@ export interface TableFacts {
   nulls(column: string): Promise<number>;
   /** Rows whose value in the column is none of `values`. */
   outside(column: string, values: readonly string[]): Promise<number>;
-  /** Rows whose value the column's new storage would not take (SQLite: a boolean other than 0 and 1, text that is not JSON). */
+  /**
+   * Rows whose value the column's new storage would not take (SQLite: a boolean other than 0 and 1,
+   * text that is not JSON).
+   */
   unfit(column: ColumnMap): Promise<number>;
   /** Rows whose key names no row of the parent table the column now refers to. */
   orphans(column: ColumnMap): Promise<number>;

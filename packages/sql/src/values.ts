@@ -49,7 +49,10 @@ export function rowValues(map: TableMap, data: Readonly<Record<string, unknown>>
   return map.columns.map((column) => columnValue(column, data[column.field], codec));
 }
 
-/** A column's value as the API gives it: numbers as numbers (pg sends bigint and numeric as text), keys as strings, JSON parsed. */
+/**
+ * A column's value as the API gives it: numbers as numbers (pg sends bigint and numeric as text),
+ * keys as strings, JSON parsed.
+ */
 export function fieldValue(column: ColumnMap, raw: unknown, codec: ValueCodec): unknown {
   switch (column.kind) {
     case 'integer':

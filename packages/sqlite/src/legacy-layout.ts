@@ -4,7 +4,10 @@ import { literal } from './dialect.js';
 import { createTableSql, keepSequence, storedDefinition } from './managed-table.js';
 import { columnsOf, tableExists } from './table-info.js';
 
-/** The columns of the previous layout's tables: a JSON document per row, its version, a deleted flag, and lower-cased search text. */
+/**
+ * The columns of the previous layout's tables: a JSON document per row, its version, a deleted
+ * flag, and lower-cased search text.
+ */
 function isLegacyLayout(columns: readonly string[]): boolean {
   const required = ['seq', 'version', 'deleted', 'data'];
   return (
@@ -30,7 +33,10 @@ export function legacyTableOf(connection: DatabaseSync, map: TableMap): string |
 
 const path = (column: ColumnMap) => literal(`$."${column.field}"`);
 
-/** The condition under which an old row's value of the field cannot move into its column unchanged; undefined when any JSON fits. */
+/**
+ * The condition under which an old row's value of the field cannot move into its column unchanged;
+ * undefined when any JSON fits.
+ */
 function misfit(column: ColumnMap): string | undefined {
   const type = `json_type(data, ${path(column)})`;
   const value = `json_extract(data, ${path(column)})`;

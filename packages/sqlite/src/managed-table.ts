@@ -20,7 +20,10 @@ import { columnsOf, indexesOf, rowCount, tableExists } from './table-info.js';
 /** The layout of the tables this package makes: 2 is a column per field (1 was one JSON document per row). */
 export const layoutVersion = 2;
 
-/** A column's definition in a CREATE TABLE or ADD COLUMN: type, NOT NULL, the checks its values need, its foreign key. */
+/**
+ * A column's definition in a CREATE TABLE or ADD COLUMN: type, NOT NULL, the checks its values
+ * need, its foreign key.
+ */
 export function columnSql(column: ColumnMap): string {
   const name = quoted(column.column);
   const parts = [name, sqliteTypes[column.storage]];
@@ -37,7 +40,10 @@ export function columnSql(column: ColumnMap): string {
   return parts.join(' ');
 }
 
-/** CREATE TABLE for the declared layout: the id (never reused: AUTOINCREMENT), the version, a column per field; STRICT types. */
+/**
+ * CREATE TABLE for the declared layout: the id (never reused: AUTOINCREMENT), the version, a column
+ * per field; STRICT types.
+ */
 export function createTableSql(map: TableMap, name = map.table): string {
   const columns = [
     `"id" INTEGER PRIMARY KEY AUTOINCREMENT`,
@@ -252,7 +258,10 @@ export function rebuild(connection: DatabaseSync, map: TableMap): void {
   keepSequence(connection, map.table, sequence === undefined || sequence === null ? undefined : Number(sequence));
 }
 
-/** Makes the table's id sequence continue from `last` (SQLite forgets it with the dropped table), so no id is handed out twice. */
+/**
+ * Makes the table's id sequence continue from `last` (SQLite forgets it with the dropped table), so
+ * no id is handed out twice.
+ */
 export function keepSequence(connection: DatabaseSync, table: string, last: number | undefined): void {
   if (last === undefined) return;
   const now = connection.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').get(table);
@@ -260,7 +269,10 @@ export function keepSequence(connection: DatabaseSync, table: string, last: numb
   else connection.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, last);
 }
 
-/** After the table is as declared: its indexes and triggers, the written-down layout, and a live count that matches the rows. */
+/**
+ * After the table is as declared: its indexes and triggers, the written-down layout, and a live
+ * count that matches the rows.
+ */
 export function finishManaged(connection: DatabaseSync, map: TableMap): void {
   syncIndexes(connection, map);
   for (const sql of triggerSql(map)) connection.exec(sql);

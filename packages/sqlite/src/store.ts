@@ -105,12 +105,16 @@ export class SqliteStore<T extends object> implements Store<T> {
     return this.tableMap;
   }
 
-  /** Seed records are checked before they go in; writes through the API are checked by core (see Store.checksParentKeys). */
+  /**
+   * Seed records are checked before they go in; writes through the API are checked by core (see
+   * Store.checksParentKeys).
+   */
   readonly checksParentKeys = true;
 
   async init(init: StoreInit): Promise<void> {
     const parentStore = init.parent?.store;
-    // A foreign key only between tables the store makes: a table the application owns is never tied to one of the store's.
+    // A foreign key only between tables the store makes: a table the application owns is never tied
+    // to one of the store's.
     const parent =
       parentStore instanceof SqliteStore &&
       parentStore.database === this.database &&
@@ -161,7 +165,10 @@ export class SqliteStore<T extends object> implements Store<T> {
     });
   }
 
-  /** Checks a table the application owns against the declarations; refuses start-up, naming each problem, when it cannot serve them. */
+  /**
+   * Checks a table the application owns against the declarations; refuses start-up, naming each
+   * problem, when it cannot serve them.
+   */
   private ownedTable(declared: TableMap): TableMap {
     const { connection } = this.database;
     if (!tableExists(connection, declared.table))
@@ -480,7 +487,10 @@ export class SqliteStore<T extends object> implements Store<T> {
     return this.record(row);
   }
 
-  /** Deletes the rows the WHERE clause selects; in a table the application owns, leaves their tombstones and counts the write here. */
+  /**
+   * Deletes the rows the WHERE clause selects; in a table the application owns, leaves their
+   * tombstones and counts the write here.
+   */
   private remove(where: string, parameters: SQLInputValue[]): number {
     const { map } = this;
     if (map.managed)
@@ -567,7 +577,8 @@ export class SqliteStore<T extends object> implements Store<T> {
         const key = keyOfId(map.id.storage, entry.id);
         if (key !== undefined && !current.has(key)) current.set(key, this.lookup(key));
       }
-      // Counted versions go up by one per write; a digest cannot be foretold, so a repeated id with an expected version is refused.
+      // Counted versions go up by one per write; a digest cannot be foretold, so a repeated id with
+      // an expected version is refused.
       const plan = planReplaceMany(
         entries,
         (id) => keyOfId(map.id.storage, id),
@@ -580,7 +591,10 @@ export class SqliteStore<T extends object> implements Store<T> {
   }
 }
 
-/** A row's version where no column counts writes: a digest of the values the API serves, so any change to them gives a new one. */
+/**
+ * A row's version where no column counts writes: a digest of the values the API serves, so any
+ * change to them gives a new one.
+ */
 function digestOf(columnValues: readonly unknown[]): number {
   const values = columnValues.map((value) => value ?? null);
   const text = JSON.stringify(values, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));

@@ -16,7 +16,8 @@ const kinds: Record<number, Violation['kind']> = {
  */
 export function asSqliteError(map: TableMap, error: unknown, deleting: boolean): unknown {
   const code = (error as { errcode?: number }).errcode;
-  // A RESTRICT foreign key reports as a trigger's constraint (1811), as does a trigger's RAISE: the message tells them apart.
+  // A RESTRICT foreign key reports as a trigger's constraint (1811), as does a trigger's RAISE: the
+  // message tells them apart.
   const kind =
     code === 1811 && /FOREIGN KEY/.test((error as Error).message)
       ? 'foreign-key'

@@ -45,7 +45,10 @@ export interface ApiOptions extends Partial<VersionDefinition> {
   readonly bulkLimit?: number;
   /** Default and maximum page size of every list, checked once at creation. */
   readonly paging?: PagingOptions;
-  /** How far `?expand=` may reach: chains of at most `maxDepth` relations (2), `childLimit` records per to-many relation (10). */
+  /**
+   * How far `?expand=` may reach: chains of at most `maxDepth` relations (2), `childLimit` records
+   * per to-many relation (10).
+   */
   readonly expand?: ExpandOptions;
   /** Where request and failure logs go; defaults to pino on stdout. */
   readonly logger?: Logger;

@@ -2,7 +2,10 @@ import type { ApiError } from '@corral/errors';
 import type { CorralResponse } from '../http/exchange.js';
 import type { HandlerContext, RequestContext, RouteInfo } from './context.js';
 
-/** A hook may answer the request itself by returning a response; nothing else runs after it but `onSend` and `onResponse`. */
+/**
+ * A hook may answer the request itself by returning a response; nothing else runs after it but
+ * `onSend` and `onResponse`.
+ */
 // biome-ignore lint/suspicious/noConfusingVoidType: a hook that answers nothing may be written without a return
 export type HookAnswer = CorralResponse | undefined | void;
 

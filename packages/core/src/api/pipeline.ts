@@ -93,7 +93,10 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   const accessLog = parts.logger.isLevelEnabled?.('info') ?? true;
   const latestPrefix = parts.versioning.prefix(latest);
 
-  /** The version a path addresses; a path no version serves is a target of its own, so that onRequest hooks still run first. */
+  /**
+   * The version a path addresses; a path no version serves is a target of its own, so that
+   * onRequest hooks still run first.
+   */
   function versionOf(path: string): VersionedPath | { readonly kind: 'none'; readonly error: ApiError } {
     try {
       return parts.versioning.match(path);

@@ -13,7 +13,10 @@ export type RecordOf<S extends z.ZodObject> = z.infer<S> & {
   readonly id: string;
 };
 
-/** A link a collection adds to each record; `href` may be relative to the version root (`employees/1/salaryStatements`). */
+/**
+ * A link a collection adds to each record; `href` may be relative to the version root
+ * (`employees/1/salaryStatements`).
+ */
 export interface LinkSpec {
   /** Relation of the target to the record, e.g. `zoo` or `salaryStatements`. */
   readonly rel: string;

@@ -42,7 +42,8 @@ export function checkRelationName(
 
 /**
  * The to-one relations of a collection: the one to its parent when `parent.relation` names it,
- * then those declared in `relations` (links come in this order). Checked here, so that a mistake fails when the collection is declared.
+ * then those declared in `relations` (links come in this order). Checked here, so that a mistake
+ * fails when the collection is declared.
  */
 export function toOneRelations(
   owner: string,

@@ -63,7 +63,10 @@ export function relationKey(data: Readonly<Record<string, unknown>>, field: stri
   return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 
-/** Where the records of `child` below one record of `owner` are listed: `zoos/1/animals` (the route nesting adds, whatever the owner's own path). */
+/**
+ * Where the records of `child` below one record of `owner` are listed: `zoos/1/animals` (the route
+ * nesting adds, whatever the owner's own path).
+ */
 export function childrenPath(owner: CollectionRuntime, id: string, child: CollectionRuntime): string {
   return `${owner.collection.name}/${encodeURIComponent(id)}/${child.collection.name}`;
 }

@@ -89,7 +89,10 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
   };
 }
 
-/** Where a record of the collection lives below the version root: `zoos`, or `employees/7/salaryStatements` when nested only. */
+/**
+ * Where a record of the collection lives below the version root: `zoos`, or
+ * `employees/7/salaryStatements` when nested only.
+ */
 export function collectionPathOf(collection: AnyCollection, data: Readonly<Record<string, unknown>>): string {
   const parent = collection.parent;
   if (parent?.topLevel !== false) return collection.name;

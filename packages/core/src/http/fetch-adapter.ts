@@ -40,7 +40,8 @@ const utf8 = new TextEncoder();
 export function toFetchResponse(method: string, response: CorralResponse): Response {
   const noBody = method === 'HEAD' || response.status === 204 || response.status === 304;
   const headers = new Headers(response.headers);
-  // Encoded once here (TextEncoder, not Buffer, so this runs on any runtime): the length and the body come from the same bytes.
+  // Encoded once here (TextEncoder, not Buffer, so this runs on any runtime): the length and the
+  // body come from the same bytes.
   const bytes =
     response.body === undefined
       ? undefined

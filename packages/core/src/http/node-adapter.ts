@@ -40,7 +40,10 @@ function alreadyParsedBody(req: IncomingMessage): Uint8Array | undefined {
   return Buffer.from(JSON.stringify(body));
 }
 
-/** A node:http request seen through the pipeline's request shape; methods live on the prototype, so wrapping costs one object. */
+/**
+ * A node:http request seen through the pipeline's request shape; methods live on the prototype, so
+ * wrapping costs one object.
+ */
 class NodeRequest implements CorralRequest {
   readonly method: string;
   readonly path: string;

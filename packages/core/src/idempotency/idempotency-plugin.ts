@@ -16,7 +16,10 @@ export interface IdempotencyOptions {
   readonly store: IdempotencyStore;
   /** How long a key is remembered after its first use; default 24 hours. */
   readonly windowSeconds?: number;
-  /** How long a request may hold its key unfinished before a retry may run it again (its process died); default 60 s. */
+  /**
+   * How long a request may hold its key unfinished before a retry may run it again (its process
+   * died); default 60 s.
+   */
   readonly leaseSeconds?: number;
   /** Refuse a POST without an `Idempotency-Key` (400); default false: the key is optional. */
   readonly required?: boolean;

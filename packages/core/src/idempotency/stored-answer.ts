@@ -1,7 +1,10 @@
 import type { CorralResponse } from '../http/exchange.js';
 import type { StoredAnswer } from './idempotency-store.js';
 
-/** Headers that describe the result itself and so are repeated on a replay (not X-Request-Id, not per-request limits). */
+/**
+ * Headers that describe the result itself and so are repeated on a replay (not X-Request-Id, not
+ * per-request limits).
+ */
 const keptHeaders = [
   'content-type',
   'location',

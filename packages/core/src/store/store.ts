@@ -295,7 +295,10 @@ export interface StoreParent {
   readonly field: string;
   /** The parent collection's name. */
   readonly collection: string;
-  /** The parent collection's store; one of the same database can be referenced by a foreign key. Its `init` has finished. */
+  /**
+   * The parent collection's store; one of the same database can be referenced by a foreign key. Its
+   * `init` has finished.
+   */
   readonly store: Store<object>;
   /** What deleting a parent record does to its records here (core does it either way). */
   readonly onDelete: 'restrict' | 'cascade';
