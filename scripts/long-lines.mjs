@@ -18,7 +18,9 @@ for (const file of files) {
     });
 }
 const share = long.length / lines;
-console.log(`long lines: ${long.length} of ${lines} source lines over ${limit} characters (${(share * 100).toFixed(2)}%)`);
+console.log(
+  `long lines: ${long.length} of ${lines} source lines over ${limit} characters (${(share * 100).toFixed(2)}%)`,
+);
 if (share >= 0.01) {
   console.error(`at most 1% may be longer than ${limit} characters; wrap some of these:\n${long.join('\n')}`);
   process.exit(1);
