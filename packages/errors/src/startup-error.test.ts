@@ -125,4 +125,15 @@ describe('startup error codes', () => {
     expect(new Set(rows).size).toBe(rows.length);
     expect([...rows].sort()).toEqual([...codes].sort());
   });
+
+  it('starts each row of docs/errors.md with the meaning the code carries in the source', () => {
+    const markdown = readFileSync(join(repository, 'docs/errors.md'), 'utf8');
+    const plain = (text: string) => text.replaceAll('`', '').trim();
+    for (const line of markdown.split('\n')) {
+      const [, code, text] = /^\|\s*`(CORRAL_[A-Z_]+)`\s*\|(.*)\|\s*$/.exec(line) ?? [];
+      if (code === undefined) continue;
+      const meaning = plain(startupErrorCodes[code as StartupErrorCode]);
+      expect(plain(text ?? '').slice(0, meaning.length), code).toBe(meaning);
+    }
+  });
 });
