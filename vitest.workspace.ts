@@ -28,6 +28,10 @@ export const packageNames = [
  */
 export const sourceAliases = Object.fromEntries([
   ['@corral/core/node', here('./packages/core/src/node.ts')],
+  ...['core', 'sql', 'postgres', 'rate-limit'].map((name) => [
+    `@corral/${name}/testing`,
+    here(`./packages/${name}/src/testing/index.ts`),
+  ]),
   ...packageNames.map((name) => [`@corral/${name}`, here(`./packages/${name}/src/index.ts`)]),
 ]);
 

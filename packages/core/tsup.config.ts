@@ -1,5 +1,9 @@
 import { defineConfig } from 'tsup';
 import shared from '../../tsup.package.js';
 
-// Core has a second entry: `@corral/core/node`, the node:http helpers kept out of the main entry.
-export default defineConfig({ ...(shared as object), entry: ['src/index.ts', 'src/node.ts'] });
+// Core has two more entries: `@corral/core/node`, the node:http helpers kept out of the main entry,
+// and `@corral/core/testing`, the shared suites for store authors.
+export default defineConfig({
+  ...(shared as object),
+  entry: { index: 'src/index.ts', node: 'src/node.ts', testing: 'src/testing/index.ts' },
+});

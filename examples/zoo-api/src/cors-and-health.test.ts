@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unreachableDatabaseUrl } from '../../../packages/postgres/src/test-support/server.js';
+import { unreachableDatabaseUrl } from '@corral/postgres/testing';
 import { startZoo, type RunningZoo } from './testing/start-zoo.js';
 
 // A page on another origin (CORS_ORIGINS) uses the zoo API from a browser; probes see its state.

@@ -5,13 +5,8 @@ import { createApi, defineCollection, silentLogger, type Store } from '@corral/c
 import { postgresDatabase } from '@corral/postgres';
 import { sqliteDatabase } from '@corral/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dropSchema,
-  freshSchemaName,
-  serverAvailable,
-  testDatabaseUrl,
-} from '../../../packages/postgres/src/test-support/server.js';
-import { describeEachTransport } from '../../../packages/core/src/testing/each-transport.case.test.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
+import { describeEachTransport } from '@corral/core/testing';
 import { employeeSchema } from './collections/employees.js';
 import { postgresBeside, sqliteBeside, type SqlBeside } from './testing/database-sql.js';
 

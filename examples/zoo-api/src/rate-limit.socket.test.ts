@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectTestRedis, freshRedisPrefix } from '../../../packages/rate-limit/src/test-support/redis-server.js';
+import { connectTestRedis, freshRedisPrefix } from '@corral/rate-limit/testing';
 import { demoToken, startProcesses, tokenRequest } from './testing/start-main.js';
 import { zooPairOnFreshSchema } from './testing/zoo-pair.js';
 

@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@corral/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dropSchema,
-  freshSchemaName,
-  serverAvailable,
-  testDatabaseUrl,
-} from '../../../packages/postgres/src/test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
 import { serve } from './serve.js';
 import { adminToken as token, call } from './testing/service-calls.js';
 

@@ -1,12 +1,7 @@
 import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { silentLogger } from '@corral/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  dropSchema,
-  freshSchemaName,
-  serverAvailable,
-  testDatabaseUrl,
-} from '../../../packages/postgres/src/test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
 import { serve } from './serve.js';
 
 const postgres = await serverAvailable();

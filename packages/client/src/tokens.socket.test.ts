@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './client.js';
-import { startTokenApi } from './test-support/token-api.js';
+import { startTokenApi } from './testing/token-api.js';
 
 describe('client-credentials tokens from a real authorization server', () => {
   // Tokens that outlive the test, so only the client's own decisions cause a token request...

@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiDocument, type DocumentOptions } from './index.js';
-import { refuseAll, versionOf } from './test-support/version-of.js';
+import { refuseAll, versionOf } from './testing/version-of.js';
 
 // A small zoo: a top-level collection, a collection nested under it only, and one operation.
 const zoos = defineCollection({

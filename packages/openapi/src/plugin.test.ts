@@ -5,7 +5,7 @@ import { createApi, defineCollection, defineOperation, silentLogger } from '@cor
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApi, openApiDocument } from './index.js';
-import { refuseAll, versionOf } from './test-support/version-of.js';
+import { refuseAll, versionOf } from './testing/version-of.js';
 
 const zoos = defineCollection({
   name: 'zoos',

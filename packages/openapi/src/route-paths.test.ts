@@ -2,7 +2,7 @@ import { defineCollection, defineOperation, type DocumentedRoute } from '@corral
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiDocument } from './index.js';
-import { refuseAll, versionOf } from './test-support/version-of.js';
+import { refuseAll, versionOf } from './testing/version-of.js';
 
 type Json = Record<string, any>;
 

@@ -4,7 +4,7 @@ import { DataPointType, MeterProvider, MetricReader, type HistogramMetricData } 
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { createApi, silentLogger, type ApiPlugin } from '@corral/core';
 // Core's shared transport cases, reached by path: no part of its public surface.
-import { describeEachTransport } from '../../core/src/testing/each-transport.case.test.js';
+import { describeEachTransport } from '@corral/core/testing';
 import { requestSpan, telemetry } from './index.js';
 
 /** Hands the collected metrics to the test when asked. */

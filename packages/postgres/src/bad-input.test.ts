@@ -2,7 +2,7 @@ import { ApiError, type StoreInit } from '@corral/core';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schema = freshSchemaName('input');

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { StoreInit } from '@corral/core';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schema = freshSchemaName('db');

@@ -1,8 +1,8 @@
 import { afterAll, describe } from 'vitest';
 // The expansion cases every SQL store passes, from the SQL skeleton's sources (a test file, not part of its package).
-import { expandCases } from '../../sql/src/expand.case.test.js';
+import { expandCases } from '@corral/sql/testing';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];

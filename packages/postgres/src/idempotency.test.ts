@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 // The suite every idempotency store passes, from core's sources.
-import { idempotencyStoreCases } from '../../core/src/idempotency/idempotency-store.case.test.js';
+import { idempotencyStoreCases } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresIdempotency } from './idempotency.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];

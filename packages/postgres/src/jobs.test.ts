@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JobRequest } from '@corral/core';
 // Helpers shared by the job-store tests, from core's sources.
-import { jobFor, settledJob } from '../../core/src/testing/jobs.js';
+import { jobFor, settledJob } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresJobs } from './jobs.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { partsInit, thingsInit, type Part, type Thing } from '../../core/src/store/store.case.test.js';
-import { expectPreviousRecordsKept } from '../../sql/src/previous-layout.case.test.js';
+import { partsInit, thingsInit, type Part, type Thing } from '@corral/core/testing';
+import { expectPreviousRecordsKept } from '@corral/sql/testing';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, loadDump, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, loadDump, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { postgresDatabase } from './database.js';
 import { asOutage, isOutage } from './outage.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schema = freshSchemaName('outage');

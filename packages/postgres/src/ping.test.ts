@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postgresDatabase } from './database.js';
-import { serverAvailable, testDatabaseUrl, unreachableDatabaseUrl } from './test-support/server.js';
+import { serverAvailable, testDatabaseUrl, unreachableDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 

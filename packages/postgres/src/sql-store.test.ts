@@ -1,9 +1,9 @@
 import { afterAll, describe } from 'vitest';
 import pg from 'pg';
 // The suite every SQL store passes, from the SQL skeleton's sources (a test file, not part of its package).
-import { sqlStoreCases } from '../../sql/src/sql-store.case.test.js';
+import { sqlStoreCases } from '@corral/sql/testing';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];

@@ -1,9 +1,9 @@
 import { afterAll, describe } from 'vitest';
 import pg from 'pg';
 // The suite every store passes, from core's sources (it is a test file, not part of core's package).
-import { storeCases, type Part, type Thing } from '../../core/src/store/store.case.test.js';
+import { storeCases, type Part, type Thing } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];

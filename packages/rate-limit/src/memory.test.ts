@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryRateLimits } from './memory.js';
-import { rateLimitStoreCases } from './store.case.test.js';
+import { rateLimitStoreCases } from './testing/store-cases.js';
 
 rateLimitStoreCases('memory', async () => {
   let now = 1_000_000;

@@ -1,10 +1,10 @@
 import type { Api } from '@corral/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { socketTransport, type TestResponse, type Transport } from '../../core/src/testing/transport.js';
+import { socketTransport, type TestResponse, type Transport } from '@corral/core/testing';
 import { memoryRateLimits } from './memory.js';
 import type { RateLimitStore } from './store.js';
 import { rateLimit, type RateLimitOptions } from './plugin.js';
-import { notesApi } from './test-support/notes-api.js';
+import { notesApi } from './testing/notes-api.js';
 
 /** Reaches the API through api.fetch, as the client at `address` (what a socket would show). */
 function fetchFrom(api: Api, address = '192.0.2.1'): Transport {

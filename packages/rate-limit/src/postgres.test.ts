@@ -1,13 +1,8 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  dropSchema,
-  freshSchemaName,
-  serverAvailable,
-  testDatabaseUrl,
-} from '../../postgres/src/test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
 import { postgresRateLimits } from './postgres.js';
-import { rateLimitStoreCases } from './store.case.test.js';
+import { rateLimitStoreCases } from './testing/store-cases.js';
 
 const available = await serverAvailable();
 const schema = freshSchemaName('rate_limits');

@@ -1,7 +1,7 @@
 import { afterAll, describe } from 'vitest';
 import { redisRateLimits } from './redis.js';
-import { rateLimitStoreCases } from './store.case.test.js';
-import { connectTestRedis, freshRedisPrefix } from './test-support/redis-server.js';
+import { rateLimitStoreCases } from './testing/store-cases.js';
+import { connectTestRedis, freshRedisPrefix } from './testing/redis-server.js';
 
 const clients = [await connectTestRedis(), await connectTestRedis()];
 afterAll(async () => {

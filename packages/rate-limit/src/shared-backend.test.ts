@@ -1,18 +1,13 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  dropSchema,
-  freshSchemaName,
-  serverAvailable,
-  testDatabaseUrl,
-} from '../../postgres/src/test-support/server.js';
-import { socketTransport } from '../../core/src/testing/transport.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
+import { socketTransport } from '@corral/core/testing';
 import { rateLimit } from './plugin.js';
 import { postgresRateLimits } from './postgres.js';
 import { redisRateLimits } from './redis.js';
 import type { RateLimitStore } from './store.js';
-import { notesApi } from './test-support/notes-api.js';
-import { connectTestRedis, freshRedisPrefix } from './test-support/redis-server.js';
+import { notesApi } from './testing/notes-api.js';
+import { connectTestRedis, freshRedisPrefix } from './testing/redis-server.js';
 
 const postgresUp = await serverAvailable();
 const redis = await connectTestRedis();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existingTableProblems, type OwnedColumn } from './existing-table.js';
 import { tableMapOf } from './table-map.js';
-import { animalsInit } from './table-map.test.js';
+import { animalsInit } from './testing/animals.js';
 
 const map = tableMapOf(animalsInit, { table: 'beasts', id: 'beast_no', columns: { name: 'full_name' } });
 const column = (name: string, storage: OwnedColumn['storage'], extra: Partial<OwnedColumn> = {}): OwnedColumn => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containing, orderOf, whereOf, type QueryDialect } from './query.js';
 import { tableMapOf, withActualStorage } from './table-map.js';
-import { animalsInit } from './table-map.test.js';
+import { animalsInit } from './testing/animals.js';
 
 /** A dialect that writes the parts plainly, to read what the skeleton asks of it. */
 const plain: QueryDialect = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { definitionOf, describeChange, diffTable, type ActualColumn, type TableFacts } from './schema-diff.js';
 import { tableMapOf } from './table-map.js';
-import { animalsInit } from './table-map.test.js';
+import { animalsInit } from './testing/animals.js';
 
 const map = tableMapOf(animalsInit, {});
 const types = {

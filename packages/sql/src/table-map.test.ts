@@ -1,26 +1,6 @@
-import type { StoreInit } from '@corral/core';
 import { describe, expect, it } from 'vitest';
+import { animalsInit } from './testing/animals.js';
 import { tableMapOf, withActualStorage } from './table-map.js';
-
-export const animalsInit: StoreInit = {
-  collection: 'zooAnimals',
-  fields: {
-    name: 'string',
-    yearOfBirth: 'integer',
-    weight: 'number',
-    wild: 'boolean',
-    kind: 'enum',
-    tags: 'json',
-    zooId: 'string',
-  },
-  filterable: ['kind', 'zooId'],
-  sortable: ['name'],
-  searchable: ['name'],
-  required: ['name', 'kind', 'zooId'],
-  nullable: ['weight'],
-  enums: { kind: ['bird', 'fish'] },
-  parentField: 'zooId',
-};
 
 describe('the map of a table', () => {
   it('names a table of its own and its columns in snake_case, each stored by what the field holds', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnValue, recordData, rowValues, type ValueCodec } from './values.js';
 import { tableMapOf, withActualStorage } from './table-map.js';
-import { animalsInit } from './table-map.test.js';
+import { animalsInit } from './testing/animals.js';
 
 const sqlite: ValueCodec = { boolean: (value) => (value ? 1 : 0), jsonAsText: true, nulInText: true };
 const postgres: ValueCodec = { boolean: (value) => value, jsonAsText: false, nulInText: false };

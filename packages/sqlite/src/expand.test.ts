@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 // The expansion cases every SQL store passes, from the SQL skeleton's sources (a test file, not part of its package).
-import { expandCases } from '../../sql/src/expand.case.test.js';
+import { expandCases } from '@corral/sql/testing';
 import { sqliteDatabase } from './database.js';
 
 let folder: string;

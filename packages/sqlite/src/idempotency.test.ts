@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The suite every idempotency store passes, from core's sources.
-import { idempotencyStoreCases } from '../../core/src/idempotency/idempotency-store.case.test.js';
+import { idempotencyStoreCases } from '@corral/core/testing';
 import { sqliteDatabase } from './database.js';
 import { sqliteIdempotency } from './idempotency.js';
 

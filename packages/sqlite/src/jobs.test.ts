@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // Helpers shared by the job-store tests, from core's sources.
-import { jobFor, settledJob } from '../../core/src/testing/jobs.js';
+import { jobFor, settledJob } from '@corral/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from './database.js';
 import { jobStatements, sqliteJobs } from './jobs.js';

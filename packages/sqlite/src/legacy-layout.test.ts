@@ -3,8 +3,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partsInit, thingsInit, type Part, type Thing } from '../../core/src/store/store.case.test.js';
-import { expectPreviousRecordsKept } from '../../sql/src/previous-layout.case.test.js';
+import { partsInit, thingsInit, type Part, type Thing } from '@corral/core/testing';
+import { expectPreviousRecordsKept } from '@corral/sql/testing';
 import { sqliteDatabase } from './database.js';
 
 let folder: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 // The suite every SQL store passes, from the SQL skeleton's sources (a test file, not part of its package).
-import { sqlStoreCases } from '../../sql/src/sql-store.case.test.js';
+import { sqlStoreCases } from '@corral/sql/testing';
 import { sqliteDatabase } from './database.js';
 
 let folder: string;

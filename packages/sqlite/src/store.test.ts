@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 // The suite every store passes, from core's sources (it is a test file, not part of core's package).
-import { storeCases, type Part, type Thing } from '../../core/src/store/store.case.test.js';
+import { storeCases, type Part, type Thing } from '@corral/core/testing';
 import { sqliteDatabase } from './database.js';
 
 let folder: string;

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { testDatabaseUrl } from '../../../../packages/postgres/src/test-support/server.js';
+import { testDatabaseUrl } from '@corral/postgres/testing';
 
 /** Plain SQL on the zoo's database, on a connection of its own, as another program (a BI tool, a script) would run it. */
 export interface SqlBeside {

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { memoryStore, silentLogger } from '@corral/core';
 // Test helpers of core and of the PostgreSQL store, reached by path: no part of their packages' public surface.
-import { freshObjectStore } from '../../../../packages/core/src/testing/fresh-object-store.js';
-import { dropSchema, freshSchemaName, testDatabaseUrl } from '../../../../packages/postgres/src/test-support/server.js';
+import { freshObjectStore } from '@corral/core/testing';
+import { dropSchema, freshSchemaName, testDatabaseUrl } from '@corral/postgres/testing';
 import { createZooApi } from '../app.js';
 import { configFromEnv } from '../config.js';
 import type { StoreFactory } from '../stores.js';

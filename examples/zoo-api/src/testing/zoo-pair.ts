@@ -1,10 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import {
-  dropSchema,
-  freshSchemaName,
-  serverAvailable,
-  testDatabaseUrl,
-} from '../../../../packages/postgres/src/test-support/server.js';
+import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
 import { demoToken, startProcesses, type StartedProcesses } from './start-main.js';
 
 /** One zoo process of a pair: where it listens, and an admin token of its own embedded issuer. */

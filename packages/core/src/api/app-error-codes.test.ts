@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
-import { describeEachTransport } from '../testing/each-transport.case.test.js';
+import { describeEachTransport } from '../testing/each-transport.js';
 import { createApi, type ApiOptions } from './create-api.js';
 import type { ApiPlugin } from './plugin.js';
 

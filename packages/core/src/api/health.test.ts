@@ -4,7 +4,7 @@ import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
-import { describeEachTransport } from '../testing/each-transport.case.test.js';
+import { describeEachTransport } from '../testing/each-transport.js';
 import { createApi, type ApiOptions } from './create-api.js';
 
 /** A memory store whose `ping` and `init` the test controls. */

@@ -8,7 +8,7 @@ import { silentLogger } from '../http/logger.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { memoryStore } from '../store/memory-store.js';
 import type { StoreCallOptions } from '../store/store.js';
-import { describeEachTransport } from '../testing/each-transport.case.test.js';
+import { describeEachTransport } from '../testing/each-transport.js';
 import type { RouteInfo } from './context.js';
 import { createApi, type ApiOptions } from './create-api.js';
 import type { ApiHooks } from './hooks.js';

@@ -6,7 +6,7 @@ import type { Authenticator } from '../auth/principal.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
-import { describeEachTransport } from '../testing/each-transport.case.test.js';
+import { describeEachTransport } from '../testing/each-transport.js';
 import { idempotency, type IdempotencyOptions } from './idempotency-plugin.js';
 import { memoryIdempotency } from './memory-idempotency.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyStoreCases } from './idempotency-store.case.test.js';
+import { idempotencyStoreCases } from '../testing/idempotency-store-cases.js';
 import { memoryIdempotency } from './memory-idempotency.js';
 
 idempotencyStoreCases('memoryIdempotency', async () => ({ store: memoryIdempotency(), close: async () => {} }));

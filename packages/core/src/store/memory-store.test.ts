@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryDatabase } from './memory-database.js';
 import { memoryStore } from './memory-store.js';
-import { storeCases, type Part, type Thing } from './store.case.test.js';
+import { storeCases, type Part, type Thing } from '../testing/store-cases.js';
 
 interface Animal {
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RateLimitStore } from './store.js';
+import type { RateLimitStore } from '../store.js';
 
 /** A backend for one test, keys unique to the run, and a way to let real time pass. */
 export interface BackendUnderTest {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ListQuery, Lookup, Store, StoreDatabase, StoreInit } from './store.js';
+import type { ListQuery, Lookup, Store, StoreDatabase, StoreInit } from '../store/store.js';
 
 /** The record every store is tested with: a string, a number, an enum, a boolean, and a structured value. */
 export interface Thing {

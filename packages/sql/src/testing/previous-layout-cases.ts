@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Store } from '@corral/core';
-import type { Part, Thing } from '../../core/src/store/store.case.test.js';
+import type { Part, Thing } from '@corral/core/testing';
 
 /**
  * What both databases' fixtures of the previous layout (things and parts as JSON documents) must

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from './idempotency-store.js';
+import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from '../idempotency/idempotency-store.js';
 
 /** A fresh, empty store; `close` releases whatever it holds. */
 export interface OpenedIdempotency {

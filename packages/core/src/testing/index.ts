@@ -1,0 +1,19 @@
+/**
+ * `@corral/core/testing`: the suites a store, idempotency store or job store written for Corral
+ * should pass, and the helpers they run on. They import vitest (and the store suite fast-check):
+ * install those beside it to use this entry. Nothing here is part of a running API.
+ */
+export { describeEachTransport, type OpenTransport } from './each-transport.js';
+export { freshObjectStore } from './fresh-object-store.js';
+export { idempotencyStoreCases, type OpenedIdempotency } from './idempotency-store-cases.js';
+export { jobFor, jobRequest, settledJob } from './jobs.js';
+export {
+  type OpenedStores,
+  type Part,
+  partsInit,
+  type StoreCaseOptions,
+  storeCases,
+  type Thing,
+  thingsInit,
+} from './store-cases.js';
+export { fetchTransport, type SendOptions, socketTransport, type TestResponse, type Transport } from './transport.js';

@@ -1,0 +1,12 @@
+/**
+ * `@corral/postgres/testing`: what tests need to reach a PostgreSQL server: its URL
+ * (`CORRAL_TEST_DATABASE_URL`), whether it answers, and schemas of their own to make and drop.
+ */
+export {
+  dropSchema,
+  freshSchemaName,
+  loadDump,
+  serverAvailable,
+  testDatabaseUrl,
+  unreachableDatabaseUrl,
+} from './server.js';
