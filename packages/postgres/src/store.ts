@@ -324,14 +324,20 @@ export class PostgresStore<T extends object> implements Store<T> {
       ).rows[0]!;
       return { revision: Number(row.revision), kept: map.managed ? Number(row.live) : undefined };
     };
+    // What a page reads beside its rows. Its value is repeated on every row, and pg parses each copy: a table
+    // the store made needs its live count too (one array), one the application owns only the revision.
+    const countsSql = map.managed ? 'ARRAY[revision, live]' : 'revision';
+    const counts = (value: unknown): RevisionRead => {
+      if (!map.managed) return { revision: Number(value), kept: undefined };
+      const [revisionRead, live] = value as [string, string | null];
+      return { revision: Number(revisionRead), kept: Number(live) };
+    };
     return {
       revision,
       // One statement reads the rows and the revision (one snapshot), so a page's tag is never newer than its rows.
       page: async (where: Where, order: string, window: PageWindow, fields?: readonly string[]) => {
         const n = where.parameters.length;
         const { select, map: read } = fields ? this.selection(fields) : { select: this.selected, map };
-        // The subquery's value is repeated on every row, and pg parses each copy: a table the store made
-        // needs its live count too (one array), one the application owns only the revision (a plain bigint).
         // A first page (every cursor page is one) names its LIMIT in the text: PostgreSQL then plans the
         // statement once and keeps the plan, where LIMIT $n made it plan every run (its generic plan,
         // costed for any limit, never wins). Later pages, and limits past the few kept, stay parameters.
@@ -342,16 +348,11 @@ export class PostgresStore<T extends object> implements Store<T> {
         const rows = () =>
           this.query(
             on,
-            `SELECT ${select}, (SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} FROM ${revisions} WHERE collection = $${n + 1}) AS corral_counts
+            `SELECT ${select}, (SELECT ${countsSql} FROM ${revisions} WHERE collection = $${n + 1}) AS corral_counts
           FROM ${table} WHERE ${where.sql} ORDER BY ${order} ${slice.sql}`,
             [...where.parameters, map.collection, ...slice.values],
             where.searched || where.compared,
           );
-        const counts = (value: unknown) => {
-          if (!map.managed) return { revision: Number(value), kept: undefined };
-          const [revisionRead, live] = value as [string, string | null];
-          return { revision: Number(revisionRead), kept: Number(live) };
-        };
         for (;;) {
           const page = await rows();
           const first = page.rows[0];
@@ -359,7 +360,7 @@ export class PostgresStore<T extends object> implements Store<T> {
           // An empty page carries no revision: read it with a check, in one snapshot, that the page is still empty.
           const check = await this.query(
             on,
-            `SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
+            `SELECT ${countsSql} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
             [...where.parameters, window.offset, map.collection],
             where.searched || where.compared,
           );
