@@ -7,8 +7,8 @@ export type {
   JobStatus,
   JobStore,
   StoredPrincipal,
-} from './api/job-store.js';
-export { memoryJobs, type MemoryJobLimits } from './api/memory-jobs.js';
+} from './jobs/job-store.js';
+export { memoryJobs, type MemoryJobLimits } from './jobs/memory-jobs.js';
 export type {
   ApiPlugin,
   DocumentedRoute,
@@ -18,8 +18,8 @@ export type {
   ResponseDoc,
   RouteDocs,
   VersionDescription,
-} from './api/plugin.js';
-export type { ApiHooks, HookAnswer, RequestHooks } from './api/hooks.js';
+} from './vocabulary/plugin.js';
+export type { ApiHooks, HookAnswer, RequestHooks } from './vocabulary/hooks.js';
 export type {
   CallerContext,
   HandlerContext,
@@ -29,7 +29,7 @@ export type {
   RouteInfo,
   RouteKind,
   ApiSettings,
-} from './api/context.js';
+} from './vocabulary/context.js';
 export type { VersionDefinition } from './api/version-routes.js';
 export type { HealthOptions, NotReadyReason } from './api/health.js';
 export { cors } from './plugins/cors.js';

@@ -34,7 +34,7 @@ async function bundle(format: 'esm' | 'iife', source: string) {
 /** A small app on the main entry: it creates a note and lists the notes through api.fetch, and tries to listen. */
 const app = `
   import { z } from 'zod';
-  import { createApi, defineCollection, memoryStore } from './index.ts';
+  import { createApi, defineCollection, memoryStore } from './index';
   export async function run() {
     const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }), store: memoryStore() });
     const api = createApi({ collections: [notes] });
@@ -61,7 +61,7 @@ const app = `
 
 describe('the main entry of @corral/core', () => {
   it('imports no Node module, directly or through its dependencies', async () => {
-    const { imports } = await bundle('esm', `export * from './index.ts';`);
+    const { imports } = await bundle('esm', `export * from './index';`);
     expect(imports.filter((path) => nodeModules.has(path))).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
 import { describeEachTransport } from '../testing/each-transport.js';
 import { createApi, type ApiOptions } from './create-api.js';
-import type { ApiPlugin } from './plugin.js';
+import type { ApiPlugin } from '../vocabulary/plugin.js';
 
 // A test application's own codes, registered with no change to Corral.
 const tenantCodes = defineErrorCodes({

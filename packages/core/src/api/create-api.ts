@@ -16,12 +16,14 @@ import { expandSettingsOf, type ExpandOptions } from '../collection/expand-optio
 import { checkParentKeys } from './seed-check.js';
 import { storeLifecycle } from './store-lifecycle.js';
 import { healthEndpoints, type HealthOptions } from './health.js';
-import { compileHooks, hooksForRoute, type ApiHooks } from './hooks.js';
-import type { JobStore } from './job-store.js';
-import { memoryJobs } from './memory-jobs.js';
-import type { ApiPlugin } from './plugin.js';
+import type { ApiHooks } from '../vocabulary/hooks.js';
+import { compileHooks, hooksForRoute } from './compile-hooks.js';
+import type { JobStore } from '../jobs/job-store.js';
+import { memoryJobs } from '../jobs/memory-jobs.js';
+import type { ApiPlugin } from '../vocabulary/plugin.js';
 import { pluginRoutes } from './plugin-routes.js';
-import { createPipeline, type CompiledRoute } from './pipeline.js';
+import type { CompiledRoute } from './compiled-route.js';
+import { createPipeline } from './pipeline.js';
 import { versionRoutes, type VersionDefinition } from './version-routes.js';
 
 /**

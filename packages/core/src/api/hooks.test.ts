@@ -9,12 +9,12 @@ import { defineOperation } from '../operation/define-operation.js';
 import { memoryStore } from '../store/memory-store.js';
 import type { StoreCallOptions } from '../store/store.js';
 import { describeEachTransport } from '../testing/each-transport.js';
-import type { RouteInfo } from './context.js';
+import type { RouteInfo } from '../vocabulary/context.js';
 import { createApi, type ApiOptions } from './create-api.js';
-import type { ApiHooks } from './hooks.js';
+import type { ApiHooks } from '../vocabulary/hooks.js';
 
 // What a test application adds to every request: typed by declaration merging, with no change to Corral.
-declare module './context.js' {
+declare module '../vocabulary/context.js' {
   interface RequestState {
     tenant?: string;
   }
@@ -243,7 +243,7 @@ describe('access is the pipeline’s', () => {
 
 describe('route documentation from plugins', () => {
   it('hands documentation plugins what other plugins say about each route', () => {
-    let table: readonly import('./plugin.js').DocumentedRoute[] = [];
+    let table: readonly import('../vocabulary/plugin.js').DocumentedRoute[] = [];
     notesApi([], {
       plugins: [
         {

@@ -2,8 +2,8 @@ import type { PagingOptions } from '@corral/pagination';
 import { expandSettingsOf, type ExpandOptions } from '../collection/expand-options.js';
 import type { Versioning } from '@corral/versioning';
 import { bulkLimitOf } from './bulk-limit.js';
-import type { RouteDefinition } from './context.js';
-import type { ApiPlugin, VersionDescription } from './plugin.js';
+import type { RouteDefinition } from '../vocabulary/context.js';
+import type { ApiPlugin, VersionDescription } from '../vocabulary/plugin.js';
 import type { VersionDefinition } from './version-routes.js';
 
 /** The scopes named anywhere in a version's declarations, sorted. */

@@ -4,7 +4,7 @@ import { createApi, type Api } from './create-api.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { testApi } from '../testing/fixtures.js';
-import { memoryJobs } from './memory-jobs.js';
+import { memoryJobs } from '../jobs/memory-jobs.js';
 import type { Transport } from '../testing/transport.js';
 
 const dora = { name: 'Dora', yearOfBirth: 2000, state: 'external', maturity: 'junior' };

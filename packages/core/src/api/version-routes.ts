@@ -8,8 +8,8 @@ import { collectionRuntime, type CollectionRuntime } from '../collection/runtime
 import { jsonResponse } from '../http/exchange.js';
 import type { AnyOperation } from '../operation/define-operation.js';
 import { operationRoute } from '../operation/operation-route.js';
-import type { RouteDefinition } from './context.js';
-import { jobRoute } from './job-route.js';
+import type { RouteDefinition } from '../vocabulary/context.js';
+import { jobRoute } from '../jobs/job-route.js';
 
 /** One major version of an API: its collections and operations. */
 export interface VersionDefinition {

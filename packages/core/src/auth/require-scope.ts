@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import type { RouteAccess } from '../api/context.js';
+import type { RouteAccess } from '../vocabulary/context.js';
 import type { Authenticator, Principal } from './principal.js';
 
 /**

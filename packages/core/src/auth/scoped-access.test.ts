@@ -1,7 +1,7 @@
 import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../api/create-api.js';
+import { createApi } from '../index.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import type { Authenticator } from './principal.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import type { HandlerContext } from '../api/context.js';
+import type { HandlerContext } from '../vocabulary/context.js';
 import type { StoredRecord } from '../store/store.js';
 import type { AnyCollection, RecordCheck } from './define-collection.js';
 

@@ -1,10 +1,10 @@
 import { ApiError, isApiError, type FieldError } from '@corral/errors';
-import type { HandlerContext } from '../api/context.js';
-import type { JobRequest } from '../api/job-store.js';
+import type { HandlerContext } from '../vocabulary/context.js';
+import type { JobRequest } from '../jobs/job-store.js';
 import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
-import { prefersRespondAsync } from '../http/prefer.js';
+import { prefersRespondAsync } from '../jobs/prefer.js';
 import { maxFieldErrors, screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
 import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord, restrictList } from './authorize.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import type { HandlerContext } from '../api/context.js';
+import type { HandlerContext } from '../vocabulary/context.js';
 import { ifMatchHits } from '../http/etag.js';
 import { conditionHeader } from '../http/input-limits.js';
 import type { AnyCollection } from './define-collection.js';

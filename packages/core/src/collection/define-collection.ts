@@ -1,7 +1,7 @@
 import { CorralError } from '@corral/errors';
 import type { z } from 'zod';
 import { memoryStore } from '../store/memory-store.js';
-import type { CallerContext, RequestState } from '../api/context.js';
+import type { CallerContext, RequestState } from '../vocabulary/context.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../store/store.js';
 import { checkFilterOperators, filterField, type FilterEntry } from './filter-declaration.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi, type ApiOptions } from '../api/create-api.js';
+import { createApi, type ApiOptions } from '../index.js';
 import type { Authenticator } from '../auth/principal.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';

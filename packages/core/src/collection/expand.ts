@@ -1,6 +1,6 @@
 import { ApiError } from '@corral/errors';
 import { pageLinks } from '@corral/pagination';
-import type { HandlerContext } from '../api/context.js';
+import type { HandlerContext } from '../vocabulary/context.js';
 import { accessFor, requireAccess } from '../auth/require-scope.js';
 import type { StoredRecord } from '../store/store.js';
 import { restrictList } from './authorize.js';

@@ -1,4 +1,4 @@
-import type { Handler } from '../api/context.js';
+import type { Handler } from '../vocabulary/context.js';
 import { hasScope } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
 import { findRecord } from './lookup.js';

@@ -1,5 +1,5 @@
 import { pageLinks } from '@corral/pagination';
-import type { HandlerContext } from '../api/context.js';
+import type { HandlerContext } from '../vocabulary/context.js';
 import { callerVariant, contentVariant, listEtag, memberEtag, noneMatchHits, shortDigest } from '../http/etag.js';
 import { conditionHeader } from '../http/input-limits.js';
 import { rejectUnknownParameters } from '../http/query-params.js';

@@ -1,4 +1,4 @@
-import type { HandlerContext, RouteDefinition, RouteKind } from '../api/context.js';
+import type { HandlerContext, RouteDefinition, RouteKind } from '../vocabulary/context.js';
 import { accessFor } from '../auth/require-scope.js';
 import type { CorralResponse } from '../http/exchange.js';
 import { deleteAll, replaceAll } from './bulk-handlers.js';

@@ -1,4 +1,4 @@
-import type { HandlerContext, RequestState } from '../api/context.js';
+import type { HandlerContext, RequestState } from '../vocabulary/context.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store, StoreCallOptions, Transaction } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';

@@ -1,4 +1,4 @@
-import type { HandlerContext } from '../api/context.js';
+import type { HandlerContext } from '../vocabulary/context.js';
 import { memberEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { expectObject, readJsonBody } from '../http/json-body.js';

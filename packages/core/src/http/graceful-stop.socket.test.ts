@@ -3,7 +3,7 @@ import { Agent, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../api/create-api.js';
+import { createApi } from '../index.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { stopGracefully } from './graceful-stop.js';
 import { silentLogger } from './logger.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { createApi } from '../api/create-api.js';
+import { createApi } from '../index.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { memoryStore } from '../store/memory-store.js';
 import { testApi } from '../testing/fixtures.js';

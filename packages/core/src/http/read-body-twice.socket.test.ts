@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CorralRequest } from './exchange.js';
 import { fromFetchRequest } from './fetch-adapter.js';
 import { fromNodeRequest } from './node-adapter.js';
-import { storedRequest } from './stored-request.js';
+import { storedRequest } from '../jobs/stored-request.js';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

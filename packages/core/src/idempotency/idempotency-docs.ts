@@ -1,4 +1,4 @@
-import type { RouteDocs } from '../api/plugin.js';
+import type { RouteDocs } from '../vocabulary/plugin.js';
 import { maxKeyLength } from './request-key.js';
 
 const keySchema = { type: 'string', minLength: 1, maxLength: maxKeyLength, pattern: '^[\\x21-\\x7e]+$' };

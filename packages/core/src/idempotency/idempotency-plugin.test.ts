@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { DocumentedRoute } from '../api/plugin.js';
-import { createApi } from '../api/create-api.js';
+import type { DocumentedRoute } from '../vocabulary/plugin.js';
+import { createApi } from '../index.js';
 import type { Authenticator } from '../auth/principal.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';

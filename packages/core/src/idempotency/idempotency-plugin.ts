@@ -1,10 +1,10 @@
 import { ApiError, CorralError } from '@corral/errors';
-import type { HandlerContext, RequestContext, RouteInfo } from '../api/context.js';
-import type { RequestHooks } from '../api/hooks.js';
-import type { ApiPlugin } from '../api/plugin.js';
+import type { HandlerContext, RequestContext, RouteInfo } from '../vocabulary/context.js';
+import type { RequestHooks } from '../vocabulary/hooks.js';
+import type { ApiPlugin } from '../vocabulary/plugin.js';
 import { requireAccess } from '../auth/require-scope.js';
 import type { CorralResponse } from '../http/exchange.js';
-import { prefersRespondAsync } from '../http/prefer.js';
+import { prefersRespondAsync } from '../jobs/prefer.js';
 import type { ClaimRef, IdempotencyStore } from './idempotency-store.js';
 import { idempotencyDocs } from './idempotency-docs.js';
 import { fingerprintOf, idempotencyKeyOf } from './request-key.js';

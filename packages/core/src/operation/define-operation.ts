@@ -2,7 +2,7 @@ import { CorralError } from '@corral/errors';
 import type { PagingOptions } from '@corral/pagination';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
-import type { CallerContext } from '../api/context.js';
+import type { CallerContext } from '../vocabulary/context.js';
 import type { CorralRequest } from '../http/exchange.js';
 
 /** What an operation's handler receives: its validated query and body, the caller, and the version prefix. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../api/create-api.js';
+import { createApi } from '../index.js';
 import type { Authenticator } from '../auth/principal.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';

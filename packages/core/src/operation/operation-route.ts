@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../api/context.js';
+import type { RouteDefinition } from '../vocabulary/context.js';
 import { accessFor, hasScope } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';

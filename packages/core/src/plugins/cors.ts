@@ -1,6 +1,6 @@
 import { CorralError } from '@corral/errors';
 import type { CorralResponse } from '../http/exchange.js';
-import type { ApiPlugin, HeaderDoc } from '../api/plugin.js';
+import type { ApiPlugin, HeaderDoc } from '../vocabulary/plugin.js';
 import {
   corsMethods,
   defaultAllowedHeaders,

@@ -1,4 +1,4 @@
-import type { RequestState } from '../api/context.js';
+import type { RequestState } from '../vocabulary/context.js';
 import type { Principal } from '../auth/principal.js';
 
 /** A record as a store holds it: the server-made id, a version that changes on every write, and the data. */

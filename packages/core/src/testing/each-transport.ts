@@ -1,5 +1,5 @@
 import { afterEach, describe } from 'vitest';
-import type { Api } from '../api/create-api.js';
+import type { Api } from '../index.js';
 import { fetchTransport, socketTransport, type Transport } from './transport.js';
 
 /** Opens a transport to an API; it is closed after the test. */

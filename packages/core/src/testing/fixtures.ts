@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createApi, type ApiOptions } from '../api/create-api.js';
+import { createApi, type ApiOptions } from '../index.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { memoryStore } from '../store/memory-store.js';

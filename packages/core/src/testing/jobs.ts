@@ -1,4 +1,4 @@
-import type { JobRecord, JobRequest, JobStore } from '../api/job-store.js';
+import type { JobRecord, JobRequest, JobStore } from '../jobs/job-store.js';
 
 /** A stored request for job-store tests; its body names it. */
 export const jobRequest = (n: number): JobRequest => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createApi, type Api } from '../api/create-api.js';
+import { createApi, type Api } from '../index.js';
 import { silentLogger, type Logger } from '../http/logger.js';
 import { defineOperation } from '../operation/define-operation.js';
 

@@ -1,6 +1,6 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Api } from '../api/create-api.js';
+import type { Api } from '../index.js';
 
 /** A response as tests read it; `json` is the parsed body when there is one. */
 export interface TestResponse {

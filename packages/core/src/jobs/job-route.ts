@@ -2,7 +2,7 @@ import { ApiError } from '@corral/errors';
 import { selfLink } from '@corral/links';
 import { accessFor, requireAccess } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
-import type { RouteDefinition } from './context.js';
+import type { RouteDefinition } from '../vocabulary/context.js';
 
 /** GET `/jobs/:id`: the state of accepted work, visible to callers allowed to do that work. */
 export const jobRoute: RouteDefinition = {

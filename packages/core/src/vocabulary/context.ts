@@ -2,7 +2,7 @@ import type { PagingOptions } from '@corral/pagination';
 import type { Authenticator, Principal } from '../auth/principal.js';
 import type { ExpandSettings } from '../collection/expand-options.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
-import type { JobStore } from './job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
 
 /** Settings of an API that handlers need, fixed when the API is created. */
 export interface ApiSettings {

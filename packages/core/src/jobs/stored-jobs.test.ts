@@ -5,7 +5,7 @@ import type { Authenticator } from '../auth/principal.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
-import { createApi } from './create-api.js';
+import { createApi } from '../index.js';
 import type { JobRequest, JobRunner, JobStore } from './job-store.js';
 import { memoryJobs } from './memory-jobs.js';
 

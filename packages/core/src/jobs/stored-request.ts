@@ -1,6 +1,6 @@
-import type { JobRequest } from '../api/job-store.js';
-import { payloadTooLarge } from './body-limit.js';
-import type { CorralRequest } from './exchange.js';
+import type { JobRequest } from './job-store.js';
+import { payloadTooLarge } from '../http/body-limit.js';
+import type { CorralRequest } from '../http/exchange.js';
 
 /** A request kept by a job store, as the pipeline reads requests. */
 export function storedRequest(job: JobRequest): CorralRequest {

@@ -1,0 +1,25 @@
+import type { CorralResponse } from '../http/exchange.js';
+import type { CompiledHooks } from './compile-hooks.js';
+import type { PipelineContext } from './request-context.js';
+
+/**
+ * Runs every onSend hook, in order. One that throws turns the answer into that error (through
+ * `failed`), and the hooks after it still run on the error answer: each must see the answer that
+ * goes out (an idempotency key is settled, CORS headers are added).
+ */
+export async function runSendHooks(
+  context: PipelineContext,
+  response: CorralResponse,
+  hooks: CompiledHooks,
+  failed: (thrown: unknown) => Promise<CorralResponse>,
+): Promise<CorralResponse> {
+  for (const hook of hooks.onSend) {
+    try {
+      const changed = hook(context, response);
+      response = (changed instanceof Promise ? await changed : changed) ?? response;
+    } catch (thrown) {
+      response = await failed(thrown);
+    }
+  }
+  return response;
+}

@@ -1,0 +1,48 @@
+import { ApiError } from '@corral/errors';
+import type { Authenticator, Principal } from '../auth/principal.js';
+import { requireAccess } from '../auth/require-scope.js';
+import { accepts } from '../http/accept.js';
+import type { CorralResponse } from '../http/exchange.js';
+import { checkPathParameters } from '../http/input-limits.js';
+import { rejectUnknownParameters } from '../http/query-params.js';
+import { runUntilAnswer } from './compile-hooks.js';
+import type { CompiledRoute } from './compiled-route.js';
+import type { PipelineContext } from './request-context.js';
+
+/**
+ * From a matched route to the handler's answer: content negotiation, authentication, preHandler
+ * hooks, access, then the handler. Throws ApiErrors for the pipeline to render. A stored job's
+ * request runs as `runAs`, the principal kept with the job, instead of authenticating again.
+ */
+export async function serveRoute(
+  context: PipelineContext,
+  route: CompiledRoute,
+  auth: Authenticator | undefined,
+  runAs: Principal | undefined,
+): Promise<CorralResponse> {
+  const { definition, hooks } = route;
+  checkPathParameters(context.params);
+  const produces = definition.produces ?? 'application/json';
+  if (produces !== '*/*' && !accepts(context.request.header('accept'), produces)) {
+    throw new ApiError(
+      'notAcceptable',
+      `This resource is available as ${produces} only; the Accept header excludes it`,
+    );
+  }
+  if (definition.access !== 'public')
+    context.principal = context.fromJob ? runAs : auth ? await auth.authenticate(context.request) : undefined;
+  if (hooks.preHandler.length > 0) {
+    const running = runUntilAnswer(hooks.preHandler, context);
+    const answer = running instanceof Promise ? await running : running;
+    // An answer from a hook (a cache, a replay) is the route's answer: it needs the route's access too.
+    if (answer) {
+      requireAccess(auth, context.principal, definition.access);
+      return answer;
+    }
+  }
+  // The one place access is enforced: no handler checks scopes, so none can forget to.
+  requireAccess(auth, context.principal, definition.access);
+  // Routes that take no query parameters refuse any (a typo such as ?dry_run=true must not be ignored).
+  if (!definition.checksQuery && context.request.rawQuery !== '') rejectUnknownParameters(context.request.query, []);
+  return definition.handler(context);
+}
