@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractChecker } from './testing/contract.js';
 import { startZoo, type RunningZoo } from './testing/start-zoo.js';
 
@@ -141,8 +141,11 @@ describe('every answer matches the published OpenAPI document', () => {
     expect((await send('PUT', '/v1/customers', { token: admin, body: [{ id: '1', name: '' }] })).status).toBe(422);
     const job = await send('DELETE', '/v1/suppliers', { token: admin, headers: { prefer: 'respond-async' } });
     expect(job.status).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await send('GET', job.headers.get('location')!, { token: admin })).status).toBe(200);
+    await vi.waitFor(async () =>
+      expect((await send('GET', job.headers.get('location')!, { token: admin })).json).toMatchObject({
+        status: 'succeeded',
+      }),
+    );
     expect((await send('DELETE', '/v1/suppliers', { token: admin, headers: { 'if-match': '"r0"' } })).status).toBe(412);
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { zooPairOnFreshSchema, type PairInstance } from './testing/zoo-pair.js';
 
 // Two processes of the zoo service on one PostgreSQL database must behave as one service.
@@ -101,13 +101,13 @@ describe.runIf(pair.available)('two zoo processes on one PostgreSQL database', (
     const body = page.json.suppliers.map((s: Record<string, unknown>) => ({ ...s, city: 'Zug' }));
     const accepted = await call(a!, 'PUT', '/v1/suppliers', body, { prefer: 'respond-async' });
     expect(accepted.status).toBe(202);
-    let job: Awaited<ReturnType<typeof call>> | undefined;
-    for (let i = 0; i < 100; i++) {
-      job = await call(b!, 'GET', accepted.location!);
-      if (job.json.status === 'succeeded' || job.json.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(job!.json).toMatchObject({ status: 'succeeded', result: { status: 200, body: { updated: 2 } } });
+    await vi.waitFor(
+      async () => {
+        const job = await call(b!, 'GET', accepted.location!);
+        expect(job.json).toMatchObject({ status: 'succeeded', result: { status: 200, body: { updated: 2 } } });
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     const before = await call(a!, 'GET', `/v1/suppliers/${body[0].id}`);
     expect(before.json.city).toBe('Zug');
     // Run once: the seeded record was at version 1, and one run raises it to 2 (two runs would make it 3).

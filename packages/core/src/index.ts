@@ -9,6 +9,7 @@ export type {
   StoredPrincipal,
 } from './jobs/job-store.js';
 export { memoryJobs, type MemoryJobLimits } from './jobs/memory-jobs.js';
+export { finishedStatus, type JobLease, jobDefaults, runJobRequest, unexpectedJobFailure } from './jobs/job-run.js';
 export type {
   ApiPlugin,
   DocumentedRoute,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { DataPointType, MeterProvider, MetricReader, type HistogramMetricData } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
@@ -171,16 +171,10 @@ describe('jobs', () => {
       new Request('http://x/v1/notes', { method: 'DELETE', headers: { prefer: 'respond-async' } }),
     );
     expect(accepted.status).toBe(202);
-    let status = 'queued';
-    for (let i = 0; i < 50 && status !== 'succeeded'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      status = (
-        (await (await api.fetch(new Request(`http://x${accepted.headers.get('location')}`))).json()) as {
-          status: string;
-        }
-      ).status;
-    }
-    expect(status).toBe('succeeded');
+    await vi.waitFor(async () => {
+      const job = await api.fetch(new Request(`http://x${accepted.headers.get('location')}`));
+      expect(((await job.json()) as { status: string }).status).toBe('succeeded');
+    });
     const names = exporter.getFinishedSpans().map((span) => span.name);
     expect(names.filter((name) => name === 'DELETE /v1/notes')).toHaveLength(1);
     expect(names.every((name) => name === 'DELETE /v1/notes' || name === 'GET /v1/jobs/:id')).toBe(true);

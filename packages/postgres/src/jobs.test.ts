@@ -1,7 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { JobRequest } from '@corral/core';
-// Helpers shared by the job-store tests, from core's sources.
-import { jobFor, settledJob } from '@corral/core/testing';
+import { jobFor, jobStoreCases, settledJob } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresJobs } from './jobs.js';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
@@ -34,6 +33,13 @@ function twoProcesses(options = {}) {
   };
 }
 
+describe.runIf(available)('postgresJobs', () => {
+  jobStoreCases('postgresJobs', async (options) => {
+    const { jobs, close } = twoProcesses(options);
+    return { jobs: jobs[0]!, close };
+  });
+});
+
 describe.runIf(available)('jobs in PostgreSQL', () => {
   it('listens again after its LISTEN connection was cut, and is told of new jobs on it', async () => {
     const schema = freshSchemaName('listen');
@@ -55,9 +61,8 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
           [application],
         )
       ).rows.map((row) => row.pid);
-    const until = async (check: () => Promise<boolean>) => {
-      for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    };
+    const until = (check: () => Promise<boolean>) =>
+      vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 5_000, interval: 50 });
     try {
       await until(async () => (await listeners()).length === 1);
       const [first] = await listeners();
@@ -163,16 +168,6 @@ describe.runIf(available)('jobs in PostgreSQL', () => {
     b!.start(slow);
     expect(await settled(b!, accepted.id)).toMatchObject({ status: 'succeeded' });
     expect(runs).toBe(1);
-    await close();
-  });
-
-  it('refuses new work while too much is pending', async () => {
-    const {
-      jobs: [jobs],
-      close,
-    } = twoProcesses({ maxPending: 1 });
-    expect(await jobs!.enqueue(job(1))).toBeDefined();
-    expect(await jobs!.enqueue(job(2))).toBeUndefined();
     await close();
   });
 });

@@ -1,4 +1,5 @@
 import type { JobRecord, JobRequest, JobResult, JobRunner, JobStore } from '@corral/core';
+import { finishedStatus, jobDefaults, runJobRequest } from '@corral/core';
 import type pg from 'pg';
 import type { PostgresDatabase } from './database.js';
 
@@ -52,11 +53,11 @@ function recordOf(row: JobRow): JobRecord {
  */
 export function postgresJobs(database: PostgresDatabase, options: PostgresJobOptions = {}): JobStore {
   const leaseMs = options.leaseMs ?? 15_000;
-  const keepMs = options.keepMs ?? 60 * 60 * 1000;
+  const keepMs = options.keepMs ?? jobDefaults.keepMs;
   const pollMs = options.pollMs ?? 1000;
   // A cut LISTEN connection is made again soon, whatever the poll interval.
   const relistenMs = Math.min(pollMs, 1000);
-  const maxPending = options.maxPending ?? 100;
+  const maxPending = options.maxPending ?? jobDefaults.maxPending;
   const table = `${database.schema}.corral_jobs`;
   const channel = `corral_jobs_${database.schema.slice(1, -1)}`.slice(0, 60);
   let made: Promise<void> | undefined;
@@ -147,28 +148,22 @@ export function postgresJobs(database: PostgresDatabase, options: PostgresJobOpt
         continue;
       }
       // The lease is renewed while the job runs, so a long job is not taken over by another worker.
-      const renew = setInterval(
-        () => {
-          void database
-            .query(
-              database.pool,
-              `UPDATE ${table} SET lease_until = now() + ($2::integer * interval '1 millisecond') WHERE id = $1 AND attempts = $3 AND status = 'running'`,
-              [job.id, leaseMs, job.attempts],
-            )
-            .catch(() => undefined);
-        },
-        Math.max(10, Math.floor(leaseMs / 3)),
-      );
-      const answer = await run(job.request)
-        .catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }))
-        .finally(() => clearInterval(renew));
+      const answer = await runJobRequest(run, job.request, {
+        ms: leaseMs,
+        renew: () =>
+          database.query(
+            database.pool,
+            `UPDATE ${table} SET lease_until = now() + ($2::integer * interval '1 millisecond') WHERE id = $1 AND attempts = $3 AND status = 'running'`,
+            [job.id, leaseMs, job.attempts],
+          ),
+      });
       // Only the holder of this attempt records its answer: a worker whose lease was taken over does not.
       // If the database is briefly away, the lease runs out and the job is run again: it must be safe to repeat.
       await database
         .query(
           database.pool,
           `UPDATE ${table} SET status = $2, result = $3, finished_at = now(), lease_until = NULL WHERE id = $1 AND attempts = $4 AND status = 'running'`,
-          [job.id, answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), job.attempts],
+          [job.id, finishedStatus(answer), JSON.stringify(answer), job.attempts],
         )
         .catch(() => undefined);
       // Expired jobs go a bounded batch at a time, through the index.

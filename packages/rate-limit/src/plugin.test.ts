@@ -1,5 +1,5 @@
 import type { Api } from '@corral/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { socketTransport, type TestResponse, type Transport } from '@corral/core/testing';
 import { memoryRateLimits } from './memory.js';
 import type { RateLimitStore } from './store.js';
@@ -131,13 +131,12 @@ describe('rate limits: keys, policies, jobs', () => {
       headers: { ...as('client-a').headers, prefer: 'respond-async' },
     });
     expect(accepted.status).toBe(202);
-    let job: TestResponse;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      job = await t.send('GET', accepted.headers.location!, as('client-a'));
+    const job = await vi.waitFor(async () => {
+      const polled = await t.send('GET', accepted.headers.location!, as('client-a'));
       sent++;
-    } while (job.json.status !== 'succeeded' && sent < 40);
-    expect(job.json.status).toBe('succeeded');
+      expect(polled.json.status).toBe('succeeded');
+      return polled;
+    });
     expect(job.headers.ratelimit).toMatch(new RegExp(`^"default";r=${50 - sent};`));
   });
 

@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// Helpers shared by the job-store tests, from core's sources.
-import { jobFor, settledJob } from '@corral/core/testing';
+import { jobFor, jobStoreCases, settledJob } from '@corral/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from './database.js';
 import { jobStatements, sqliteJobs } from './jobs.js';
@@ -15,6 +14,12 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 
 const job = jobFor;
 const settled = settledJob;
+
+jobStoreCases('sqliteJobs', async (options) => {
+  const database = sqliteDatabase({ path: ':memory:' });
+  const jobs = sqliteJobs(database, options);
+  return { jobs, close: async () => (await jobs.close?.(), await database.close()) };
+});
 
 describe('jobs in the SQLite file', () => {
   it('finds waiting, pending and expired jobs through indexes, never reading a table of many finished jobs whole', async () => {
@@ -32,26 +37,6 @@ describe('jobs in the SQLite file', () => {
       expect(plan(sql), name).not.toMatch(/SCAN corral_jobs(?! USING)/);
       expect(plan(sql), name).toMatch(/corral_jobs_(waiting|finished)|USING INTEGER PRIMARY KEY/);
     }
-    await database.close();
-  });
-
-  it('runs accepted jobs in order, once, and records each answer', async () => {
-    const database = sqliteDatabase({ path: join(folder, 'order.sqlite') });
-    const jobs = sqliteJobs(database);
-    const order: string[] = [];
-    jobs.start(async (r) => (order.push(r.body!), { status: r.body === '2' ? 422 : 200, body: `{"n":${r.body}}` }));
-    const ids = [];
-    for (const n of [1, 2, 3]) ids.push((await jobs.enqueue(job(n)))!.id);
-    expect(await settled(jobs, ids[0]!)).toMatchObject({
-      status: 'succeeded',
-      scope: 'w',
-      subject: 'ann',
-      result: { status: 200, body: '{"n":1}' },
-    });
-    expect(await settled(jobs, ids[1]!)).toMatchObject({ status: 'failed', result: { status: 422 } });
-    await settled(jobs, ids[2]!);
-    expect(order).toEqual(['1', '2', '3']);
-    await jobs.close?.();
     await database.close();
   });
 
@@ -104,14 +89,6 @@ describe('jobs in the SQLite file', () => {
     expect(await settled(jobs, accepted.id)).toMatchObject({ status: 'succeeded' });
     expect(runs).toBe(1);
     await jobs.close?.();
-    await database.close();
-  });
-
-  it('refuses new work while too much is pending', async () => {
-    const database = sqliteDatabase({ path: ':memory:' });
-    const jobs = sqliteJobs(database, { maxPending: 1 });
-    expect(await jobs.enqueue(job(1))).toBeDefined();
-    expect(await jobs.enqueue(job(2))).toBeUndefined();
     await database.close();
   });
 });

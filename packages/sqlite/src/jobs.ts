@@ -1,4 +1,5 @@
 import type { JobRecord, JobRequest, JobResult, JobRunner, JobStore } from '@corral/core';
+import { finishedStatus, jobDefaults, runJobRequest } from '@corral/core';
 import type { SqliteDatabase } from './database.js';
 
 /** Settings of {@link sqliteJobs}. */
@@ -56,8 +57,8 @@ function recordOf(row: JobRow): JobRecord {
  */
 export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions = {}): JobStore {
   const leaseMs = options.leaseMs ?? 60_000;
-  const keepMs = options.keepMs ?? 60 * 60 * 1000;
-  const maxPending = options.maxPending ?? 100;
+  const keepMs = options.keepMs ?? jobDefaults.keepMs;
+  const maxPending = options.maxPending ?? jobDefaults.maxPending;
   const connection = database.connection;
   connection.exec(`CREATE TABLE IF NOT EXISTS corral_jobs (id TEXT PRIMARY KEY, status TEXT NOT NULL, created_at INTEGER NOT NULL, finished_at INTEGER, scope TEXT, subject TEXT, request TEXT NOT NULL, result TEXT, lease_until INTEGER, attempts INTEGER NOT NULL DEFAULT 0);
     CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON corral_jobs (created_at) WHERE status IN ('queued', 'running');
@@ -83,29 +84,23 @@ export function sqliteJobs(database: SqliteDatabase, options: SqliteJobOptions =
         await new Promise((resolve) => setImmediate(resolve));
         const { id, attempts } = job;
         // The lease is renewed while the job runs, so a long job is not run a second time.
-        const renew = setInterval(
-          () => {
-            void database
-              .write(undefined, () =>
-                database
-                  .statement(
-                    `UPDATE corral_jobs SET lease_until = ? WHERE id = ? AND attempts = ? AND status = 'running'`,
-                  )
-                  .run(Date.now() + leaseMs, id, attempts),
-              )
-              .catch(() => undefined);
-          },
-          Math.max(10, Math.floor(leaseMs / 3)),
-        );
-        const answer = await runner(JSON.parse(job.request) as JobRequest)
-          .catch(() => ({ status: 500, body: JSON.stringify({ error: 'The job failed unexpectedly' }) }))
-          .finally(() => clearInterval(renew));
+        const answer = await runJobRequest(runner, JSON.parse(job.request) as JobRequest, {
+          ms: leaseMs,
+          renew: () =>
+            database.write(undefined, () =>
+              database
+                .statement(
+                  `UPDATE corral_jobs SET lease_until = ? WHERE id = ? AND attempts = ? AND status = 'running'`,
+                )
+                .run(Date.now() + leaseMs, id, attempts),
+            ),
+        });
         await database.write(undefined, () => {
           database
             .statement(
               `UPDATE corral_jobs SET status = ?, result = ?, finished_at = ?, lease_until = NULL WHERE id = ? AND attempts = ? AND status = 'running'`,
             )
-            .run(answer.status < 400 ? 'succeeded' : 'failed', JSON.stringify(answer), Date.now(), id, attempts);
+            .run(finishedStatus(answer), JSON.stringify(answer), Date.now(), id, attempts);
           // Expired jobs go a bounded batch at a time (through the index), so no step holds the loop long.
           database.statement(jobStatements.expire).run(Date.now() - keepMs);
         });

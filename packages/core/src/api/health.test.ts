@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
@@ -95,8 +95,7 @@ describeEachTransport('health endpoints', (open) => {
     });
     expect((await http.send('GET', '/api/health')).status).toBe(200);
     finish();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect((await http.send('GET', '/api/ready')).status).toBe(200);
+    await vi.waitFor(async () => expect((await http.send('GET', '/api/ready')).status).toBe(200));
     const failing = await open(apiWith(controlledStore({ init: Promise.reject(new Error('no tables')) }).store));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect((await failing.send('GET', '/api/ready')).json).toEqual({

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApi, type Api } from './create-api.js';
 import { defineCollection } from '../collection/define-collection.js';
@@ -302,9 +302,10 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
         headers: { prefer: 'respond-async' },
       });
       expect(failing.status).toBe(202);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      const failed = await c.send('GET', failing.headers.location!);
-      expect(failed.json).toMatchObject({ status: 'failed', result: { status: 422, body: { errorCode: 1007 } } });
+      await vi.waitFor(async () => {
+        const failed = await c.send('GET', failing.headers.location!);
+        expect(failed.json).toMatchObject({ status: 'failed', result: { status: 422, body: { errorCode: 1007 } } });
+      });
       expect((await c.send('GET', '/v1/jobs/nope')).status).toBe(404);
     });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { DocumentedRoute } from '../vocabulary/plugin.js';
 import { createApi } from '../index.js';
@@ -179,12 +179,10 @@ describeEachTransport('Idempotency-Key', (open) => {
       text: accepted.text,
       headers: { location: accepted.headers.location, 'idempotency-replayed': 'true' },
     });
-    let job = await transport.send('GET', accepted.headers.location!, { headers: as('ann') });
-    for (let i = 0; i < 100 && job.json.status !== 'succeeded'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      job = await transport.send('GET', accepted.headers.location!, { headers: as('ann') });
-    }
-    expect(job.json.status).toBe('succeeded');
+    await vi.waitFor(async () => {
+      const job = await transport.send('GET', accepted.headers.location!, { headers: as('ann') });
+      expect(job.json.status).toBe('succeeded');
+    });
     expect(replacedCount()).toBe(1);
     // Without the preference a bulk PUT is idempotent by itself: the key is not looked at.
     await transport.send('PUT', '/v1/notes', { headers: as('ann', 'bulk'), body: [{ id: '1', text: 'b' }] });

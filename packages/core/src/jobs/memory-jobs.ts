@@ -1,3 +1,4 @@
+import { finishedStatus, jobDefaults, runJobRequest } from './job-run.js';
 import type { JobRecord, JobRequest, JobRunner, JobStatus, JobStore } from './job-store.js';
 
 /** Limits that keep background work from exhausting memory. */
@@ -13,9 +14,8 @@ export interface MemoryJobLimits {
 }
 
 const defaultLimits: MemoryJobLimits = {
-  maxPending: 100,
+  ...jobDefaults,
   maxResultBytes: 64 * 1024 * 1024,
-  keepMs: 60 * 60 * 1000,
   maxKept: 10_000,
 };
 
@@ -57,11 +57,8 @@ export function memoryJobs(limits: Partial<MemoryJobLimits> = {}, now: () => num
     await new Promise((resolve) => setTimeout(resolve, 0));
     for (let entry = waiting.shift(); entry && runner; entry = waiting.shift()) {
       set(entry, 'running');
-      const answer = await runner(entry.request).catch(() => ({
-        status: 500,
-        body: JSON.stringify({ error: 'The job failed unexpectedly' }),
-      }));
-      set(entry, answer.status < 400 ? 'succeeded' : 'failed', {
+      const answer = await runJobRequest(runner, entry.request);
+      set(entry, finishedStatus(answer), {
         finishedAt: new Date(now()).toISOString(),
         result: answer,
       });

@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/principal.js';
 import { defineCollection } from '../collection/define-collection.js';
@@ -7,6 +7,7 @@ import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
 import { createApi } from '../index.js';
 import type { JobRequest, JobRunner, JobStore } from './job-store.js';
+import { settledJob } from '../testing/jobs.js';
 import { memoryJobs } from './memory-jobs.js';
 
 /** Accepts `Bearer <subject>+<scope>...` until `expired` is set, as if the token ran out. */
@@ -79,7 +80,7 @@ describe('a job is a stored request that any instance can run', () => {
     ]);
     state.expired = true;
     await jobs.runNext();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settledJob(jobs, id); // run while the token is expired
     state.expired = false;
     for (const api of [first, second]) {
       const polled = await api.fetch(
@@ -108,10 +109,11 @@ describe('a job is a stored request that any instance can run', () => {
       }),
     );
     const { id } = await accepted.json();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const polled = await (
-      await api.fetch(new Request(`http://x/v1/jobs/${id}`, { headers: { authorization: 'Bearer ann' } }))
-    ).json();
-    expect(polled).toMatchObject({ status: 'failed', result: { status: 403 } });
+    await vi.waitFor(async () => {
+      const polled = await (
+        await api.fetch(new Request(`http://x/v1/jobs/${id}`, { headers: { authorization: 'Bearer ann' } }))
+      ).json();
+      expect(polled).toMatchObject({ status: 'failed', result: { status: 403 } });
+    });
   });
 });

@@ -6,6 +6,7 @@
 export { describeEachTransport, type OpenTransport } from './each-transport.js';
 export { freshObjectStore } from './fresh-object-store.js';
 export { idempotencyStoreCases, type OpenedIdempotency } from './idempotency-store-cases.js';
+export { type JobStoreCaseOptions, jobStoreCases, type OpenedJobs } from './job-store-cases.js';
 export { jobFor, jobRequest, settledJob } from './jobs.js';
 export {
   type OpenedStores,
