@@ -38,6 +38,14 @@ for (const name of packages) {
     }),
   );
   const files = new Set(packed.files.map((f) => f.path));
+  // Tests never ship; test helpers ship only as the package's published `./testing` entry.
+  const testingEntry = Boolean(pkg.exports?.['./testing']);
+  for (const file of files) {
+    if (/\.test\.ts$/.test(file) || (!testingEntry && file.startsWith('src/testing/'))) {
+      problems++;
+      console.log(`${pkg.name}: the tarball ships the test file ${file}`);
+    }
+  }
   const missing = [
     ...['LICENSE', 'README.md', 'package.json'].filter((f) => !files.has(f)),
     ...['description', 'license', 'engines'].filter((k) => !pkg[k]).map((k) => `package.json "${k}"`),
