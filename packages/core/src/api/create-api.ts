@@ -23,6 +23,7 @@ import { memoryJobs } from '../jobs/memory-jobs.js';
 import type { ApiPlugin } from '../vocabulary/plugin.js';
 import { pluginRoutes } from './plugin-routes.js';
 import type { CompiledRoute } from './compiled-route.js';
+import { errorDocsUrl as errorPageUrl } from './error-pages.js';
 import { createPipeline } from './pipeline.js';
 import { versionRoutes, type VersionDefinition } from './version-routes.js';
 
@@ -201,7 +202,7 @@ export function createApi(options: ApiOptions): Api {
   });
   // Answers given outside any version's routes point at the newest version's error pages.
   const latestPrefix = versioning.prefix(versioning.versions[versioning.versions.length - 1]!);
-  const errorDocsUrl = (code: number) => `${origin}${latestPrefix}/errors/${code}`;
+  const errorDocsUrl = errorPageUrl(origin, latestPrefix);
   let stopping = false;
   const health = healthEndpoints(options.health, {
     basePath: versioning.basePath,

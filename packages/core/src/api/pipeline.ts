@@ -12,6 +12,7 @@ import type { ApiSettings } from '../vocabulary/context.js';
 import { runUntilAnswer, type CompiledHooks } from './compile-hooks.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { errorAnswer } from './error-answer.js';
+import { errorDocsUrl } from './error-pages.js';
 import { PipelineContext } from './request-context.js';
 import { targetOf, type Target } from './request-target.js';
 import { responseObservers } from './response-observers.js';
@@ -51,7 +52,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   const docsUrls = new Map<string, ErrorDocsUrl>();
   const docsUrlFor = (prefix: string): ErrorDocsUrl => {
     let url = docsUrls.get(prefix);
-    if (!url) docsUrls.set(prefix, (url = (code) => `${parts.origin}${prefix}/errors/${code}`));
+    if (!url) docsUrls.set(prefix, (url = errorDocsUrl(parts.origin, prefix)));
     return url;
   };
   // Decided once: pino's level does not change under a running API in normal use.

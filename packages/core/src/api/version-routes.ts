@@ -9,6 +9,8 @@ import { jsonResponse } from '../http/exchange.js';
 import type { AnyOperation } from '../operation/define-operation.js';
 import { operationRoute } from '../operation/operation-route.js';
 import type { RouteDefinition } from '../vocabulary/context.js';
+import { jobsSegment } from '../jobs/job-path.js';
+import { errorsSegment } from './error-pages.js';
 import { jobRoute } from '../jobs/job-route.js';
 
 /** One major version of an API: its collections and operations. */
@@ -48,14 +50,14 @@ function publicRoutes(
     },
     {
       method: 'GET',
-      pattern: '/errors',
+      pattern: `/${errorsSegment}`,
       access: 'public',
       kind: 'errorCatalogue',
       handler: async () => jsonResponse(200, catalogue),
     },
     {
       method: 'GET',
-      pattern: '/errors/:code',
+      pattern: `/${errorsSegment}/:code`,
       access: 'public',
       kind: 'errorCode',
       handler: async ({ params }) => {
@@ -111,7 +113,7 @@ export function versionRoutes(
     ...(definition.collections ?? []).map((c) => c.name),
     ...(definition.operations ?? []).map((o) => o.name),
   ]) {
-    if (name === 'errors' || name === 'jobs')
+    if (name === errorsSegment || name === jobsSegment)
       throw new CorralError(
         'CORRAL_RESERVED_NAME',
         `"${name}" is served by Corral itself in version ${definition.version}; choose another name`,

@@ -4,6 +4,7 @@ import type { JobRequest } from '../jobs/job-store.js';
 import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
+import { jobPath } from '../jobs/job-path.js';
 import { prefersRespondAsync } from '../jobs/prefer.js';
 import { maxFieldErrors, screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
 import type { StoreCallOptions, StoredRecord } from '../store/store.js';
@@ -53,7 +54,7 @@ async function maybeAsync(
       'Too many jobs are waiting to run; nothing was changed. Send the request again later',
       { headers: { 'retry-after': '5' } },
     );
-  const location = `${context.prefix}/jobs/${job.id}`;
+  const location = jobPath(context.prefix, job.id);
   return jsonResponse(
     202,
     { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] },

@@ -3,11 +3,12 @@ import { selfLink } from '@corral/links';
 import { accessFor, requireAccess } from '../auth/require-scope.js';
 import { jsonResponse } from '../http/exchange.js';
 import type { RouteDefinition } from '../vocabulary/context.js';
+import { jobPath, jobsSegment } from './job-path.js';
 
 /** GET `/jobs/:id`: the state of accepted work, visible to callers allowed to do that work. */
 export const jobRoute: RouteDefinition = {
   method: 'GET',
-  pattern: '/jobs/:id',
+  pattern: `/${jobsSegment}/:id`,
   kind: 'job',
   // Any valid token reaches the handler (401 without one); the job's own scope is checked there.
   access: 'authenticated',
@@ -34,7 +35,7 @@ export const jobRoute: RouteDefinition = {
             },
           }
         : {}),
-      links: [selfLink(`${context.prefix}/jobs/${job.id}`)],
+      links: [selfLink(jobPath(context.prefix, job.id))],
     };
     return jsonResponse(200, body, done ? {} : { 'retry-after': '1' });
   },
