@@ -21,6 +21,8 @@ it('exposes exactly the public API', async () => {
     'idempotency',
     'inputLimits',
     'isCorralError',
+    'listParameters',
+    'listParametersOf',
     'memoryDatabase',
     'memoryIdempotency',
     'memoryJobs',

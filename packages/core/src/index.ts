@@ -59,6 +59,13 @@ export {
   type FilterOperator,
 } from './collection/filter-declaration.js';
 export { serverParentField } from './collection/parent-field.js';
+export {
+  listParameters,
+  listParametersOf,
+  type ListParameter,
+  type ListParameterName,
+  type ListParameterValue,
+} from './collection/list-query.js';
 export type { RelationOptions } from './collection/relation-declaration.js';
 export type { ExpandOptions, ExpandSettings } from './collection/expand-options.js';
 export {
