@@ -30,7 +30,9 @@ it('exposes exactly the public API', async () => {
     'operatorsOf',
     'requestIdFor',
     'searchableText',
+    'servedAnswers',
     'serverParentField',
     'silentLogger',
+    'versionListAnswers',
   ]);
 });

@@ -12,13 +12,15 @@ export { memoryJobs, type MemoryJobLimits } from './jobs/memory-jobs.js';
 export type {
   ApiPlugin,
   DocumentedRoute,
-  HeaderDoc,
   PluginPage,
   PluginRoute,
   ResponseDoc,
   RouteDocs,
   VersionDescription,
 } from './vocabulary/plugin.js';
+export type { AnswerBody, AnswerDoc, HeaderDoc, RouteAnswers } from './vocabulary/answers.js';
+export { servedAnswers, type ServedRoute } from './api/served-answers.js';
+export { versionListAnswers } from './api/version-listing.js';
 export type { ApiHooks, HookAnswer, RequestHooks } from './vocabulary/hooks.js';
 export type {
   CallerContext,

@@ -8,6 +8,7 @@ import { collectionRuntime, type CollectionRuntime } from '../collection/runtime
 import { jsonResponse } from '../http/exchange.js';
 import type { AnyOperation } from '../operation/define-operation.js';
 import { operationRoute } from '../operation/operation-route.js';
+import type { AnswerBody, RouteAnswers } from '../vocabulary/answers.js';
 import type { RouteDefinition } from '../vocabulary/context.js';
 import { jobRoute } from '../jobs/job-route.js';
 
@@ -20,6 +21,12 @@ export interface VersionDefinition {
   /** Non-resource operations of this version, sharing the collections' name space. */
   readonly operations?: readonly AnyOperation[];
 }
+
+/** The answers of a page of Corral's own: the page, or one of `errors`. */
+const page = (description: string, body: AnswerBody, errors: readonly number[] = []): RouteAnswers => ({
+  success: { 200: { description, body } },
+  errors,
+});
 
 /** The public pages every version serves: its root document and one page per error code (the application's too). */
 function publicRoutes(
@@ -43,6 +50,7 @@ function publicRoutes(
       pattern: '/',
       access: 'public',
       kind: 'root',
+      answers: page('Links to every collection and operation', 'rootDocument'),
       handler: async ({ prefix }) =>
         jsonResponse(200, (root ??= rootDocument({ prefix, title, entries, ...(origin ? { origin } : {}) }))),
     },
@@ -51,6 +59,7 @@ function publicRoutes(
       pattern: '/errors',
       access: 'public',
       kind: 'errorCatalogue',
+      answers: page('Every error code', 'errorCodeList'),
       handler: async () => jsonResponse(200, catalogue),
     },
     {
@@ -58,6 +67,7 @@ function publicRoutes(
       pattern: '/errors/:code',
       access: 'public',
       kind: 'errorCode',
+      answers: page('What an error code means', 'errorCode', [404]),
       handler: async ({ params }) => {
         const entry = /^[0-9]{1,6}$/.test(params.code ?? '') ? codes.find(Number(params.code)) : undefined;
         if (!entry)
