@@ -23,6 +23,8 @@ it('exposes exactly the public API', async () => {
     'inputLimits',
     'isCorralError',
     'jobDefaults',
+    'listParameters',
+    'listParametersOf',
     'memoryDatabase',
     'memoryIdempotency',
     'memoryJobs',
@@ -31,8 +33,10 @@ it('exposes exactly the public API', async () => {
     'requestIdFor',
     'runJobRequest',
     'searchableText',
+    'servedAnswers',
     'serverParentField',
     'silentLogger',
     'unexpectedJobFailure',
+    'versionListAnswers',
   ]);
 });

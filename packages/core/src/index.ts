@@ -13,13 +13,15 @@ export { finishedStatus, type JobLease, jobDefaults, runJobRequest, unexpectedJo
 export type {
   ApiPlugin,
   DocumentedRoute,
-  HeaderDoc,
   PluginPage,
   PluginRoute,
   ResponseDoc,
   RouteDocs,
   VersionDescription,
 } from './vocabulary/plugin.js';
+export type { AnswerBody, AnswerDoc, HeaderDoc, RouteAnswers } from './vocabulary/answers.js';
+export { servedAnswers, type ServedRoute } from './api/served-answers.js';
+export { versionListAnswers } from './api/version-listing.js';
 export type { ApiHooks, HookAnswer, RequestHooks } from './vocabulary/hooks.js';
 export type {
   CallerContext,
@@ -60,6 +62,13 @@ export {
   type FilterOperator,
 } from './collection/filter-declaration.js';
 export { serverParentField } from './collection/parent-field.js';
+export {
+  listParameters,
+  listParametersOf,
+  type ListParameter,
+  type ListParameterName,
+  type ListParameterValue,
+} from './collection/list-query.js';
 export type { RelationOptions } from './collection/relation-declaration.js';
 export type { ExpandOptions, ExpandSettings } from './collection/expand-options.js';
 export {

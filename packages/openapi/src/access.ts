@@ -10,8 +10,3 @@ export function securityOf(access: RouteAccess, secured: boolean): unknown[] | u
   if (!secured) return undefined;
   return [{ oauth2: access === 'authenticated' ? [] : [access.scope] }];
 }
-
-/** The statuses a route can answer for want of a token or scope: none for public routes or open APIs. */
-export function authStatuses(access: RouteAccess, secured: boolean): number[] {
-  return secured && access !== 'public' ? [401, 403] : [];
-}

@@ -5,7 +5,6 @@ import { expandedProperties } from './relations.js';
 import { documentationPaths, versionListPath } from './meta-paths.js';
 import { withIntegerFormats } from './json-schema.js';
 import { routePaths } from './route-paths.js';
-import { errorResponses } from './responses.js';
 import { sharedSchemas } from './shared-schemas.js';
 import { docsOfPublicPages, withRouteDocs } from './route-docs.js';
 
@@ -75,17 +74,7 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     ...routePaths(version),
     ...withDocs(documentationPaths(version), publicPages),
   };
-  // Any operation can fail on the server's side: each documents its 500, and its 503 for a database
-  // or other backend that is away (both the simple error body).
-  for (const item of Object.values(paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (method === 'parameters') continue;
-      const responses = (operation as { responses: Record<string, unknown> }).responses;
-      if (!responses['500']) Object.assign(responses, errorResponses([500]));
-      if (!responses['503']) Object.assign(responses, errorResponses([503]));
-    }
-    if (item.get) item.head = headOf(item.get as Record<string, unknown>);
-  }
+  for (const item of Object.values(paths)) if (item.get) item.head = headOf(item.get as Record<string, unknown>);
   if (version.secured && !options.tokenUrl)
     throw new CorralError(
       'CORRAL_OPENAPI_TOKEN_URL_MISSING',

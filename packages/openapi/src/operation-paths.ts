@@ -1,7 +1,7 @@
-import type { AnyOperation, DocumentedRoute, VersionDescription } from '@corral/core';
-import { authStatuses, securityOf } from './access.js';
+import { servedAnswers, type AnyOperation, type DocumentedRoute, type VersionDescription } from '@corral/core';
+import { securityOf } from './access.js';
 import { jsonSchema, propertySchemas } from './json-schema.js';
-import { errorResponses, jsonResponse } from './responses.js';
+import { json, responsesOf } from './responses.js';
 
 /** The query parameters of an operation, from its zod schema (none without one). */
 function queryParameters(operation: AnyOperation): unknown[] {
@@ -19,7 +19,8 @@ function queryParameters(operation: AnyOperation): unknown[] {
 
 /**
  * The operation of a non-resource operation's route: query parameters and, for POST, the JSON
- * body from its zod schemas; its result schema as the 200 answer; its security from the route's access.
+ * body from its zod schemas; its answers from its route, the result's schema as their body; its
+ * security from the route's access.
  */
 export function operationOperation(
   route: DocumentedRoute,
@@ -29,13 +30,6 @@ export function operationOperation(
   const result = operation.result ? jsonSchema(operation.result, 'output') : { type: 'object' };
   const withBody = route.method === 'POST' && operation.body !== undefined;
   const security = securityOf(route.access, version.secured);
-  const statuses = [
-    400,
-    ...authStatuses(route.access, version.secured),
-    406,
-    ...(withBody ? [413, 415, 422] : []),
-    500,
-  ];
   return {
     tags: ['operations'],
     operationId: operation.name,
@@ -53,7 +47,7 @@ export function operationOperation(
           },
         }
       : {}),
-    responses: { 200: jsonResponse('The result', result), ...errorResponses(statuses) },
+    responses: responsesOf(servedAnswers(route, version.secured), { operationResult: json(result) }),
     ...(security ? { security } : {}),
   };
 }

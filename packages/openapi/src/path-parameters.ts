@@ -1,9 +1,9 @@
 import type { DocumentedRoute, VersionDescription } from '@corral/core';
 import { idPathParameter } from './parameters.js';
 
-/** The OpenAPI path of a route: its pattern below the prefix, `:name` written `{name}`. */
-export function openApiPath(route: DocumentedRoute, prefix: string): string {
-  return route.pattern === '/' ? prefix : `${prefix}${route.pattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+/** The OpenAPI path of a route's pattern: below the prefix, `:name` written `{name}`. */
+export function openApiPath(pattern: string, prefix: string): string {
+  return pattern === '/' ? prefix : `${prefix}${pattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 }
 
 const errorCodeParameter = {

@@ -1,6 +1,7 @@
 import type { ApiPlugin } from '@corral/core';
 import { docsAsset, docsHtml } from './docs-page.js';
 import { openApiDocument, type DocumentOptions } from './document.js';
+import { docsAssetPage, docsPage, documentPage } from './pages.js';
 
 /**
  * Serves `<prefix>/openapi.json` (the OpenAPI 3.1 document) and `<prefix>/docs` (a page to read
@@ -13,23 +14,14 @@ export function openApi(options: DocumentOptions = {}): ApiPlugin {
       const document = JSON.stringify(openApiDocument(version, options));
       const html = docsHtml(
         `${version.title} ${`v${version.version}`}`,
-        `${version.prefix}/openapi.json`,
-        `${version.prefix}/docs`,
+        `${version.prefix}${documentPage.path}`,
+        `${version.prefix}${docsPage.path}`,
       );
       return [
+        { ...documentPage, handler: () => ({ contentType: 'application/json; charset=utf-8', body: document }) },
+        { ...docsPage, handler: () => ({ contentType: 'text/html; charset=utf-8', body: html }) },
         {
-          path: '/openapi.json',
-          contentType: 'application/json',
-          handler: () => ({ contentType: 'application/json; charset=utf-8', body: document }),
-        },
-        {
-          path: '/docs',
-          contentType: 'text/html',
-          handler: () => ({ contentType: 'text/html; charset=utf-8', body: html }),
-        },
-        {
-          path: '/docs/:file',
-          contentType: '*/*',
+          ...docsAssetPage,
           async handler({ file }) {
             const asset = await docsAsset(file ?? '');
             if (!asset)

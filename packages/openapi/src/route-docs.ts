@@ -1,17 +1,9 @@
-import type { DocumentedRoute, HeaderDoc, RouteDocs } from '@corral/core';
+import type { DocumentedRoute, RouteDocs } from '@corral/core';
 import { ref } from './json-schema.js';
+import { header, headersOf } from './responses.js';
 
 type Operation = Record<string, unknown>;
 type Response = Record<string, unknown>;
-
-/** A header as an OpenAPI header object (the name is the key it is stored under). */
-function header(doc: HeaderDoc): Record<string, unknown> {
-  return { description: doc.description, ...(doc.required ? { required: true } : {}), schema: doc.schema };
-}
-
-function headersOf(docs: Readonly<Record<string, HeaderDoc>> | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(docs ?? {}).map(([name, doc]) => [name, header(doc)]));
-}
 
 /**
  * A copy of an operation with what plugins document for its route (see {@link RouteDocs}): their

@@ -1,4 +1,4 @@
-import { defineCollection, defineOperation, type DocumentedRoute } from '@corral/core';
+import { defineCollection, defineOperation, servedAnswers, type DocumentedRoute } from '@corral/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiDocument } from './index.js';
@@ -80,5 +80,29 @@ describe('paths from the route table', () => {
       properties: { total: { type: 'number' } },
     });
     expect(Object.keys(post.responses)).toEqual(['200', '400', '401', '403', '406', '413', '415', '422', '500', '503']);
+  });
+
+  it("takes each operation's answers from what its route declares, with what the pipeline adds", () => {
+    const { paths } = documentOf();
+    const pathOf = (pattern: string) => (pattern === '/' ? '/v1' : `/v1${pattern.replace(/:(\w+)/g, '{$1}')}`);
+    for (const route of version.routes) {
+      const responses = paths[pathOf(route.pattern)][route.method.toLowerCase()].responses;
+      expect(Object.keys(responses), `${route.method} ${route.pattern}`).toEqual(
+        Object.keys(servedAnswers(route, true)),
+      );
+    }
+    // A status a route stops declaring leaves the document; one it starts declaring enters it.
+    const changed = documentOf(
+      version.routes.map((r) =>
+        r.method === 'DELETE' && r.pattern === '/notes/:id'
+          ? { ...r, answers: { ...r.answers, errors: [...r.answers.errors.filter((s) => s !== 409), 418] } }
+          : r,
+      ),
+    );
+    expect(paths['/v1/notes/{id}'].delete.responses).toHaveProperty('409');
+    expect(changed.paths['/v1/notes/{id}'].delete.responses).not.toHaveProperty('409');
+    expect(changed.paths['/v1/notes/{id}'].delete.responses['418'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/SimpleError',
+    });
   });
 });

@@ -29,7 +29,7 @@ export function routePaths(version: VersionDescription): Record<string, PathItem
   for (const route of version.routes) {
     const operation = operationOf(route, version);
     if (!operation) continue;
-    const path = openApiPath(route, version.prefix);
+    const path = openApiPath(route.pattern, version.prefix);
     const item = (paths[path] ??= {});
     const parameters = pathParameters(route, version);
     if (parameters.length > 0 && !item.parameters) item.parameters = parameters;

@@ -5,8 +5,10 @@ it('exposes exactly the public API', () => {
   expect(Object.keys(pagination).sort()).toStrictEqual([
     'pageEnvelope',
     'pageLinks',
+    'pagingDefaults',
     'pagingParameterNames',
     'parsePaging',
+    'withPagingDefaults',
   ]);
   expect(pagination.pagingParameterNames).toStrictEqual(['offset', 'limit', 'page', 'per_page']);
 });

@@ -1,4 +1,5 @@
 export { pagingParameterNames } from './names.js';
-export { parsePaging, type PageWindow, type PagingOptions } from './parse-paging.js';
+export { pagingDefaults, withPagingDefaults, type PagingOptions } from './defaults.js';
+export { parsePaging, type PageWindow } from './parse-paging.js';
 export { pageLinks, type PageLinksInput } from './page-links.js';
 export { pageEnvelope, type EnvelopeKey, type PageEnvelope, type PageInfo } from './envelope.js';

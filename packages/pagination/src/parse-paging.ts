@@ -1,5 +1,6 @@
 import { ApiError, CorralError } from '@corral/errors';
 import { parseIntegerParameter } from './integer.js';
+import { pagingDefaults, type PagingOptions } from './defaults.js';
 import { pagingParameterNames } from './names.js';
 
 /** The records a request asks for: `limit` records starting at position `offset` (0-based). */
@@ -8,14 +9,6 @@ export interface PageWindow {
   offset: number;
   /** Largest number of records to return. */
   limit: number;
-}
-
-/** Paging limits of an API. Lower `defaultLimit` when lists are slow to read. */
-export interface PagingOptions {
-  /** Page size when the request names none. Default 10. */
-  defaultLimit?: number;
-  /** Largest page size a request may ask for. Default 100. */
-  maxLimit?: number;
 }
 
 const maxOffset = Number.MAX_SAFE_INTEGER;
@@ -34,7 +27,7 @@ const maxOffset = Number.MAX_SAFE_INTEGER;
  * @throws RangeError when the options themselves are out of range (a server bug, not a bad request).
  */
 export function parsePaging(params: URLSearchParams, options: PagingOptions = {}): PageWindow {
-  const { defaultLimit = 10, maxLimit = 100 } = options;
+  const { defaultLimit = pagingDefaults.defaultLimit, maxLimit = pagingDefaults.maxLimit } = options;
   const sane =
     Number.isSafeInteger(maxLimit) && Number.isInteger(defaultLimit) && defaultLimit >= 1 && defaultLimit <= maxLimit;
   if (!sane)

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApiError, CorralError, errorRegistry, renderError, type AppErrorCodes } from '@corral/errors';
-import { parsePaging, type PagingOptions } from '@corral/pagination';
+import { parsePaging, withPagingDefaults, type PagingOptions } from '@corral/pagination';
 import { createVersioning } from '@corral/versioning';
 import type { Authenticator } from '../auth/principal.js';
 import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
@@ -191,7 +191,7 @@ export function createApi(options: ApiOptions): Api {
       bodyLimit: options.bodyLimit ?? 1024 * 1024,
       bulkLimit: bulkLimitOf(options),
       paging,
-      expand: expandSettingsOf(options.expand, paging.maxLimit ?? 100),
+      expand: expandSettingsOf(options.expand, withPagingDefaults(paging).maxLimit),
       auth: options.auth,
       jobs,
     },

@@ -1,7 +1,8 @@
-import type { PagingOptions } from '@corral/pagination';
+import { withPagingDefaults, type PagingOptions } from '@corral/pagination';
 import { expandSettingsOf, type ExpandOptions } from '../collection/expand-options.js';
 import type { Versioning } from '@corral/versioning';
 import { bulkLimitOf } from './bulk-limit.js';
+import type { RouteAnswers } from '../vocabulary/answers.js';
 import type { RouteDefinition } from '../vocabulary/context.js';
 import type { ApiPlugin, VersionDescription } from '../vocabulary/plugin.js';
 import type { VersionDefinition } from './version-routes.js';
@@ -13,6 +14,9 @@ function scopesOf(definition: VersionDefinition): string[] {
   for (const o of definition.operations ?? []) if (o.scope) scopes.add(o.scope);
   return [...scopes].sort();
 }
+
+/** What a plugin's page answers when it declares nothing: the page. */
+const pageAnswers: RouteAnswers = { success: { 200: { description: 'The page', body: 'pluginPage' } }, errors: [] };
 
 /** Turns the pages of every plugin into public GET routes of one version. */
 export function pluginRoutes(
@@ -31,6 +35,7 @@ export function pluginRoutes(
 ): RouteDefinition[] {
   const plugins = options.plugins ?? [];
   if (plugins.length === 0) return [];
+  const paging = withPagingDefaults(options.paging);
   const description: VersionDescription = {
     title: options.title ?? 'API',
     version: definition.version,
@@ -41,10 +46,10 @@ export function pluginRoutes(
     collections: definition.collections ?? [],
     operations: definition.operations ?? [],
     scopes: scopesOf(definition),
-    paging: { defaultLimit: options.paging?.defaultLimit ?? 10, maxLimit: options.paging?.maxLimit ?? 100 },
+    paging,
     secured: options.auth !== undefined,
     bulkLimit: bulkLimitOf(options),
-    expand: expandSettingsOf(options.expand, options.paging?.maxLimit ?? 100),
+    expand: expandSettingsOf(options.expand, paging.maxLimit),
     // Handlers stay inside core: plugins see what a route is, not how it is served.
     routes: table.map(({ handler: _handler, checksQuery: _checks, produces: _produces, ...info }) => {
       const docs = plugins.flatMap((plugin) => plugin.describeRoute?.({ ...info, version: definition.version }) ?? []);
@@ -59,6 +64,7 @@ export function pluginRoutes(
       kind: 'plugin',
       plugin: plugin.name,
       produces: route.contentType,
+      answers: route.answers ?? pageAnswers,
       async handler({ params }) {
         const page = await route.handler(params);
         return {

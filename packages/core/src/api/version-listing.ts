@@ -2,6 +2,13 @@ import { ApiError } from '@corral/errors';
 import { accepts } from '../http/accept.js';
 import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
 import { rejectUnknownParameters } from '../http/query-params.js';
+import type { RouteAnswers } from '../vocabulary/answers.js';
+
+/** What the version listing answers (besides a 405 for other methods, as every path does). */
+export const versionListAnswers: RouteAnswers = {
+  success: { 200: { description: 'The API versions', body: 'versionList' } },
+  errors: [],
+};
 
 /** Methods answered for the version listing. */
 const readOnlyAllow = 'GET, HEAD';

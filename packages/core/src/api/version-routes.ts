@@ -8,6 +8,7 @@ import { collectionRuntime, type CollectionRuntime } from '../collection/runtime
 import { jsonResponse } from '../http/exchange.js';
 import type { AnyOperation } from '../operation/define-operation.js';
 import { operationRoute } from '../operation/operation-route.js';
+import type { AnswerBody, RouteAnswers } from '../vocabulary/answers.js';
 import type { RouteDefinition } from '../vocabulary/context.js';
 import { jobsSegment } from '../jobs/job-path.js';
 import { errorsSegment } from './error-pages.js';
@@ -22,6 +23,12 @@ export interface VersionDefinition {
   /** Non-resource operations of this version, sharing the collections' name space. */
   readonly operations?: readonly AnyOperation[];
 }
+
+/** The answers of a page of Corral's own: the page, or one of `errors`. */
+const page = (description: string, body: AnswerBody, errors: readonly number[] = []): RouteAnswers => ({
+  success: { 200: { description, body } },
+  errors,
+});
 
 /** The public pages every version serves: its root document and one page per error code (the application's too). */
 function publicRoutes(
@@ -45,6 +52,7 @@ function publicRoutes(
       pattern: '/',
       access: 'public',
       kind: 'root',
+      answers: page('Links to every collection and operation', 'rootDocument'),
       handler: async ({ prefix }) =>
         jsonResponse(200, (root ??= rootDocument({ prefix, title, entries, ...(origin ? { origin } : {}) }))),
     },
@@ -53,6 +61,7 @@ function publicRoutes(
       pattern: `/${errorsSegment}`,
       access: 'public',
       kind: 'errorCatalogue',
+      answers: page('Every error code', 'errorCodeList'),
       handler: async () => jsonResponse(200, catalogue),
     },
     {
@@ -60,6 +69,7 @@ function publicRoutes(
       pattern: `/${errorsSegment}/:code`,
       access: 'public',
       kind: 'errorCode',
+      answers: page('What an error code means', 'errorCode', [404]),
       handler: async ({ params }) => {
         const entry = /^[0-9]{1,6}$/.test(params.code ?? '') ? codes.find(Number(params.code)) : undefined;
         if (!entry)

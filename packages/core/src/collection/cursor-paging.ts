@@ -3,10 +3,8 @@ import type { Link } from '@corral/links';
 import { quote, singleValue } from '../http/query-params.js';
 import type { ListQuery, ListSeek, StoredRecord } from '../store/store.js';
 import { cursorScope, decodeCursor, encodeCursor } from './cursor.js';
+import { offsetOnlyParameters } from './list-query.js';
 import type { CollectionRuntime } from './runtime.js';
-
-/** Query parameters of cursor paging; `paging` chooses it. */
-export const cursorParameterNames = ['paging', 'after', 'before'] as const;
 
 /** A list request paged by cursor: where its page starts, and the scope its cursors carry. */
 export interface CursorRequest {
@@ -47,7 +45,7 @@ export function cursorRequest(
       'invalidQueryParameter',
       `paging=cursor cannot sort by ${query.sort.field}, a nested value; sort by another field or page by offset`,
     );
-  for (const name of ['offset', 'page', 'per_page']) {
+  for (const name of offsetOnlyParameters) {
     if (params.has(name))
       throw new ApiError(
         'conflictingPagingParameters',

@@ -5,6 +5,7 @@ import type { CallerContext, RequestState } from '../vocabulary/context.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../store/store.js';
 import { checkFilterOperators, filterField, type FilterEntry } from './filter-declaration.js';
+import { listParameters } from './list-query.js';
 import { toOneRelations, type RelationOptions } from './relation-declaration.js';
 
 /** A record as handlers, hooks and link builders see it: the schema's output plus the server's id. */
@@ -211,20 +212,7 @@ export type CountPolicy =
 export type AnyCollection = Collection<any, string>;
 
 /** Query parameters every list understands; a filter may not take one of their names. */
-const reservedParameters = [
-  'offset',
-  'limit',
-  'page',
-  'per_page',
-  'paging',
-  'after',
-  'before',
-  'fields',
-  'expand',
-  'sortby',
-  'order',
-  'query',
-];
+const reservedParameters: readonly string[] = listParameters.map((parameter) => parameter.name);
 
 const validName = /^[A-Za-z][A-Za-z0-9_-]*$/;
 

@@ -1,11 +1,11 @@
 import { ApiError } from '@corral/errors';
-import { parsePaging, pagingParameterNames, type PagingOptions } from '@corral/pagination';
+import { parsePaging, type PagingOptions } from '@corral/pagination';
 import { inputLimits } from '../http/input-limits.js';
 import { quote, rejectUnknownParameters, singleValue } from '../http/query-params.js';
 import type { FieldCondition, ListQuery, SortOrder } from '../store/store.js';
 import { parseList, type FieldFilter } from './field-filters.js';
-import { cursorParameterNames } from './cursor-paging.js';
 import { filterForms, filterOperators, type FilterOperator } from './filter-declaration.js';
+import { listParametersOf } from './list-query.js';
 
 /** What a collection's list endpoint accepts, prepared once per collection. */
 export interface ListParamRules {
@@ -23,14 +23,12 @@ export function listParamRules(
   paging: PagingOptions,
 ): ListParamRules {
   const forms = [...filters].flatMap(([name, filter]) => formsOf(name, filter));
+  const own = listParametersOf({ sortable, searchable });
+  // Paging first, then the filters, then the rest, as error messages name them.
   const accepted = [
-    ...pagingParameterNames,
-    ...cursorParameterNames,
+    ...own.filter((parameter) => parameter.paging !== undefined).map((parameter) => parameter.name),
     ...forms,
-    'fields',
-    'expand',
-    ...(sortable.length ? ['sortby', 'order'] : []),
-    ...(searchable.length ? ['query'] : []),
+    ...own.filter((parameter) => parameter.paging === undefined).map((parameter) => parameter.name),
   ];
   return { filters, sortable, searchable, accepted, paging };
 }

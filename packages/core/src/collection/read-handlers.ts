@@ -9,6 +9,7 @@ import { emptyResponse, jsonContentType, jsonTextResponse, type CorralResponse }
 import { authorizeRecord, restrictList } from './authorize.js';
 import { selectedFields, selectionVariant } from './field-selection.js';
 import { parseListParams } from './list-params.js';
+import { recordParameters } from './list-query.js';
 import { representSelected, type Representation } from './represent.js';
 import { findExpansions, foundText, withExpansions, type Found } from './expand.js';
 import { expansionsOf } from './expand-params.js';
@@ -156,7 +157,7 @@ function parentKey(runtime: CollectionRuntime, parentId: string): unknown {
 /** GET on a member, answering 304 when the client's copy is current. */
 export async function getRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const { query } = context.request;
-  if (context.request.rawQuery !== '') rejectUnknownParameters(query, ['fields', 'expand']);
+  if (context.request.rawQuery !== '') rejectUnknownParameters(query, recordParameters);
   const fields = selectedFields(runtime, query);
   const expansions = expansionsOf(runtime, query, context.settings.expand.maxDepth);
   const record = await findRecord(runtime.collection, context.params.id ?? '', context.params.parentId);

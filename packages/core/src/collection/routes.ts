@@ -1,15 +1,16 @@
-import type { HandlerContext, RouteDefinition, RouteKind } from '../vocabulary/context.js';
+import type { HandlerContext, RouteDefinition } from '../vocabulary/context.js';
 import { accessFor } from '../auth/require-scope.js';
 import type { CorralResponse } from '../http/exchange.js';
 import { deleteAll, replaceAll } from './bulk-handlers.js';
 import { optionsHandler } from './options-handler.js';
 import { getRecord, listRecords } from './read-handlers.js';
+import { collectionRouteAnswers, type CollectionRouteKind } from './route-answers.js';
 import type { CollectionRuntime } from './runtime.js';
 import { createRecord, deleteRecord, patchRecord, replaceRecord } from './write-handlers.js';
 
 type CollectionHandler = (runtime: CollectionRuntime, context: HandlerContext) => Promise<CorralResponse>;
 /** A method of a collection path: what it does, its handler, and whether it reads or writes. */
-type MethodEntry = readonly [kind: RouteKind, handler: CollectionHandler, right: 'read' | 'write'];
+type MethodEntry = readonly [kind: CollectionRouteKind, handler: CollectionHandler, right: 'read' | 'write'];
 type MethodTable = Readonly<Record<string, MethodEntry>>;
 
 const topLevelList: MethodTable = {
@@ -43,6 +44,7 @@ function pathRoutes(
         method,
         kind,
         access: accessFor(collection.scopes[right]),
+        answers: collectionRouteAnswers(collection, kind, pattern),
         handler: (context: HandlerContext) => handler(runtime, context),
         checksQuery: handler === listRecords || handler === getRecord,
       }),
@@ -52,6 +54,7 @@ function pathRoutes(
       method: 'OPTIONS',
       kind: 'options',
       access: accessFor(collection.scopes.read),
+      answers: collectionRouteAnswers(collection, 'options', pattern),
       handler: optionsHandler(runtime, allow),
     },
   ];

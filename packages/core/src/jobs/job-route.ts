@@ -12,6 +12,8 @@ export const jobRoute: RouteDefinition = {
   kind: 'job',
   // Any valid token reaches the handler (401 without one); the job's own scope is checked there.
   access: 'authenticated',
+  // A job that does not exist, or is someone else's, is a 404.
+  answers: { success: { 200: { description: 'State and result of a job', body: 'jobState' } }, errors: [404] },
   async handler(context) {
     const job = await context.settings.jobs.get(context.params.id ?? '');
     const auth = context.settings.auth;

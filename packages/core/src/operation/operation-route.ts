@@ -20,6 +20,11 @@ export function operationRoute(operation: AnyOperation): RouteDefinition {
     kind: 'operation',
     operation: operation.name,
     access: accessFor(operation.scope),
+    // A JSON body can be too large (413), of another type (415) or invalid (422).
+    answers: {
+      success: { 200: { description: 'The result', body: 'operationResult' } },
+      errors: bodySchema ? [413, 415, 422] : [],
+    },
     checksQuery: true,
     async handler(context) {
       const query = readQuery(context.request.query);

@@ -1,6 +1,7 @@
 import { CorralError } from '@corral/errors';
 import type { CorralResponse } from '../http/exchange.js';
-import type { ApiPlugin, HeaderDoc } from '../vocabulary/plugin.js';
+import type { HeaderDoc } from '../vocabulary/answers.js';
+import type { ApiPlugin } from '../vocabulary/plugin.js';
 import {
   corsMethods,
   defaultAllowedHeaders,

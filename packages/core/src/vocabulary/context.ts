@@ -3,6 +3,7 @@ import type { Authenticator, Principal } from '../auth/principal.js';
 import type { ExpandSettings } from '../collection/expand-options.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
 import type { JobStore } from '../jobs/job-store.js';
+import type { RouteAnswers } from './answers.js';
 
 /** Settings of an API that handlers need, fixed when the API is created. */
 export interface ApiSettings {
@@ -76,6 +77,11 @@ export interface RouteInfo {
   readonly operation?: string;
   /** Name of the plugin that added a plugin route. */
   readonly plugin?: string;
+  /**
+   * What the route's own code answers, declared where the route is built; documents are made from
+   * it. Every route of an API has it (optional here only for route values written by hand, as in tests).
+   */
+  readonly answers?: RouteAnswers;
 }
 
 /** What every hook sees of a request. The route is absent when no route matches (a 404 or 405 follows). */
@@ -119,6 +125,7 @@ export type Handler = (context: HandlerContext) => Promise<CorralResponse>;
 
 /** A route of one API version, relative to its prefix: its table entry and how it is served. */
 export interface RouteDefinition extends RouteInfo {
+  readonly answers: RouteAnswers;
   readonly handler: Handler;
   /** The handler validates the query string itself; otherwise any query parameter is refused (400). */
   readonly checksQuery?: boolean;

@@ -3,6 +3,7 @@ import type { ExpandSettings } from '../collection/expand-options.js';
 import type { PagingOptions } from '@corral/pagination';
 import type { AnyCollection } from '../collection/define-collection.js';
 import type { AnyOperation } from '../operation/define-operation.js';
+import type { HeaderDoc, RouteAnswers } from './answers.js';
 import type { RouteInfo } from './context.js';
 import type { ApiHooks } from './hooks.js';
 
@@ -41,16 +42,6 @@ export interface VersionDescription {
   readonly routes: readonly DocumentedRoute[];
 }
 
-/** A header a route reads or sends, as documentation generators describe it. */
-export interface HeaderDoc {
-  /** What the header means, for client developers. */
-  readonly description: string;
-  /** JSON Schema of its value, e.g. `{ type: 'string', maxLength: 255 }`. */
-  readonly schema: Readonly<Record<string, unknown>>;
-  /** True when a request without it is refused. */
-  readonly required?: boolean;
-}
-
 /** What a plugin adds to one route's documentation, because its hooks change how the route behaves. */
 export interface RouteDocs {
   /** Request headers the plugin reads, by name. */
@@ -71,6 +62,7 @@ export interface ResponseDoc {
 
 /** A route of the table with what plugins document about it. */
 export interface DocumentedRoute extends RouteInfo {
+  readonly answers: RouteAnswers;
   /** One entry per plugin that documents something for this route. */
   readonly docs: readonly RouteDocs[];
 }
@@ -99,6 +91,11 @@ export interface PluginRoute {
    * @param params - Percent-decoded values of the `:name` segments of {@link PluginRoute.path}.
    */
   handler(params: Readonly<Record<string, string>>): PluginPage | Promise<PluginPage>;
+  /**
+   * What the page answers, for hooks and documentation (the pipeline's own answers are added for
+   * it); a 200 with the page when omitted.
+   */
+  readonly answers?: RouteAnswers;
 }
 
 /**

@@ -1,0 +1,83 @@
+import type { AnswerDoc, HeaderDoc, RouteAnswers } from '../vocabulary/answers.js';
+import type { AnyCollection } from './define-collection.js';
+
+/** The kinds of route a collection has. */
+export type CollectionRouteKind =
+  | 'list'
+  | 'create'
+  | 'replaceAll'
+  | 'deleteAll'
+  | 'options'
+  | 'read'
+  | 'replace'
+  | 'patch'
+  | 'delete';
+
+const text = { type: 'string' } as const;
+const etag: Record<string, HeaderDoc> = { ETag: { description: 'Entity tag of the representation', schema: text } };
+const location: Record<string, HeaderDoc> = { Location: { description: 'URL of the created record', schema: text } };
+const notModified: AnswerDoc = { description: 'The copy named by If-None-Match is current', headers: etag };
+const accepted: AnswerDoc = { description: 'Accepted as a job', body: 'jobAccepted' };
+const stored: AnswerDoc = { description: 'The record as stored', body: 'record', headers: etag };
+
+// Statuses by what gives them: 404/410 an unknown or deleted id, 409 records still referring to one,
+// 412/428 If-Match (wrong, or missing where required), 413/415/422 the body, 431 an If-Match or
+// If-None-Match past its length, 503 a full job queue.
+const byKind: Readonly<Record<CollectionRouteKind, RouteAnswers>> = {
+  list: {
+    success: { 200: { description: 'A page of records', body: 'recordPage', headers: etag }, 304: notModified },
+    errors: [431],
+  },
+  create: {
+    success: { 201: { description: 'The created record', body: 'record', headers: { ...etag, ...location } } },
+    errors: [413, 415, 422],
+  },
+  replaceAll: {
+    success: { 200: { description: 'The replaced records', body: 'bulkResult' }, 202: accepted },
+    errors: [404, 410, 412, 413, 415, 422, 428, 431, 503],
+  },
+  deleteAll: { success: { 204: { description: 'Deleted' }, 202: accepted }, errors: [409, 412, 428, 431, 503] },
+  options: {
+    success: { 200: { description: 'Allowed methods and writable properties', body: 'allowedMethods' } },
+    errors: [],
+  },
+  read: {
+    success: { 200: { description: 'The record', body: 'record', headers: etag }, 304: notModified },
+    errors: [404, 410, 431],
+  },
+  replace: { success: { 200: stored }, errors: [404, 410, 412, 413, 415, 422, 428, 431] },
+  patch: { success: { 200: stored }, errors: [404, 410, 412, 413, 415, 422, 428, 431] },
+  delete: {
+    success: { 204: { description: 'Deleted; the id answers 410 from now on' } },
+    errors: [404, 409, 410, 412, 428, 431],
+  },
+};
+
+/** Kinds whose handler runs the collection's record rule, which refuses with 403 whether or not tokens are checked. */
+const ruled: ReadonlySet<CollectionRouteKind> = new Set([
+  'create',
+  'replaceAll',
+  'deleteAll',
+  'read',
+  'replace',
+  'patch',
+  'delete',
+]);
+
+/**
+ * What one collection route answers. A path with an id or below a parent also answers 404 and 410
+ * (an unknown or deleted record or parent), and a collection with a record rule 403 where it runs.
+ */
+export function collectionRouteAnswers(
+  collection: AnyCollection,
+  kind: CollectionRouteKind,
+  pattern: string,
+): RouteAnswers {
+  const answers = byKind[kind];
+  const extra = [
+    ...(pattern.includes('/:') ? [404, 410] : []),
+    ...(collection.authorize && ruled.has(kind) ? [403] : []),
+  ];
+  const errors = [...new Set([...answers.errors, ...extra])].sort((a, b) => a - b);
+  return { success: answers.success, errors };
+}
