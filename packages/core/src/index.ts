@@ -78,6 +78,7 @@ export {
   applicationCodeRange,
   CorralError,
   defineErrorCodes,
+  defineStartupCodes,
   errorCodes,
   isCorralError,
   type AppErrorCode,
@@ -105,3 +106,4 @@ export type {
 } from './idempotency/idempotency-store.js';
 export { memoryIdempotency, type MemoryIdempotencyLimits } from './idempotency/memory-idempotency.js';
 export { idempotency, type IdempotencyOptions } from './idempotency/idempotency-plugin.js';
+export { coreStartupCodes } from './startup-codes.js';

@@ -2,3 +2,4 @@ export { pagingParameterNames } from './names.js';
 export { parsePaging, type PageWindow, type PagingOptions } from './parse-paging.js';
 export { pageLinks, type PageLinksInput } from './page-links.js';
 export { pageEnvelope, type EnvelopeKey, type PageEnvelope, type PageInfo } from './envelope.js';
+export { paginationStartupCodes } from './startup-codes.js';
