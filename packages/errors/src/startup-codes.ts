@@ -10,5 +10,5 @@ export const errorsStartupCodes = defineStartupCodes('@corral/errors', {
   CORRAL_ERROR_CODE_INCOMPLETE: 'An application error code lacks a title or a description.',
   CORRAL_DUPLICATE_STARTUP_CODE: 'Two packages declare the same startup code.',
   CORRAL_INVALID_STARTUP_CODE:
-    'A startup code is declared without a meaning, or with a name not of the form CORRAL_NAME.',
+    'A startup code is declared without a meaning or a package name, or with a name not of the form CORRAL_NAME.',
 });
