@@ -88,6 +88,7 @@ export {
   applicationCodeRange,
   CorralError,
   defineErrorCodes,
+  defineStartupCodes,
   errorCodes,
   isCorralError,
   type AppErrorCode,
@@ -115,3 +116,4 @@ export type {
 } from './idempotency/idempotency-store.js';
 export { memoryIdempotency, type MemoryIdempotencyLimits } from './idempotency/memory-idempotency.js';
 export { idempotency, type IdempotencyOptions } from './idempotency/idempotency-plugin.js';
+export { coreStartupCodes } from './startup-codes.js';

@@ -11,4 +11,12 @@ export {
 export { renderError, type RenderedError } from './render.js';
 export { applicationCodeRange, defineErrorCodes, type AppErrorCode, type AppErrorCodes } from './app-codes.js';
 export { errorRegistry, type ErrorRegistry, type NamedErrorCode } from './registry.js';
-export { CorralError, isCorralError, startupErrorCodes, type StartupErrorCode } from './startup-error.js';
+export { CorralError, isCorralError } from './startup-error.js';
+export {
+  defineStartupCodes,
+  findStartupCode,
+  startupErrorCodes,
+  type DeclaredStartupCode,
+  type StartupErrorCode,
+} from './startup-code-registry.js';
+export { errorsStartupCodes } from './startup-codes.js';

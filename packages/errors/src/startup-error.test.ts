@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { CorralError, isCorralError, startupErrorCodes, type StartupErrorCode } from './index.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CorralError, findStartupCode, isCorralError, startupErrorCodes } from './index.js';
 
 /**
  * Every startup code ever published. Scripts may branch on these strings, so the list only grows:
@@ -57,19 +57,9 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_RELATION_NOT_IN_VERSION',
   'CORRAL_INVALID_EXPAND_OPTION',
   'CORRAL_INVALID_SIGNING_KEY',
+  'CORRAL_DUPLICATE_STARTUP_CODE',
+  'CORRAL_INVALID_STARTUP_CODE',
 ]);
-
-const codes = Object.keys(startupErrorCodes) as StartupErrorCode[];
-const repository = new URL('../../../', import.meta.url).pathname;
-
-/** Source files (not tests) of every package, where CorralErrors are thrown. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 describe('CorralError', () => {
   it('carries a stable code beside the message', () => {
@@ -91,6 +81,51 @@ describe('CorralError', () => {
   });
 });
 
+const repository = new URL('../../../', import.meta.url).pathname;
+const packagesDir = join(repository, 'packages');
+
+/** Each workspace package: its folder, its name and the Corral packages it depends on. */
+const workspace = readdirSync(packagesDir).map((dir) => {
+  const manifest = JSON.parse(readFileSync(join(packagesDir, dir, 'package.json'), 'utf8'));
+  const needs = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+  return { dir, name: manifest.name as string, needs: needs.filter((name) => name.startsWith('@corral/')) };
+});
+
+/** The package and every Corral package it depends on, directly or not. */
+function reachableFrom(name: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(name)) return seen;
+  seen.add(name);
+  for (const next of workspace.find((pkg) => pkg.name === name)?.needs ?? []) reachableFrom(next, seen);
+  return seen;
+}
+
+/** Source files (not tests) under a folder, where CorralErrors are thrown. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** The codes each package's sources throw, by package name. */
+const thrownBy = new Map(
+  workspace.map(({ dir, name }) => {
+    const sources = sourceFiles(join(packagesDir, dir, 'src')).map((file) => readFileSync(file, 'utf8'));
+    const thrown = sources.flatMap((text) =>
+      [...text.matchAll(/new CorralError\(\s*'([A-Z_]+)'/g)].map((m) => m[1] ?? ''),
+    );
+    return [name, new Set(thrown)];
+  }),
+);
+
+let codes: string[] = [];
+// Each package declares its codes when imported: load them all to see every code.
+beforeAll(async () => {
+  for (const { name } of workspace) await import(name);
+  codes = Object.keys(startupErrorCodes);
+});
+
 describe('startup error codes', () => {
   it('only adds to the published list', () => {
     expect(Object.isFrozen(everUsed)).toBe(true);
@@ -99,19 +134,22 @@ describe('startup error codes', () => {
   });
 
   it('gives each code one meaning and the CORRAL_ prefix', () => {
-    const meanings = codes.map((code) => startupErrorCodes[code]);
+    const meanings = codes.map((code) => findStartupCode(code)?.meaning);
     expect(new Set(meanings).size).toBe(meanings.length);
     for (const code of codes) expect(code).toMatch(/^CORRAL_[A-Z][A-Z_]+$/);
   });
 
-  it('uses every code in the packages, and only codes of the list', () => {
-    const used = new Set<string>();
-    for (const file of sourceFiles(join(repository, 'packages'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/new CorralError\(\s*'([A-Z_]+)'/g))
-        used.add(match[1] ?? '');
+  it('has each package throw only codes it or a package it depends on declares', () => {
+    for (const [name, thrown] of thrownBy) {
+      const visible = reachableFrom(name);
+      const stray = [...thrown].filter((code) => !visible.has(findStartupCode(code)?.owner ?? 'nobody'));
+      expect(stray, `${name} throws codes it cannot see declared`).toEqual([]);
     }
-    expect([...used].filter((code) => !(code in startupErrorCodes))).toEqual([]);
-    expect(codes.filter((code) => !used.has(code))).toEqual([]);
+  });
+
+  it('declares only codes that are thrown', () => {
+    const thrown = new Set([...thrownBy.values()].flatMap((set) => [...set]));
+    expect(codes.filter((code) => !thrown.has(code))).toEqual([]);
   });
 
   it('documents every code in docs/errors.md under "Startup errors", once', () => {
@@ -126,13 +164,13 @@ describe('startup error codes', () => {
     expect([...rows].sort()).toEqual([...codes].sort());
   });
 
-  it('starts each row of docs/errors.md with the meaning the code carries in the source', () => {
+  it('starts each row of docs/errors.md with the meaning the code is declared with', () => {
     const markdown = readFileSync(join(repository, 'docs/errors.md'), 'utf8');
     const plain = (text: string) => text.replaceAll('`', '').trim();
     for (const line of markdown.split('\n')) {
       const [, code, text] = /^\|\s*`(CORRAL_[A-Z_]+)`\s*\|(.*)\|\s*$/.exec(line) ?? [];
       if (code === undefined) continue;
-      const meaning = plain(startupErrorCodes[code as StartupErrorCode]);
+      const meaning = plain(findStartupCode(code)?.meaning ?? `(${code} is not declared)`);
       expect(plain(text ?? '').slice(0, meaning.length), code).toBe(meaning);
     }
   });

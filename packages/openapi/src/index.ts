@@ -1,2 +1,3 @@
 export { openApi } from './plugin.js';
 export { openApiDocument, type DocumentOptions } from './document.js';
+export { openApiStartupCodes } from './startup-codes.js';

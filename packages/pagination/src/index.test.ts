@@ -5,6 +5,7 @@ it('exposes exactly the public API', () => {
   expect(Object.keys(pagination).sort()).toStrictEqual([
     'pageEnvelope',
     'pageLinks',
+    'paginationStartupCodes',
     'pagingDefaults',
     'pagingParameterNames',
     'parsePaging',

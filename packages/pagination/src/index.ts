@@ -3,3 +3,4 @@ export { pagingDefaults, withPagingDefaults, type PagingOptions } from './defaul
 export { parsePaging, type PageWindow } from './parse-paging.js';
 export { pageLinks, type PageLinksInput } from './page-links.js';
 export { pageEnvelope, type EnvelopeKey, type PageEnvelope, type PageInfo } from './envelope.js';
+export { paginationStartupCodes } from './startup-codes.js';

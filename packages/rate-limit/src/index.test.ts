@@ -9,6 +9,7 @@ it('exposes exactly the public API', async () => {
     'postgresRateLimits',
     'rateLimit',
     'rateLimitHeaderDocs',
+    'rateLimitStartupCodes',
     'redisRateLimits',
   ]);
 });

@@ -11,3 +11,4 @@ export {
 export { redisRateLimits, type RedisRateLimitsOptions, type RedisCommander } from './redis.js';
 export { rateLimitHeaderDocs, limitedRouteDocs } from './route-docs.js';
 export { limitNodeHandler, type NodeLimitOptions, type NodeListener } from './node-handler.js';
+export { rateLimitStartupCodes } from './startup-codes.js';

@@ -40,6 +40,7 @@ it('exposes exactly the public API', async () => {
       "selectedColumns",
       "settledTotal",
       "snakeCase",
+      "sqlStartupCodes",
       "tableMapOf",
       "tableMismatch",
       "unwritten",

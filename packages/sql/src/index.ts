@@ -46,3 +46,4 @@ export {
   type RevisionRead,
   type TableReads,
 } from './reads.js';
+export { sqlStartupCodes } from './startup-codes.js';
