@@ -1,4 +1,5 @@
-export { createClient, type ClientOptions, type CorralClient } from './client.js';
+export { createClient, type CorralClient } from './client.js';
+export type { ClientOptions } from './client-options.js';
 export {
   CollectionClient,
   type BulkOptions,
@@ -13,6 +14,7 @@ export {
   type Target,
 } from './collection.js';
 export { ConflictError, CorralClientError, type ErrorDetails, type FieldError } from './errors.js';
+export type { ClientErrorKind } from './error-kinds.js';
 export type { ClientRecordBase, Followed } from './follow.js';
 export type { FilterInput } from './filters.js';
 export type {

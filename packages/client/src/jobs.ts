@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CorralClientError } from './errors.js';
 import { errorDetails } from './error-body.js';
 import { retryAfterMs } from './retry.js';
 import { addFollow } from './record-follow.js';
 import type { Resources } from './resources.js';
+import { pause } from './waits.js';
 
 /** The state of a job as `GET /jobs/<id>` answers it. */
 export interface JobStatus {
@@ -55,7 +55,7 @@ export function jobOf<T>(resources: Resources, url: string | undefined, direct: 
           const status = job.result?.status ?? 500;
           throw new CorralClientError(errorDetails(status, job.result?.body, undefined, `job ${url}`));
         }
-        await sleep(waitMs, undefined, { signal });
+        await pause(waitMs, signal, `GET ${url}`);
       }
     },
   };
