@@ -1,4 +1,4 @@
-import { appendFilters } from './filters.js';
+import { appendFilters, type FilterArgument } from './filters.js';
 import { followLink, type Followed } from './follow.js';
 import { jobOf, type Job } from './jobs.js';
 import { hrefOf } from './links.js';
@@ -13,8 +13,11 @@ import type { ChosenExpansions, ExpandName, Expanded } from './expansions.js';
 
 /** What a list asks for; every part is optional. */
 export interface ListOptions<S extends CollectionShape = UntypedShape> {
-  /** Declared filters and the values records must have: a value, or operator -> value (`{ gte: 1990 }`). */
-  readonly filter?: Partial<S['filters']>;
+  /**
+   * Declared filters and the values records must have: a value, or operator -> value (`{ gte: 1990 }`);
+   * none when the collection declares none.
+   */
+  readonly filter?: FilterArgument<S['filters']>;
   /** A sortable field (`sortby`). */
   readonly sort?: S['sortable'];
   /** `asc` (default) or `desc`; needs `sort`. */

@@ -9,6 +9,15 @@ export type FilterInput<V, Op extends string = 'eq'> =
   | ('eq' extends Op ? V : never)
   | { readonly [O in Op]?: O extends 'in' ? readonly V[] : V };
 
+/**
+ * The `filter` of a list: the collection's filters, each optional; an object with no names at all
+ * when the collection declares none (so `{ colour: 'red' }` does not compile where the server
+ * would answer 400).
+ */
+export type FilterArgument<F extends object> = [keyof F] extends [never]
+  ? { readonly [name: string]: never }
+  : Partial<F>;
+
 /** A value a filter parameter carries. */
 type Scalar = string | number | boolean;
 

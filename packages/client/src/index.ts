@@ -16,7 +16,7 @@ export {
 export { ConflictError, CorralClientError, type ErrorDetails, type FieldError } from './errors.js';
 export type { ClientErrorKind } from './error-kinds.js';
 export type { ClientRecordBase, Followed } from './follow.js';
-export type { FilterInput } from './filters.js';
+export type { FilterArgument, FilterInput } from './filters.js';
 export type {
   CollectionTypes,
   Declaration,
@@ -26,12 +26,33 @@ export type {
   FilterOf,
   Named,
   NameOf,
+  NoFilters,
+  NoLinks,
   RecordData,
   RecordOfTarget,
   Target as LinkTarget,
 } from './declared.js';
 export type { ChosenExpansions, EmbeddedPage, ExpandHead, ExpandName, Expanded, WithExpansions } from './expansions.js';
 export type { Job, JobStatus } from './jobs.js';
+export type {
+  FilterNameOf,
+  FilterParameter,
+  ListParameter,
+  OpenApiFilters,
+  OpenApiFilterValue,
+  OperatorOf,
+} from './openapi-filters.js';
+export type {
+  CollectionNameOf,
+  ExpandableRel,
+  FollowedTarget,
+  ListBody,
+  ListedRecordOf,
+  ListQuery,
+  OpenApiShape,
+  OpenApiTypes,
+  PageItem,
+} from './openapi-types.js';
 export { hrefOf, type Link, type Linked } from './links.js';
 export type { Page } from './page.js';
 export type { PageStart } from './paging.js';
