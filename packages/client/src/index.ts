@@ -37,6 +37,7 @@ export type { Job, JobStatus } from './jobs.js';
 export type {
   FilterNameOf,
   FilterParameter,
+  Listed,
   ListParameter,
   OpenApiFilters,
   OpenApiFilterValue,
@@ -52,10 +53,12 @@ export type {
   OpenApiShape,
   OpenApiTypes,
   PageItem,
+  PropertyOf,
 } from './openapi-types.js';
 export { hrefOf, type Link, type Linked } from './links.js';
 export type { Page } from './page.js';
 export type { PageStart } from './paging.js';
+export type { RootDocument } from './root.js';
 export type { WriteOptions } from './resources.js';
 export type { RetryOptions } from './retry.js';
 export type {

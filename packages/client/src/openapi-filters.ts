@@ -25,7 +25,7 @@ export type FilterNameOf<K> = K extends `${infer Name}[${string}]` ? Name : K;
 export type OperatorOf<K, Name extends string> = K extends `${Name}[${infer Op}]` ? Op : never;
 
 /** A listed parameter value (`state[in]`) as the client takes it: any readonly array of the items. */
-type Listed<V> = V extends readonly (infer Item)[] ? readonly Item[] : V;
+export type Listed<V> = V extends readonly (infer Item)[] ? readonly Item[] : V;
 
 /** The value of filter `Name`: the plain value when `Name` itself is a parameter, or operator -> value. */
 export type OpenApiFilterValue<Q, Name extends string> =

@@ -2,13 +2,17 @@ import type { ExpandHead } from './expansions.js';
 import type { FollowAny } from './shapes.js';
 import type { OpenApiFilters } from './openapi-filters.js';
 
+/** The type of property `K` of `T`, optional or not (`unknown` when `T` has no such property). */
+export type PropertyOf<T, K extends PropertyKey> = T extends Partial<Record<K, infer V>> ? V : never;
+
 /** The JSON body a path item's GET answers with 200, as openapi-typescript writes it. */
-export type ListBody<Item> = Item extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } }
-  ? B
-  : never;
+export type ListBody<Item> = PropertyOf<
+  PropertyOf<PropertyOf<PropertyOf<PropertyOf<Item, 'get'>, 'responses'>, 200>, 'content'>,
+  'application/json'
+>;
 
 /** The query parameters of a path item's GET. */
-export type ListQuery<Item> = Item extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+export type ListQuery<Item> = NonNullable<PropertyOf<PropertyOf<PropertyOf<Item, 'get'>, 'parameters'>, 'query'>>;
 
 /**
  * The collection name of path `K` below `Base`: one segment (`/v1/zoos`), whose GET answers a list
@@ -17,7 +21,7 @@ export type ListQuery<Item> = Item extends { get: { parameters: { query?: infer 
 export type CollectionNameOf<K, Item, Base extends string> = K extends `${Base}/${infer Name}`
   ? Name extends `${string}/${string}` | `${string}{${string}`
     ? never
-    : [ListBody<Item>] extends [{ readonly [N in Name]: readonly unknown[] } & { total: number; links: unknown }]
+    : [ListBody<Item>] extends [Record<Name, readonly unknown[]> & Record<'total', number> & Record<'links', unknown>]
       ? [ListBody<Item>] extends [never]
         ? never // no JSON answer at all (a page, a file)
         : Name
@@ -26,11 +30,13 @@ export type CollectionNameOf<K, Item, Base extends string> = K extends `${Base}/
 
 /** A record as the list of path item `Item` holds it. */
 export type ListedRecordOf<Item, Name extends string> =
-  ListBody<Item> extends { readonly [N in Name]: readonly (infer R)[] } ? R : never;
+  ListBody<Item> extends Record<Name, readonly (infer R)[]> ? R : never;
 
 /** The relations `expand` takes for a path item (the heads of its `expand` values); the client's typed rels. */
 export type ExpandableRel<Item> =
-  ListQuery<Item> extends { expand?: readonly (infer E extends string)[] } ? ExpandHead<E> : never;
+  NonNullable<PropertyOf<ListQuery<Item>, 'expand'>> extends readonly (infer E extends string)[]
+    ? ExpandHead<E>
+    : never;
 
 /** The records of a page type: its one array property besides `links`; never for a record type. */
 export type PageItem<P> = {
@@ -49,7 +55,7 @@ export type OpenApiShape<Item, Name extends string> = {
   /** Filters from the list's query parameters. */
   readonly filters: OpenApiFilters<ListQuery<Item>>;
   /** The values of `sortby`. */
-  readonly sortable: ListQuery<Item> extends { sortby?: infer S extends string } ? S : never;
+  readonly sortable: Extract<PropertyOf<ListQuery<Item>, 'sortby'>, string>;
   /** Rel -> the target (an array type for a list): the relations the list can expand. */
   readonly links: {
     readonly [Rel in ExpandableRel<Item>]: FollowedTarget<
