@@ -85,12 +85,12 @@ describe('configFromEnv', () => {
     expect(configFromEnv({})).toEqual({
       port: 3000,
       host: '127.0.0.1',
-      publicUrl: 'http://localhost:3000',
+      publicUrl: 'http://127.0.0.1:3000',
       basePath: '',
       oauth: {
         kind: 'embedded',
-        issuer: 'http://localhost:3000/oauth',
-        audience: 'http://localhost:3000',
+        issuer: 'http://127.0.0.1:3000/oauth',
+        audience: 'http://127.0.0.1:3000',
         clients: demoClients,
       },
       storage: { kind: 'sqlite', file: 'data/zoo.sqlite' },

@@ -29,6 +29,8 @@ describe('@corral/client types from the zoo declarations', () => {
     await employees.list({ filter: { name: 'Bruno' } });
     // @ts-expect-error -- a filter value of the wrong type
     await employees.list({ filter: { state: 'retired' } });
+    // @ts-expect-error -- zoos declare no filters, so a list of zoos takes none (the server would answer 400)
+    await client.collection('zoos').list({ filter: { colour: 'red' } });
     // Operators, typed by the field: ranges of numbers, lists of enum values.
     await employees.list({
       filter: { year_of_birth: { gte: 1990, lt: 2000 }, maturity: { in: ['junior', 'senior'] } },

@@ -163,7 +163,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number; got "${env.PORT}"`);
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, '');
   const basePath = env.BASE_PATH ?? '';
   const audience = env.OAUTH_AUDIENCE || `${publicUrl}${basePath}`;
   if (env.OAUTH_ISSUER && !env.OAUTH_AUDIENCE)

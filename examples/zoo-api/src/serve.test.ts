@@ -35,8 +35,8 @@ describe('serve (what npm start runs)', () => {
     try {
       const discovery = await (await fetch(`${service.localOrigin}/oauth/.well-known/openid-configuration`)).json();
       expect(discovery.issuer).toBe(`${service.publicUrl}/oauth`);
-      expect(service.publicUrl).toMatch(/^http:\/\/localhost:\d+$/);
-      expect(service.publicUrl).not.toBe('http://localhost:0');
+      expect(service.publicUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(service.publicUrl).not.toBe('http://127.0.0.1:0');
     } finally {
       await service.stop();
     }

@@ -1,38 +1,20 @@
 import { Agent, type Dispatcher } from 'undici';
+import { checkedBaseUrl, type ClientOptions } from './client-options.js';
 import { CollectionClient } from './collection.js';
+import { Destinations } from './destinations.js';
 import { EtagCache } from './etag-cache.js';
+import { failure } from './failures.js';
 import { followLink } from './follow.js';
 import type { Linked } from './links.js';
 import type { Page } from './page.js';
 import { pagesFrom, recordsFrom, type PageStart } from './paging.js';
 import { Resources } from './resources.js';
-import { retryPolicy, type RetryOptions } from './retry.js';
+import { retryPolicy } from './retry.js';
+import { collectionUrl, rootReader, type RootDocument } from './root.js';
 import type { CollectionShape, UntypedShape } from './shapes.js';
-import { clientCredentials, staticToken, type ClientCredentialsOptions, type TokenSource } from './tokens.js';
+import { clientCredentials, staticToken, type TokenSource } from './tokens.js';
 import { createSend } from './transport.js';
-
-/** Settings of {@link createClient}. */
-export interface ClientOptions {
-  /** The API version's root, e.g. `https://zoo.example/v1`; its root document names the collections. */
-  readonly baseUrl: string;
-  /** Client-credentials settings (tokens fetched and renewed for you), a fixed token, or a {@link TokenSource}. */
-  readonly auth?: ClientCredentialsOptions | TokenSource | string;
-  /** Retries after 429, 503 and connection errors; see {@link RetryOptions}. */
-  readonly retry?: RetryOptions;
-  /**
-   * Give every create an `Idempotency-Key` (a new UUID), so that a create whose answer was lost
-   * can be sent again safely (default true). Servers without the idempotency plugin ignore it.
-   */
-  readonly idempotencyKeys?: boolean;
-  /** How many URLs' ETags and bodies are remembered (default 1000; 0 for none). */
-  readonly etagCacheSize?: number;
-  /** Wait between polls of a job that sends no `Retry-After` (default 1000 ms). */
-  readonly jobPollMs?: number;
-  /** Keep-alive connections per origin in the pool (default 10). */
-  readonly connections?: number;
-  /** Your own undici dispatcher instead of the client's pool (the client then does not close it). */
-  readonly dispatcher?: Dispatcher;
-}
+import { abortable } from './waits.js';
 
 /** A client of one API version; `Api` maps collection names to their {@link CollectionShape}s. */
 export interface CorralClient<Api extends object = Record<string, UntypedShape>> {
@@ -41,7 +23,7 @@ export interface CorralClient<Api extends object = Record<string, UntypedShape>>
     name: N,
   ): CollectionClient<Api[N] extends CollectionShape ? Api[N] : UntypedShape>;
   /** The root document (read once, then remembered). */
-  root(): Promise<Linked & Record<string, unknown>>;
+  root(signal?: AbortSignal): Promise<RootDocument>;
   /** GETs any URL the server gave (revalidated with `If-None-Match`). */
   read(url: string, signal?: AbortSignal): Promise<unknown>;
   /** Follows a link of any document by rel, untyped; a list comes back as a page. */
@@ -65,46 +47,48 @@ function tokenSourceOf(auth: ClientOptions['auth'], dispatcher: Dispatcher): Tok
 
 /**
  * A client for an API that follows Corral's conventions. Untyped by default; give `Api` (see
- * `CollectionTypes`) to type records, filters, sorting and link rels.
+ * `CollectionTypes` and `OpenApiTypes`) to type records, filters, sorting and link rels. Settings
+ * that cannot work (a `baseUrl` that is no http(s) URL, an issuer that is none) throw a
+ * `CorralClientError` of kind `configuration` here, before anything is sent.
  */
 export function createClient<Api extends object = Record<string, UntypedShape>>(
   options: ClientOptions,
 ): CorralClient<Api> {
+  const base = checkedBaseUrl(options.baseUrl);
   const pool = options.dispatcher ?? new Agent({ connections: options.connections ?? 10, keepAliveTimeout: 4_000 });
-  const send = createSend(pool, tokenSourceOf(options.auth, pool), retryPolicy(options.retry));
+  const tokens = tokenSourceOf(options.auth, pool);
+  const send = createSend(pool, tokens, retryPolicy(options.retry), new Destinations(base));
   const resources = new Resources(send, new EtagCache(options.etagCacheSize), options.idempotencyKeys ?? true);
-  const base = options.baseUrl.replace(/\/+$/, '');
-  let root: Promise<Linked & Record<string, unknown>> | undefined;
-  const readRoot = () =>
-    (root ??= (resources.read(base) as Promise<Linked & Record<string, unknown>>).catch((error: unknown) => {
-      root = undefined; // not remembered: the next call asks again
-      throw error;
-    }));
+  const readRoot = rootReader(resources, base);
+  const absolute = (url: string) => {
+    if (URL.canParse(url, base)) return new URL(url, base).href;
+    throw failure('usage', `GET ${url}`, `${JSON.stringify(url)} is no URL, nor a path below ${base}`);
+  };
 
-  async function collectionUrl(name: string): Promise<string> {
-    const document = await readRoot();
-    const href =
-      typeof document[`${name}_url`] === 'string'
-        ? (document[`${name}_url`] as string)
-        : document.links?.find(
-            (link) => link.rel.startsWith('collection ') && link.href.split('?')[0]?.endsWith(`/${name}`),
-          )?.href;
-    if (href === undefined) throw new Error(`The root document of ${base} names no collection "${name}"`);
-    return new URL(href, base).href;
+  // A generator, so that a bad start URL fails its first `next()` as every other failure does.
+  async function* walk<R>(start: PageStart<R>, signal?: AbortSignal): AsyncGenerator<Page<R>> {
+    yield* pagesFrom(resources, typeof start === 'string' ? absolute(start) : start, signal);
   }
 
   return {
     collection(name) {
       let url: Promise<string> | undefined;
-      return new CollectionClient(resources, () => (url ??= collectionUrl(name)), options.jobPollMs ?? 1000);
+      const find = () =>
+        (url ??= readRoot()
+          .then((document) => collectionUrl(document, name, base))
+          .catch((error: unknown) => {
+            url = undefined; // a failed lookup is tried again
+            throw error;
+          }));
+      // The lookup is shared by the collection's calls: an aborted call stops waiting for it, nothing more.
+      const located = (signal?: AbortSignal) => abortable(find, signal, `GET ${base}`);
+      return new CollectionClient(resources, located, options.jobPollMs ?? 1000);
     },
-    root: readRoot,
-    read: (url, signal) => resources.read(new URL(url, base).href, signal),
+    root: (signal) => abortable(readRoot, signal, `GET ${base}`),
+    read: async (url, signal) => resources.read(absolute(url), signal),
     follow: (document, rel, signal) => followLink(resources, document, rel, base, signal),
-    pages: (start, signal) =>
-      pagesFrom(resources, typeof start === 'string' ? new URL(start, base).href : start, signal),
-    all: (start, signal) =>
-      recordsFrom(pagesFrom(resources, typeof start === 'string' ? new URL(start, base).href : start, signal)),
+    pages: walk,
+    all: (start, signal) => recordsFrom(walk(start, signal)),
     close: async () => {
       if (!options.dispatcher) await pool.close();
     },

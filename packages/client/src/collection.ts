@@ -1,4 +1,4 @@
-import { appendFilters } from './filters.js';
+import { appendFilters, type FilterArgument } from './filters.js';
 import { followLink, type Followed } from './follow.js';
 import { jobOf, type Job } from './jobs.js';
 import { hrefOf } from './links.js';
@@ -8,12 +8,16 @@ import { addFollow } from './record-follow.js';
 import type { Resources, WriteOptions } from './resources.js';
 import type { ClientRecord, CollectionShape, RecordRef, RelOf, UntypedShape } from './shapes.js';
 import { expectSuccess } from './transport.js';
+import { failure } from './failures.js';
 import type { ChosenExpansions, ExpandName, Expanded } from './expansions.js';
 
 /** What a list asks for; every part is optional. */
 export interface ListOptions<S extends CollectionShape = UntypedShape> {
-  /** Declared filters and the values records must have: a value, or operator -> value (`{ gte: 1990 }`). */
-  readonly filter?: Partial<S['filters']>;
+  /**
+   * Declared filters and the values records must have: a value, or operator -> value (`{ gte: 1990 }`);
+   * none when the collection declares none.
+   */
+  readonly filter?: FilterArgument<S['filters']>;
   /** A sortable field (`sortby`). */
   readonly sort?: S['sortable'];
   /** `asc` (default) or `desc`; needs `sort`. */
@@ -86,7 +90,7 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   /** Built by `client.collection(name)`; `url` resolves the collection's URL once. */
   constructor(
     private readonly resources: Resources,
-    private readonly url: () => Promise<string>,
+    private readonly url: (signal?: AbortSignal) => Promise<string>,
     private readonly pollMs: number,
   ) {}
 
@@ -104,7 +108,7 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
     if (options.limit !== undefined) query.append('limit', String(options.limit));
     if (options.fields !== undefined) query.append('fields', options.fields.join(','));
     if (options.expand !== undefined && options.expand.length > 0) query.append('expand', options.expand.join(','));
-    const base = await this.url();
+    const base = await this.url(options.signal);
     const url = query.size === 0 ? base : `${base}?${query}`;
     return pageOf(await this.resources.read(url, options.signal), url);
   }
@@ -125,12 +129,12 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
 
   /** One record by id (revalidated with `If-None-Match` when read before). */
   async get(id: string, signal?: AbortSignal): Promise<ClientRecord<S>> {
-    return (await this.resources.read(await this.recordUrl(id), signal)) as ClientRecord<S>;
+    return (await this.resources.read(await this.recordUrl(id, signal), signal)) as ClientRecord<S>;
   }
 
   /** Creates a record; the answer's `Location` is its URL. */
   async create(data: S['record'], signal?: AbortSignal): Promise<Created<ClientRecord<S>>> {
-    const url = await this.url();
+    const url = await this.url(signal);
     const answer = await this.resources.post(url, data, {}, signal);
     const location = new URL(answer.headers.location ?? hrefOf(answer.body as ClientRecord<S>, 'self') ?? url, url)
       .href;
@@ -140,18 +144,19 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
 
   /** Replaces a record's data (PUT), with `If-Match` as {@link WriteOptions} says. */
   async replace(target: Target<S>, data: S['record'], options?: WriteOptions): Promise<ClientRecord<S>> {
-    return (await this.resources.write('PUT', await this.recordUrl(target), data, options)).body as ClientRecord<S>;
+    return (await this.resources.write('PUT', await this.recordUrl(target, options?.signal), data, options))
+      .body as ClientRecord<S>;
   }
 
   /** Changes some fields (JSON merge patch: `null` removes an optional field). */
   async patch(target: Target<S>, changes: Partial<S['record']>, options?: WriteOptions): Promise<ClientRecord<S>> {
-    return (await this.resources.write('PATCH', await this.recordUrl(target), changes, options))
+    return (await this.resources.write('PATCH', await this.recordUrl(target, options?.signal), changes, options))
       .body as ClientRecord<S>;
   }
 
   /** Deletes a record. */
   async delete(target: Target<S>, options?: WriteOptions): Promise<void> {
-    await this.resources.write('DELETE', await this.recordUrl(target), undefined, options);
+    await this.resources.write('DELETE', await this.recordUrl(target, options?.signal), undefined, options);
   }
 
   /**
@@ -163,7 +168,7 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
     rel: Rel,
     signal?: AbortSignal,
   ): Promise<Followed<S, Rel>> {
-    return (await followLink(this.resources, record, rel, await this.url(), signal)) as Followed<S, Rel>;
+    return (await followLink(this.resources, record, rel, await this.url(signal), signal)) as Followed<S, Rel>;
   }
 
   /** Bulk PUT: replaces records by id, all or none; `async` runs it as a job (`Prefer: respond-async`). */
@@ -180,7 +185,7 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   }
 
   private async bulk(method: 'PUT' | 'DELETE', body: unknown, options: BulkOptions): Promise<Job<unknown>> {
-    const url = await this.url();
+    const url = await this.url(options.signal);
     const headers: Record<string, string> = {};
     if (options.async) headers.prefer = 'respond-async';
     if (options.ifMatch) headers['if-match'] = options.ifMatch;
@@ -198,15 +203,19 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
     );
   }
 
-  private async recordUrl(target: Target<S>): Promise<string> {
-    const base = await this.url();
+  private async recordUrl(target: Target<S>, signal: AbortSignal | undefined): Promise<string> {
+    const base = await this.url(signal);
     const self = typeof target === 'string' ? undefined : hrefOf(target, 'self');
     if (self === undefined) return `${base}/${encodeURIComponent(typeof target === 'string' ? target : target.id)}`;
     const url = new URL(self, base).href;
     // A record of another collection must not redirect a write there (employees.delete(zoo)).
     const collection = base.split('?')[0]!;
     if (!url.startsWith(`${collection}/`))
-      throw new Error(`The record's self link ${url} is not a record of the collection at ${collection}`);
+      throw failure(
+        'usage',
+        `${collection}`,
+        `The record's self link ${url} is not a record of the collection at ${collection}`,
+      );
     return url;
   }
 }

@@ -9,12 +9,19 @@ import type { FollowAny } from './shapes.js';
  * The records' data comes from the declaration's `links` builder parameter, filters and sortable
  * fields from the declared ones. Link rels are not part of a declaration's type, so `Links` names
  * them: rel -> the declaration (or shape) of the target, in an array for a list (`{ salary: [typeof statements] }`).
+ * Without `Links` the records have no typed rels: `follow` takes only `self`, `expand` nothing (the
+ * untyped `client.follow(record, rel)` still reaches any link).
  */
-export interface CollectionTypes<C extends Declaration, Links extends object = Record<string, unknown>> {
+export interface CollectionTypes<C extends Declaration, Links extends object = NoLinks> {
   /** The record's data, without `id`. */
   readonly record: RecordData<C>;
-  /** Each declared filter with the type of the field it matches, or operator -> value for its declared operators. */
-  readonly filters: { readonly [K in keyof C['filters']]: FilterOf<C['filters'][K], RecordData<C>> };
+  /**
+   * Each declared filter with the type of the field it matches, or operator -> value for its declared
+   * operators; none when the declaration names none (its type then allows any name, the API none).
+   */
+  readonly filters: string extends keyof C['filters']
+    ? NoFilters
+    : { readonly [K in keyof C['filters']]: FilterOf<C['filters'][K], RecordData<C>> };
   /** The declared sortable fields. */
   readonly sortable: Extract<C['sortable'][number], string>;
   /** Rel -> what following it gives. */
@@ -22,6 +29,12 @@ export interface CollectionTypes<C extends Declaration, Links extends object = R
   /** Rel -> what `expand` embeds under it: the record or null, or the first page of a list. */
   readonly expansions: { readonly [Rel in keyof Links]: Embedded<Links[Rel]> };
 }
+
+/** The filters of a collection that declares none. */
+export type NoFilters = Record<never, never>;
+
+/** The link map of a collection whose rels were not named: none. */
+export type NoLinks = Record<never, never>;
 
 /**
  * What an expansion embeds for a link map entry: a page under the target collection's name for a

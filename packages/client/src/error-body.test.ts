@@ -10,6 +10,7 @@ describe('errorDetails reads every error shape of the contract', () => {
       errors: [{ field: 'name', message: 'missing' }],
     };
     expect(errorDetails(422, body, 'r1', 'POST /v1/x')).toEqual({
+      kind: 'http',
       status: 422,
       errorCode: 1007,
       message: 'bad',

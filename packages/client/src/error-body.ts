@@ -15,8 +15,8 @@ function fieldErrorsOf(value: unknown): FieldError[] {
 }
 
 /**
- * Reads any of the contract's three error shapes (detailed 400/422, authentication 401/403, simple
- * `{ error }`) and tolerates anything else, such as a proxy's HTML page.
+ * Reads an error answer (kind `http`) in any of the contract's three error shapes (detailed
+ * 400/422, authentication 401/403, simple `{ error }`), tolerating anything else, such as a proxy's HTML page.
  */
 export function errorDetails(
   status: number,
@@ -29,6 +29,7 @@ export function errorDetails(
   const declared = typeof fields.errorCode === 'number' ? fields.errorCode : undefined;
   const fromUrl = documentationUrl?.match(codeAtEnd)?.[1];
   return {
+    kind: 'http',
     status,
     errorCode: declared ?? (fromUrl === undefined ? undefined : Number(fromUrl)),
     message: text(fields.message) ?? text(fields.error) ?? `${request} answered ${status}`,

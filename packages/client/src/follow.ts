@@ -1,3 +1,4 @@
+import { failure } from './failures.js';
 import { hrefOf, type Linked } from './links.js';
 import { isEnvelope, pageOf, type Page } from './page.js';
 import type { Resources } from './resources.js';
@@ -27,7 +28,7 @@ export async function followLink(
   const href = hrefOf(document, rel);
   if (href === undefined) {
     const rels = (document.links ?? []).map((link) => link.rel).join(', ');
-    throw new Error(`No link "${rel}" here; the document links: ${rels || 'nothing'}`);
+    throw failure('usage', `GET ${base}`, `No link "${rel}" here; the document links: ${rels || 'nothing'}`);
   }
   const url = new URL(href, base).href;
   const body = await resources.read(url, signal);

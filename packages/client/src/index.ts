@@ -1,4 +1,5 @@
-export { createClient, type ClientOptions, type CorralClient } from './client.js';
+export { createClient, type CorralClient } from './client.js';
+export type { ClientOptions } from './client-options.js';
 export {
   CollectionClient,
   type BulkOptions,
@@ -13,8 +14,9 @@ export {
   type Target,
 } from './collection.js';
 export { ConflictError, CorralClientError, type ErrorDetails, type FieldError } from './errors.js';
+export type { ClientErrorKind } from './error-kinds.js';
 export type { ClientRecordBase, Followed } from './follow.js';
-export type { FilterInput } from './filters.js';
+export type { FilterArgument, FilterInput } from './filters.js';
 export type {
   CollectionTypes,
   Declaration,
@@ -24,15 +26,39 @@ export type {
   FilterOf,
   Named,
   NameOf,
+  NoFilters,
+  NoLinks,
   RecordData,
   RecordOfTarget,
   Target as LinkTarget,
 } from './declared.js';
 export type { ChosenExpansions, EmbeddedPage, ExpandHead, ExpandName, Expanded, WithExpansions } from './expansions.js';
 export type { Job, JobStatus } from './jobs.js';
+export type {
+  FilterNameOf,
+  FilterParameter,
+  Listed,
+  ListParameter,
+  OpenApiFilters,
+  OpenApiFilterValue,
+  OperatorOf,
+} from './openapi-filters.js';
+export type {
+  CollectionNameOf,
+  ExpandableRel,
+  FollowedTarget,
+  ListBody,
+  ListedRecordOf,
+  ListQuery,
+  OpenApiShape,
+  OpenApiTypes,
+  PageItem,
+  PropertyOf,
+} from './openapi-types.js';
 export { hrefOf, type Link, type Linked } from './links.js';
 export type { Page } from './page.js';
 export type { PageStart } from './paging.js';
+export type { RootDocument } from './root.js';
 export type { WriteOptions } from './resources.js';
 export type { RetryOptions } from './retry.js';
 export type {

@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CorralClientError } from './errors.js';
 import { errorDetails } from './error-body.js';
 import { retryAfterMs } from './retry.js';
 import { addFollow } from './record-follow.js';
 import type { Resources } from './resources.js';
+import { pause } from './waits.js';
 
 /** The state of a job as `GET /jobs/<id>` answers it. */
 export interface JobStatus {
@@ -25,7 +25,7 @@ export interface Job<T> {
   /** The job resource's URL; undefined when the server answered directly instead of queueing. */
   readonly url: string | undefined;
   /** The job's state now (one request). */
-  status(): Promise<JobStatus | undefined>;
+  status(signal?: AbortSignal): Promise<JobStatus | undefined>;
   /** Polls until the job finishes (waiting what `Retry-After` says), then gives its result or throws it as an error. */
   result(signal?: AbortSignal): Promise<T>;
 }
@@ -42,7 +42,7 @@ export function jobOf<T>(resources: Resources, url: string | undefined, direct: 
   }
   return {
     url,
-    status: async () => (url === undefined ? undefined : (await poll()).job),
+    status: async (signal) => (url === undefined ? undefined : (await poll(signal)).job),
     async result(signal) {
       if (url === undefined) return direct as T; // records in it got `follow` when the answer came
       for (;;) {
@@ -55,7 +55,7 @@ export function jobOf<T>(resources: Resources, url: string | undefined, direct: 
           const status = job.result?.status ?? 500;
           throw new CorralClientError(errorDetails(status, job.result?.body, undefined, `job ${url}`));
         }
-        await sleep(waitMs, undefined, { signal });
+        await pause(waitMs, signal, `GET ${url}`);
       }
     },
   };

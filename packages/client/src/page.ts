@@ -1,3 +1,4 @@
+import { failure } from './failures.js';
 import { hrefOf, type Link } from './links.js';
 
 /** One page of a list, as the envelope gave it. */
@@ -37,7 +38,10 @@ export function isEnvelope(body: unknown): body is Record<string, unknown> {
 
 /** Reads an envelope; the records are under the collection's name, the one array that is not `links`. */
 export function pageOf<R>(body: unknown, base: string): Page<R> {
-  if (!isEnvelope(body)) throw new Error(`Expected a list envelope from ${base}`);
+  if (!isEnvelope(body))
+    throw failure('protocol', `GET ${base}`, `GET ${base} answered no list envelope (offset, limit, total, links)`, {
+      status: 200,
+    });
   const itemsKey = Object.keys(body).find((key) => !envelopeKeys.has(key) && Array.isArray(body[key]));
   const links = (Array.isArray(body.links) ? body.links : []) as Link[];
   const next = hrefOf({ links }, 'nextPage');

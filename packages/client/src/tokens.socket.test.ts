@@ -10,7 +10,7 @@ describe('client-credentials tokens from a real authorization server', () => {
   // token lives between 1 and 2 seconds: never too short for the retried request to get through.
   let shortLived: Awaited<ReturnType<typeof startTokenApi>>;
   beforeAll(async () => {
-    [api, shortLived] = await Promise.all([startTokenApi(600), startTokenApi(2)]);
+    [api, shortLived] = await Promise.all([startTokenApi(), startTokenApi({ tokenTtlSeconds: 2 })]);
   });
   afterAll(() => Promise.all([api.close(), shortLived.close()]));
 

@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
-import { request } from 'undici';
+import { failure } from './failures.js';
+import { httpUrl, tokenEndpointOf } from './issuer-metadata.js';
+import { requestGrant } from './token-grant.js';
 
 /** Where the client gets the bearer token of each request. */
 export interface TokenSource {
@@ -11,7 +13,10 @@ export interface TokenSource {
 
 /** Settings of the client-credentials token source (the `auth` option of `createClient`). */
 export interface ClientCredentialsOptions {
-  /** The issuer's URL; its token endpoint is read from its discovery document. */
+  /**
+   * The issuer's URL, exactly as its discovery metadata names it (`issuer`); the token endpoint is
+   * read from that metadata, which is refused when it names another issuer.
+   */
   readonly issuer: string;
   /** OAuth client id. */
   readonly clientId: string;
@@ -30,32 +35,17 @@ export function staticToken(token: string | (() => string | Promise<string>)): T
   return { token: async () => (typeof token === 'string' ? token : token()), refused: () => {} };
 }
 
-async function readJson(answer: Dispatcher.ResponseData, what: string): Promise<Record<string, unknown>> {
-  const text = await answer.body.text();
-  if (answer.statusCode !== 200) throw new Error(`${what} answered ${answer.statusCode}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-/** The token endpoint from the issuer's OpenID or OAuth discovery document (RFC 8414), whichever answers. */
-async function tokenEndpointOf(issuer: string, dispatcher: Dispatcher): Promise<string> {
-  const base = issuer.replace(/\/+$/, '');
-  let failure: unknown;
-  for (const path of ['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']) {
-    try {
-      const metadata = await readJson(await request(`${base}${path}`, { dispatcher }), `${base}${path}`);
-      if (typeof metadata.token_endpoint === 'string') return metadata.token_endpoint;
-    } catch (error) {
-      failure = error;
-    }
-  }
-  throw new Error(`No token endpoint found in the discovery documents of ${issuer}`, { cause: failure });
-}
-
 /**
  * Tokens of the OAuth 2.0 client-credentials grant: the endpoint found through discovery, the token
  * cached until shortly before it expires, and one renewal shared by every request waiting for it.
  */
 export function clientCredentials(options: ClientCredentialsOptions, dispatcher: Dispatcher): TokenSource {
+  if (httpUrl(options.issuer) === undefined)
+    throw failure(
+      'configuration',
+      'createClient',
+      `auth.issuer must be an http(s) URL; got ${JSON.stringify(options.issuer)}`,
+    );
   const now = options.now ?? Date.now;
   const renewBeforeMs = (options.renewBeforeSeconds ?? 30) * 1000;
   let endpoint: Promise<string> | undefined;
@@ -70,22 +60,7 @@ export function clientCredentials(options: ClientCredentialsOptions, dispatcher:
       endpoint = undefined; // a failed discovery is tried again by the next request
       throw error;
     });
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      ...(options.scope ? { scope: options.scope } : {}),
-    });
-    const answer = await request(await endpoint, {
-      method: 'POST',
-      dispatcher,
-      body: form.toString(),
-      headers: {
-        authorization: `Basic ${basic}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-    });
-    const grant = await readJson(answer, 'The token endpoint');
-    if (typeof grant.access_token !== 'string') throw new Error('The token endpoint answered without an access_token');
+    const grant = await requestGrant(await endpoint, basic, options.scope, dispatcher);
     const lifetimeMs = typeof grant.expires_in === 'number' ? grant.expires_in * 1000 : 60_000;
     current = { token: grant.access_token, renewAt: now() + Math.max(0, lifetimeMs - renewBeforeMs) };
     return grant.access_token;

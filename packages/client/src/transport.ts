@@ -1,9 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
+import type { Destinations } from './destinations.js';
 import { CorralClientError } from './errors.js';
 import { errorDetails } from './error-body.js';
+import { aborted, noAnswer } from './failures.js';
 import { isIdempotent, isRetryableStatus, retryAfterMs, retryDelay, type RetryPolicy } from './retry.js';
 import type { TokenSource } from './tokens.js';
+import { abortable, pause } from './waits.js';
 
 /** One request as the client sends it. */
 export interface Outgoing {
@@ -66,26 +68,38 @@ function tokenRefused(answer: Answer): boolean {
 }
 
 /**
- * The client's one way out: a bearer token from the source, a single retry with a new token after a
- * 401 for the old one, and retries (bounded, honouring `Retry-After`) after 429 and 503 for any
- * request, after connection errors only for idempotent ones.
+ * The client's one way out: only to the allowed {@link Destinations}, with a bearer token from the
+ * source, a single retry with a new token after a 401 for the old one, and retries (bounded,
+ * honouring `Retry-After`) after 429 and 503 for any request, after connection errors only for
+ * idempotent ones. Whatever stops it is a `CorralClientError`; an abort is always kind `aborted`.
  */
-export function createSend(dispatcher: Dispatcher, tokens: TokenSource | undefined, policy: RetryPolicy): Send {
+export function createSend(
+  dispatcher: Dispatcher,
+  tokens: TokenSource | undefined,
+  policy: RetryPolicy,
+  destinations: Destinations,
+): Send {
   return async function send(outgoing) {
+    const request = `${outgoing.method} ${outgoing.url}`;
+    const { signal } = outgoing;
+    if (signal?.aborted) throw aborted(request, signal);
+    destinations.check(outgoing.method, outgoing.url);
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
-      const token = await tokens?.token();
+      const token = tokens && (await abortable(() => tokens.token(), signal, request));
       let answer: Answer;
       try {
         answer = await once(outgoing, dispatcher, token);
       } catch (error) {
-        if (outgoing.signal?.aborted || !isIdempotent(outgoing.method, outgoing.headers ?? {}))
-          throw noAnswer(outgoing, error);
-        const delay = retryDelay(attempt, policy, undefined);
-        if (delay === undefined) throw noAnswer(outgoing, error);
-        await sleep(delay, undefined, { signal: outgoing.signal });
+        if (signal?.aborted) throw aborted(request, signal);
+        const delay = isIdempotent(outgoing.method, outgoing.headers ?? {})
+          ? retryDelay(attempt, policy, undefined)
+          : undefined;
+        if (delay === undefined) throw noAnswer(request, error);
+        await pause(delay, signal, request);
         continue;
       }
+      destinations.learn(answer.body, answer.headers.location);
       if (token !== undefined && tokenRefused(answer) && !renewed) {
         tokens?.refused(token);
         renewed = true;
@@ -95,20 +109,9 @@ export function createSend(dispatcher: Dispatcher, tokens: TokenSource | undefin
       if (!isRetryableStatus(answer.status)) return answer;
       const delay = retryDelay(attempt, policy, retryAfterMs(answer.headers['retry-after']));
       if (delay === undefined) return answer;
-      await sleep(delay, undefined, { signal: outgoing.signal });
+      await pause(delay, signal, request);
     }
   };
-}
-
-function noAnswer(outgoing: Outgoing, cause: unknown): CorralClientError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  const details = errorDetails(
-    0,
-    { error: `${outgoing.method} ${outgoing.url} got no answer: ${reason}` },
-    undefined,
-    `${outgoing.method} ${outgoing.url}`,
-  );
-  return new CorralClientError(details, { cause });
 }
 
 /** Throws the answer as a {@link CorralClientError} unless its status is below 400. */

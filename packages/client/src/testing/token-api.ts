@@ -5,18 +5,32 @@ import { createApi, defineCollection, memoryStore, silentLogger } from '@corral/
 import { oauth } from '@corral/oauth';
 import { z } from 'zod';
 
-/** A small API and its own authorization server on one loopback port, with short-lived tokens. */
-export async function startTokenApi(tokenTtlSeconds: number) {
+/** How {@link startTokenApi} sets up the API. */
+export interface TokenApiOptions {
+  /** Lifetime of the tokens it issues (default 600 s). */
+  readonly tokenTtlSeconds?: number;
+  /**
+   * The host name the API and its issuer call themselves (default `127.0.0.1`, the address it
+   * listens on). `localhost` makes the issuer `http://localhost:<port>/oauth` and every link
+   * absolute on that host, as a server whose public URL names another host than the client uses.
+   */
+  readonly publicHost?: '127.0.0.1' | 'localhost';
+}
+
+/** A small API and its own authorization server on one loopback port, counting what reaches it. */
+export async function startTokenApi(options: TokenApiOptions = {}) {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const issuer = `${origin}/oauth`;
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const publicOrigin = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
+  const issuer = `${publicOrigin}/oauth`;
   const clients = [{ clientId: 'notes-app', clientSecret: 'notes-secret', scopes: ['notes:read', 'notes:write'] }];
   const authServer = await createAuthorizationServer({
     issuer,
     audience: 'https://notes.example',
     clients,
-    accessTokenTtlSeconds: tokenTtlSeconds,
+    accessTokenTtlSeconds: options.tokenTtlSeconds ?? 600,
   });
   let tokenRequests = 0;
   const countTokens = (req: IncomingMessage, res: ServerResponse) => {
@@ -37,12 +51,17 @@ export async function startTokenApi(tokenTtlSeconds: number) {
     auth,
     logger: silentLogger,
     mounts: { '/oauth': countTokens },
+    ...(options.publicHost === 'localhost' ? { publicUrl: publicOrigin } : {}),
   });
+  // Every request that reached the server, as `<Host header> <method> <path>`.
+  const seen: string[] = [];
+  server.on('request', (req: IncomingMessage) => seen.push(`${req.headers.host} ${req.method} ${req.url}`));
   server.on('request', api.nodeHandler);
   return {
     origin,
     issuer,
     tokenRequests: () => tokenRequests,
+    requests: (): readonly string[] => [...seen],
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
