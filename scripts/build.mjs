@@ -2,6 +2,7 @@
 // which would build core before the packages it depends on), then the example.
 import { spawnSync } from 'node:child_process';
 import { isFresh, markBuilt } from './build-freshness.mjs';
+import { localBin } from './local-bin.mjs';
 
 const order = [
   'packages/errors',
@@ -28,9 +29,10 @@ const declarations = !args.has('--no-dts');
 // --force builds every package even when its output is newer than its sources.
 const force = args.has('--force');
 
+const tsup = localBin('tsup');
 for (const dir of order) {
   if (!force && isFresh(dir, { declarations })) continue;
-  const run = spawnSync('npx', ['--no-install', 'tsup', ...(quiet ? ['--silent'] : [])], {
+  const run = spawnSync(process.execPath, [tsup, ...(quiet ? ['--silent'] : [])], {
     cwd: dir,
     env,
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',

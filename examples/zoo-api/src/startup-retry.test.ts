@@ -1,6 +1,6 @@
 import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { silentLogger } from '@corral/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
 import { serve } from './serve.js';
 
@@ -46,6 +46,8 @@ describe.runIf(postgres)('start-up with the database away', () => {
   });
 
   it('keeps trying for STARTUP_RETRY_SECONDS and starts once the database answers', async () => {
+    // Each try is reported on stderr; kept here and checked, not left in the test output.
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const port = await freePort();
     const starting = serve(
       { PORT: '0', DATABASE_URL: urlAt(port), DATABASE_SCHEMA: schema, STARTUP_RETRY_SECONDS: '30' },
@@ -57,8 +59,12 @@ describe.runIf(postgres)('start-up with the database away', () => {
       const service = await starting;
       expect((await fetch(`${service.localOrigin}/ready`)).status).toBe(200);
       await service.stop();
+      expect(said).toHaveBeenCalledWith(
+        expect.stringMatching(/^Zoo API: the database does not answer yet \(.+\); trying again$/),
+      );
     } finally {
       proxy.close();
+      said.mockRestore();
     }
   }, 40_000);
 

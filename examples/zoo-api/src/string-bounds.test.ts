@@ -1,3 +1,4 @@
+import { silentLogger } from '@corral/core';
 import { describe, expect, it } from 'vitest';
 import { createZooApi } from './app.js';
 import { configFromEnv } from './config.js';
@@ -45,7 +46,7 @@ function unboundedStrings(
 describe('the zoo API bounds every string a client sends', () => {
   it('gives every string of every request body and query parameter a maximum length', async () => {
     const document = await (
-      await createZooApi(configFromEnv({ PORT: '0', STORE: 'memory' }), 'http://127.0.0.1:1')
+      await createZooApi(configFromEnv({ PORT: '0', STORE: 'memory' }), 'http://127.0.0.1:1', silentLogger)
     ).fetch(new Request('http://localhost/v1/openapi.json'));
     const doc = (await document.json()) as {
       paths: Record<

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONWebKeySet, JWK } from 'jose';
-import Provider, { errors, type Configuration } from 'oidc-provider';
+import Provider, { type AdapterFactory, errors, type Configuration } from 'oidc-provider';
 import { applyDefaultScope, TokenRequestRefusal } from './default-scope.js';
+import { replayedRequest } from './replayed-request.js';
 import { serverMetadata } from './metadata.js';
 import type { AuthorizationServerOptions, ClientDefinition } from './options.js';
 import { checkSigningKey, newSigningKey, publicKeyOf } from './signing-key.js';
+import { tokenStore } from './token-store.js';
 
 /**
  * Paths below the issuer that are served: discovery, keys, token, and (for opaque tokens)
@@ -40,13 +42,14 @@ export interface AuthorizationServer {
   ready(): Promise<void>;
 }
 
-function configuration(options: AuthorizationServerOptions, keys: JWK[]): Configuration {
+function configuration(options: AuthorizationServerOptions, keys: JWK[], adapter: AdapterFactory): Configuration {
   const ttl = options.accessTokenTtlSeconds ?? 3600;
   const formats = new Map(options.clients.map((c) => [c.clientId, c.tokenFormat ?? 'jwt']));
   const allScopes = [...new Set(options.clients.flatMap((c) => c.scopes))];
   const resourceServers = new Set(options.clients.filter((c) => c.scopes.length === 0).map((c) => c.clientId));
   const corsOrigins = new Set(options.corsOrigins ?? [new URL(options.issuer).origin]);
   return {
+    adapter,
     jwks: { keys },
     clientBasedCORS: (_ctx, origin) => corsOrigins.has(origin),
     clients: options.clients.map((c) => ({
@@ -107,8 +110,10 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   // Frozen: every verifier in the process trusts these keys, so none may add one.
   const publish = (signing: readonly JWK[]): JSONWebKeySet =>
     Object.freeze({ keys: Object.freeze(signing.map(publicKeyOf)) as JWK[] });
+  // Outlives the providers a key rotation replaces, so opaque tokens issued before it still count.
+  const store = tokenStore();
   const provider = (jwks: JWK[]) => {
-    const instance = new Provider(options.issuer, configuration(options, jwks));
+    const instance = new Provider(options.issuer, configuration(options, jwks, store));
     instance.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
     return instance.callback();
   };
@@ -174,10 +179,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     // Links in the metadata name the issuer's public origin, never the Host this request used.
     req.headers['x-forwarded-host'] = issuerUrl.host;
     req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
-    const run =
-      req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '')
-        ? applyDefaultScope(req, clients, knownScopes)
-        : Promise.resolve();
+    const tokenRequest = req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '');
+    const run = tokenRequest ? applyDefaultScope(req, clients, knownScopes) : Promise.resolve(undefined);
     Promise.all([
       run,
       callback
@@ -191,7 +194,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
             );
           }),
     ]).then(
-      () => callback!(req, res),
+      ([form]) => callback!(form ? replayedRequest(req, form) : req, res),
       (error: unknown) => {
         const refusal =
           error instanceof TokenRequestRefusal

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { parse } from 'node:querystring';
+import { parse, stringify } from 'node:querystring';
 import type { ClientDefinition } from './options.js';
 
 const tokenBodyLimit = 56 * 1024;
@@ -60,15 +60,17 @@ function clientIdOf(req: IncomingMessage, form: Record<string, unknown>): string
 /**
  * Reads a token request's form body and, for a client-credentials request without `scope`, asks
  * for every scope the client may have: oidc-provider would otherwise grant none. A scope no client
- * may have is refused (`invalid_scope`), where oidc-provider would drop it silently. The parsed
- * body is left on `req.body`, where oidc-provider takes it from when the stream has been read.
+ * may have is refused (`invalid_scope`), where oidc-provider would drop it silently. Resolves to
+ * the body to hand on to oidc-provider (see replayedRequest): as sent, or encoded again with the
+ * scope added.
  */
 export async function applyDefaultScope(
   req: IncomingMessage,
   clients: ReadonlyMap<string, ClientDefinition>,
   knownScopes: ReadonlySet<string>,
-): Promise<void> {
-  const form = parse((await readBody(req)).toString('utf8')) as Record<string, unknown>;
+): Promise<Buffer> {
+  const body = await readBody(req);
+  const form = parse(body.toString('utf8'));
   if (typeof form.scope === 'string' && form.scope !== '') {
     const unknown = form.scope.split(' ').filter((scope) => scope !== '' && !knownScopes.has(scope));
     if (unknown.length > 0)
@@ -78,7 +80,7 @@ export async function applyDefaultScope(
   }
   if (form.grant_type === 'client_credentials' && (form.scope === undefined || form.scope === '')) {
     const client = clients.get(clientIdOf(req, form) ?? '');
-    if (client) form.scope = client.scopes.join(' ');
+    if (client) return Buffer.from(stringify({ ...form, scope: client.scopes.join(' ') }));
   }
-  (req as IncomingMessage & { body?: unknown }).body = form;
+  return body;
 }
