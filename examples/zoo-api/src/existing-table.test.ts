@@ -5,7 +5,7 @@ import { createApi, defineCollection, silentLogger, type Store } from '@corral/c
 import { postgresDatabase } from '@corral/postgres';
 import { sqliteDatabase } from '@corral/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
+import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
 import { describeEachTransport } from '@corral/core/testing';
 import { employeeSchema } from './collections/employees.js';
 import { postgresBeside, sqliteBeside, type SqlBeside } from './testing/database-sql.js';
@@ -18,7 +18,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 const postgres = await serverAvailable();
 const schemas: string[] = [];
 afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
+  await dropSchemas(schemas);
 });
 
 /** A table another team made and migrates with its own tools; Corral serves it as it is. */

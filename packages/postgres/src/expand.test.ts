@@ -2,12 +2,12 @@ import { afterAll, describe } from 'vitest';
 // The expansion cases every SQL store passes, from the SQL skeleton's sources (a test file, not part of its package).
 import { expandCases } from '@corral/sql/testing';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
+import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];
 afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
+  await dropSchemas(schemas);
 });
 
 describe.runIf(available)('PostgreSQL', () => {

@@ -3,12 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { idempotencyStoreCases } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresIdempotency } from './idempotency.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
+import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];
 afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
+  await dropSchemas(schemas);
 });
 
 function freshDatabase() {

@@ -3,12 +3,12 @@ import type { JobRequest } from '@corral/core';
 import { jobFor, jobStoreCases, settledJob } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresJobs } from './jobs.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
+import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];
 afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
+  await dropSchemas(schemas);
 });
 
 const job = jobFor;

@@ -3,12 +3,12 @@ import pg from 'pg';
 import { partsInit, thingsInit, type Part, type Thing } from '@corral/core/testing';
 import { expectPreviousRecordsKept } from '@corral/sql/testing';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, loadDump, serverAvailable, testDatabaseUrl } from './testing/server.js';
+import { dropSchemas, freshSchemaName, loadDump, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];
 afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
+  await dropSchemas(schemas);
 });
 const dump = new URL('../test-fixtures/things-layout1.sql', import.meta.url).pathname;
 

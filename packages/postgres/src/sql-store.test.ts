@@ -3,12 +3,12 @@ import pg from 'pg';
 // The suite every SQL store passes, from the SQL skeleton's sources (a test file, not part of its package).
 import { sqlStoreCases } from '@corral/sql/testing';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
+import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];
 afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
+  await dropSchemas(schemas);
 });
 
 /** Whole numbers as numbers, as SQLite gives them, so the shared cases compare rows alike. */

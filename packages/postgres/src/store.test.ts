@@ -3,12 +3,12 @@ import pg from 'pg';
 // The suite every store passes, from core's sources (it is a test file, not part of core's package).
 import { storeCases, type Part, type Thing } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
-import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
+import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
 const schemas: string[] = [];
 afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
+  await dropSchemas(schemas);
 });
 
 function freshSchema(): string {

@@ -4,6 +4,7 @@
  */
 export {
   dropSchema,
+  dropSchemas,
   freshSchemaName,
   loadDump,
   serverAvailable,

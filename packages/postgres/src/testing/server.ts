@@ -28,10 +28,26 @@ export function freshSchemaName(label: string): string {
 
 /** Drops a test schema and everything in it. */
 export async function dropSchema(schema: string): Promise<void> {
+  await dropSchemas([schema]);
+}
+
+/**
+ * Drops test schemas over one connection, a few per statement: a suite that made a schema per
+ * test (hundreds) then cleans up in about a second instead of opening a connection for each.
+ */
+export async function dropSchemas(schemas: readonly string[]): Promise<void> {
+  if (schemas.length === 0) return;
   const client = new pg.Client({ connectionString: testDatabaseUrl });
   await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
+  try {
+    // A handful per statement keeps the locks one DROP takes well under the server's lock table.
+    for (let start = 0; start < schemas.length; start += 10) {
+      const names = schemas.slice(start, start + 10).map((schema) => `"${schema}"`);
+      await client.query(`DROP SCHEMA IF EXISTS ${names.join(', ')} CASCADE`);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** A PostgreSQL URL on a loopback port nothing listens on (bound once, then released): a server that is down. */
