@@ -57,6 +57,7 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_RELATION_NOT_IN_VERSION',
   'CORRAL_INVALID_EXPAND_OPTION',
   'CORRAL_INVALID_SIGNING_KEY',
+  'CORRAL_INVALID_TLS_OPTION',
 ]);
 
 const codes = Object.keys(startupErrorCodes) as StartupErrorCode[];

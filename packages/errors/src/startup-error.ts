@@ -124,6 +124,12 @@ export const startupErrorCodes = {
   /** The declarations differ from a table the store made in a way that could lose or bend stored data. */
   CORRAL_SCHEMA_CHANGE_REFUSED:
     'The declarations differ from a table the store made in a way that could lose or bend stored data.',
+  /**
+   * The TLS options of a server are not usable: a certificate or key that is missing or not PEM,
+   * a key that is not the certificate's (or a wrong passphrase), or an unusable HSTS setting.
+   */
+  CORRAL_INVALID_TLS_OPTION:
+    "The TLS options of a server are not usable: a certificate or key that is missing or not PEM, a key that is not the certificate's (or a wrong passphrase), or an unusable HSTS setting.",
 } as const;
 
 /** One of the codes in {@link startupErrorCodes}. */
