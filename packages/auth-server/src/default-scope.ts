@@ -68,7 +68,12 @@ export async function applyDefaultScope(
   clients: ReadonlyMap<string, ClientDefinition>,
   knownScopes: ReadonlySet<string>,
 ): Promise<void> {
-  const form = parse((await readBody(req)).toString('utf8')) as Record<string, unknown>;
+  const body = await readBody(req);
+  // HTTP/2 frames a body without Content-Length or Transfer-Encoding, and oidc-provider (type-is)
+  // takes a request with neither for one without a body: it is told the length that was read.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+    req.headers['content-length'] = String(body.length);
+  const form = parse(body.toString('utf8')) as Record<string, unknown>;
   if (typeof form.scope === 'string' && form.scope !== '') {
     const unknown = form.scope.split(' ').filter((scope) => scope !== '' && !knownScopes.has(scope));
     if (unknown.length > 0)
