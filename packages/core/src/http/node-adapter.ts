@@ -91,7 +91,7 @@ class NodeRequest implements CorralRequest {
     const req = this.req;
     if (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined) return true;
     // HTTP/2 frames a body without either header: the stream says whether one follows its headers.
-    return req.httpVersionMajor === 2 && !(req as IncomingMessage & { stream: Http2Stream }).stream.endAfterHeaders;
+    return req.httpVersionMajor === 2 && (req as { stream?: Http2Stream }).stream?.endAfterHeaders === false;
   }
 
   /** The Authorization header(s) as one value, found once: hooks and the token check all ask. */
