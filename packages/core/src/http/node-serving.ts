@@ -47,10 +47,10 @@ export function nodeServing(parts: NodeServingParts): NodeServing {
     answerRejectedRequests(server, parts.docsUrl);
     return server;
   };
-  const listen = (port: number, host = '127.0.0.1', settings: ServerSettings | SecureServerSettings = {}) =>
-    rejecting(createApiServer({ ...parts.server, ...settings } as SecureServerSettings, nodeHandler)).listen(
-      port,
-      host,
-    );
+  const listen = (port: number, host = '127.0.0.1', settings: ServerSettings | SecureServerSettings = {}) => {
+    // Either kind of server comes from here (with `tls` or without); `listen`'s overloads tell callers which.
+    const server: NodeServer = createApiServer({ ...parts.server, ...settings } as ServerSettings, nodeHandler);
+    return rejecting(server).listen(port, host);
+  };
   return { nodeHandler, listen: listen as NodeServing['listen'], answerRejectedRequests: rejecting };
 }
