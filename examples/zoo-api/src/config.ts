@@ -1,12 +1,15 @@
 import { join } from 'node:path';
 import type { ClientDefinition } from '@corral/auth-server';
 import type { JWK } from 'jose';
+import { type TlsConfig, tlsFrom } from './tls-config.js';
 
 /** How the service is started; every value has a default so that `npm start` needs nothing. */
 export interface ZooConfig {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /** TLS_CERT and TLS_KEY: serve HTTPS (HTTP/2 and HTTP/1.1) with this certificate; plain HTTP without. */
+  readonly tls?: TlsConfig;
   readonly basePath: string;
   readonly oauth: OAuthConfig;
   readonly storage: StorageConfig;
@@ -149,7 +152,8 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
 }
 
 /**
- * Reads the configuration from environment variables: PORT, HOST, PUBLIC_URL, BASE_PATH, and for
+ * Reads the configuration from environment variables: PORT, HOST, PUBLIC_URL, BASE_PATH, TLS_CERT +
+ * TLS_KEY (PEM files: serve HTTPS; HSTS_MAX_AGE for its Strict-Transport-Security), and for
  * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS, OAUTH_TOKEN_URL) for an external issuer, or
  * OAUTH_CLIENTS to replace the embedded server's demo clients (and OAUTH_SIGNING_KEY, a private ES256
  * JWK it signs with; by default its key is kept beside the records); and where records live: DATA_DIR
@@ -163,7 +167,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number; got "${env.PORT}"`);
-  const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  const tls = tlsFrom(env);
+  const publicUrl = (env.PUBLIC_URL || `${tls ? 'https' : 'http'}://127.0.0.1:${port}`).replace(/\/+$/, '');
   const basePath = env.BASE_PATH ?? '';
   const audience = env.OAUTH_AUDIENCE || `${publicUrl}${basePath}`;
   if (env.OAUTH_ISSUER && !env.OAUTH_AUDIENCE)
@@ -191,6 +196,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
     port,
     host: env.HOST || '127.0.0.1',
     publicUrl,
+    ...(tls ? { tls } : {}),
     basePath,
     oauth,
     storage: storageFrom(env),

@@ -1,14 +1,16 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isCorralError, requestIdFor, type Api, type Logger } from '@corral/core';
-import { createApiServer, stopGracefully } from '@corral/core/node';
+import { type NodeServer, stopGracefully } from '@corral/core/node';
 import { createZooApi } from './app.js';
 import { configFromEnv, type ZooConfig } from './config.js';
+import { zooServer } from './zoo-server.js';
 
 /** A started service: its address, and a way to stop it gently. */
 export interface RunningService {
-  readonly server: Server;
-  /** Where this process itself can be reached, e.g. `http://127.0.0.1:3000`. */
+  /** node:http's server, or with TLS_CERT/TLS_KEY node:http2's secure server (HTTP/2 and HTTP/1.1). */
+  readonly server: NodeServer;
+  /** Where this process itself can be reached, e.g. `http://127.0.0.1:3000` (`https://` with TLS). */
   readonly localOrigin: string;
   readonly publicUrl: string;
   /**
@@ -58,7 +60,7 @@ async function readyApi(
   config: ZooConfig,
   localOrigin: string,
   logger: Logger | undefined,
-  server: Server,
+  server: NodeServer,
 ): Promise<Api> {
   const deadline = Date.now() + config.startupRetrySeconds * 1000;
   for (;;) {
@@ -87,16 +89,16 @@ async function readyApi(
  */
 export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logger): Promise<RunningService> {
   const config = configFromEnv(env);
-  const server = createApiServer();
   let handler = answerStartingUp(config.basePath);
-  server.on('request', (req, res) => handler(req, res));
+  const server = zooServer(config.tls, (req, res) => handler(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const localOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
+  const scheme = config.tls ? 'https' : 'http';
+  const localOrigin = `${scheme}://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
   // With PORT=0 the defaults that name the port (PUBLIC_URL, the issuer) follow the port bound.
   const effective = config.port === 0 ? configFromEnv({ ...env, PORT: String(port) }) : config;
   const api = await readyApi(effective, localOrigin, logger, server);

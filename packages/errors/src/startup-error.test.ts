@@ -59,6 +59,7 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_INVALID_SIGNING_KEY',
   'CORRAL_DUPLICATE_STARTUP_CODE',
   'CORRAL_INVALID_STARTUP_CODE',
+  'CORRAL_INVALID_TLS_OPTION',
 ]);
 
 describe('CorralError', () => {

@@ -12,6 +12,8 @@ export interface MainProcess {
   readonly exited: Promise<number | null>;
   /** What it printed so far. */
   output(): string;
+  /** What it printed on stderr so far. */
+  errorOutput(): string;
 }
 
 /** Starts `main.ts` on a free port with these environment variables added to the test's own. */
@@ -26,14 +28,14 @@ export function startMain(env: Record<string, string>): MainProcess {
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const origin = new Promise<string>((resolve, reject) => {
     const look = (): void => {
-      const found = /listening on (http:\/\/\S+?)[ (]/.exec(stdout);
+      const found = /listening on (https?:\/\/\S+?)[ (]/.exec(stdout);
       if (found) resolve(found[1]!);
     };
     child.stdout.on('data', look);
     child.once('exit', (code) => reject(new Error(`main exited early with ${code}: ${stdout}${stderr}`)));
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, origin, exited, output: () => stdout };
+  return { child, origin, exited, output: () => stdout, errorOutput: () => stderr };
 }
 
 /** A token request of a demo client (secret `<client>-secret`) to a process's embedded authorization server. */

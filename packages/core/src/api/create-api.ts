@@ -1,4 +1,3 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApiError, CorralError, errorRegistry, renderError, type AppErrorCodes } from '@corral/errors';
 import { parsePaging, withPagingDefaults, type PagingOptions } from '@corral/pagination';
 import { createVersioning } from '@corral/versioning';
@@ -6,10 +5,10 @@ import type { Authenticator } from '../auth/principal.js';
 import { jsonResponse, type CorralRequest, type CorralResponse } from '../http/exchange.js';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-adapter.js';
 import { defaultLogger, type Logger } from '../http/logger.js';
-import { fromNodeRequest, targetOf, writeNodeResponse } from '../http/node-adapter.js';
+import type { NodeMounts } from '../http/node-handler.js';
+import { nodeServing, type NodeServing } from '../http/node-serving.js';
 import { requestIdFor } from '../http/request-id.js';
-import { answerRejectedRequests } from '../http/rejected-requests.js';
-import { createApiServer, type ServerSettings } from '../http/server-settings.js';
+import type { ServerSettings } from '../http/server-settings.js';
 import { IndexedRouter } from '../router/indexed-router.js';
 import { bulkLimitOf } from './bulk-limit.js';
 import { expandSettingsOf, type ExpandOptions } from '../collection/expand-options.js';
@@ -60,10 +59,13 @@ export interface ApiOptions extends Partial<VersionDefinition> {
    * authorization server at `/oauth`). They see the request unchanged. Only `listen` and
    * `nodeHandler` serve them; `fetch` answers 404 there.
    */
-  readonly mounts?: Readonly<Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
+  readonly mounts?: NodeMounts;
   /** Extras built from the declarations, such as the OpenAPI document and a docs page. */
   readonly plugins?: readonly ApiPlugin[];
-  /** Timeouts and the connection cap of the server `listen` starts (see {@link ServerSettings}). */
+  /**
+   * Timeouts and the connection cap of the server `listen` starts (see {@link ServerSettings});
+   * TLS is given to `listen` itself.
+   */
   readonly server?: ServerSettings;
   /**
    * Where work accepted with `Prefer: respond-async` is kept and run: `memoryJobs()` (this process,
@@ -87,20 +89,16 @@ export interface ApiOptions extends Partial<VersionDefinition> {
   readonly health?: HealthOptions | false;
 }
 
-/** A ready API: serve it with `listen`, mount `nodeHandler` in a node:http server, or call `fetch`. */
-export interface Api {
+/**
+ * A ready API: serve it with `listen`, mount `nodeHandler` in a node:http (or node:http2) server,
+ * or call `fetch`.
+ */
+export interface Api extends NodeServing {
   /**
    * Web-standard entry: Request in, Response out. `info.remoteAddress` tells hooks (such as a rate
    * limiter) who is calling, where the runtime knows it.
    */
   fetch(request: Request, info?: { readonly remoteAddress?: string }): Promise<Response>;
-  /** A node:http request listener (the fast path), for an existing server. */
-  readonly nodeHandler: (req: IncomingMessage, res: ServerResponse) => void;
-  /**
-   * Starts a node:http server with API-sized timeouts on the port and returns it. The host
-   * defaults to 127.0.0.1: give `0.0.0.0` (or `::`) to accept connections from other machines.
-   */
-  listen(port: number, host?: string): Server;
   /** The adapter-neutral pipeline, for other runtimes and tests. */
   handle(request: CorralRequest): Promise<CorralResponse>;
   /**
@@ -111,11 +109,6 @@ export interface Api {
   ready(): Promise<void>;
   /** Call once no more requests will come: closes the stores and writes out what the logger still buffers. */
   close(): Promise<void>;
-  /**
-   * Makes a node:http server answer what it refuses before any handler runs (malformed HTTP,
-   * oversized headers, timeouts) and CONNECT in this API's error shape. `listen` does it itself.
-   */
-  answerRejectedRequests(server: Server): Server;
 }
 
 /** The application's hooks first, then each plugin's, in the order given. */
@@ -236,52 +229,10 @@ export function createApi(options: ApiOptions): Api {
       }
     : serve;
   jobs.start((request) => stores.initialized.then(() => pipeline.runJob(request)));
-  const mounts = Object.entries(options.mounts ?? {}).map(([prefix, handler]) => ({
-    prefix: prefix.replace(/\/+$/, ''),
-    handler,
-  }));
-  const mountFor = (url: string) =>
-    mounts.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
-  // One async frame per request: the pipeline renders every error itself, so a throw here is a
-  // failure to write (e.g. the client is gone) and the socket is simply dropped.
-  const serveNode = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    try {
-      writeNodeResponse(req, res, await handle(fromNodeRequest(req, res)));
-    } catch {
-      res.destroy();
-    }
-  };
-  const nodeHandler = (req: IncomingMessage, res: ServerResponse): void => {
-    // HTTP/1.1 requires Host (RFC 9112, section 3.2); the server leaves the check to us.
-    if (req.headers.host === undefined && req.httpVersion === '1.1') {
-      const rendered = renderError(
-        new ApiError('malformedRequest', 'An HTTP/1.1 request needs a Host header'),
-        errorDocsUrl,
-      );
-      const response = jsonResponse(rendered.status, rendered.body, {
-        'x-request-id': requestIdFor(undefined),
-        connection: 'close',
-      });
-      writeNodeResponse(req, res, response);
-      return;
-    }
-    const mount = mounts.length > 0 ? mountFor(targetOf(req)) : undefined;
-    if (mount) {
-      const id = req.headers['x-request-id'];
-      res.setHeader('x-request-id', requestIdFor(Array.isArray(id) ? id[0] : id));
-      mount.handler(req, res);
-      return;
-    }
-    void serveNode(req, res);
-  };
-  const rejecting = (server: Server): Server => {
-    answerRejectedRequests(server, errorDocsUrl);
-    return server;
-  };
   let checked: Promise<void> | undefined;
   return {
+    ...nodeServing({ handle, mounts: options.mounts ?? {}, server: options.server, docsUrl: errorDocsUrl }),
     handle,
-    nodeHandler,
     ready: () =>
       (checked ??= stores.initialized
         .then(() => Promise.all(definitions.map((definition) => checkParentKeys(definition.collections ?? []))))
@@ -290,8 +241,6 @@ export function createApi(options: ApiOptions): Api {
         })),
     fetch: async (request, info) =>
       toFetchResponse(request.method.toUpperCase(), await handle(fromFetchRequest(request, info?.remoteAddress))),
-    listen: (port, host = '127.0.0.1') => rejecting(createApiServer(options.server, nodeHandler)).listen(port, host),
-    answerRejectedRequests: rejecting,
     close: async () => {
       stopping = true;
       // Every step runs even when one fails (a plugin's client already gone): the stores must close.

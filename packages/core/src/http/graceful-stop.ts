@@ -1,32 +1,16 @@
-import type { Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-
-/** Open connections per server; tracked per connection, so a request pays nothing for it. */
-const openSockets = new WeakMap<Server, Set<Socket>>();
-
-/** The answer a connection is busy with; node:http keeps it on the socket while it is being served. */
-const answerOn = (socket: Socket): ServerResponse | undefined =>
-  (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage ?? undefined;
-
-/**
- * Remembers a server's open connections, so that a stop can tell the clients of answers still to
- * come to close the connection. `createApiServer` installs it.
- */
-export function trackConnections(server: Server): void {
-  const sockets = new Set<Socket>();
-  openSockets.set(server, sockets);
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-}
+import type { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import type { Http2Session } from 'node:http2';
+import { answerOn, openConnectionsOf } from './open-connections.js';
+import type { NodeServer } from './server-settings.js';
 
 /**
  * net.Server's own `close` (the deepest in the server's prototype chain), which stops listening
- * and leaves open connections be; found this way so that this module imports no Node module at
- * load time (the main entry stays runtime-neutral).
+ * and leaves open connections be (http's would close idle ones at once, http2's every session);
+ * found this way so that this module imports no Node module at load time (the main entry stays
+ * runtime-neutral).
  */
-function listenerClose(server: Server): (callback: () => void) => void {
+function listenerClose(server: NodeServer): (callback: () => void) => void {
   let close: ((callback: () => void) => void) | undefined;
   for (
     let proto: object | null = Object.getPrototypeOf(server) as object | null;
@@ -38,29 +22,47 @@ function listenerClose(server: Server): (callback: () => void) => void {
   return close ?? server.close;
 }
 
+/** Cuts off every connection and session still open. */
+function closeAll(server: NodeServer): void {
+  const open = openConnectionsOf(server);
+  if (!open) {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    return;
+  }
+  for (const session of open.sessions) session.destroy();
+  for (const socket of open.sockets) socket.destroy();
+}
+
 /**
  * Stops a server gently: no new connections; answers still to come, and requests that arrive on
- * connections already open, carry `Connection: close`, so that keep-alive clients open a new
- * connection elsewhere instead of meeting a reset. Idle connections are not closed at once (a
- * client may be sending on one at that moment) but after a short drain window; busy ones close as
- * soon as their answer is sent. Whatever is still open after `graceMs` (a client that never
- * finishes its body, say) is cut off, so a stop never takes longer than that. `drainMs` is how long
- * idle connections stay open for requests already on their way (default 1 s, at most `graceMs`).
- * Resolves when the server is closed.
+ * HTTP/1.1 connections already open, carry `Connection: close`, so that keep-alive clients open a
+ * new connection elsewhere instead of meeting a reset. HTTP/2 sessions get GOAWAY at once: their
+ * requests in flight are answered, and the client sends new ones elsewhere. Idle HTTP/1.1
+ * connections are not closed at once (a client may be sending on one at that moment) but after a
+ * short drain window; busy ones close as soon as their answer is sent. Whatever is still open
+ * after `graceMs` (a client that never finishes its body, say) is cut off, so a stop never takes
+ * longer than that. `drainMs` is how long idle connections stay open for requests already on
+ * their way (default 1 s, at most `graceMs`). Resolves when the server is closed.
  */
-export function stopGracefully(server: Server, graceMs = 5_000, drainMs = 1_000): Promise<void> {
+export function stopGracefully(server: NodeServer, graceMs = 5_000, drainMs = 1_000): Promise<void> {
+  const events = server as EventEmitter;
   // Requests that arrive from now on, on connections already open, close them after their answer.
-  server.prependListener('request', (_req, res: ServerResponse) => {
+  events.prependListener('request', (_req, res: ServerResponse) => {
     res.shouldKeepAlive = false;
   });
-  for (const socket of openSockets.get(server) ?? []) {
+  // A session that completes its handshake after this point is told to go away as well.
+  events.on('session', (session: Http2Session) => session.close());
+  const open = openConnectionsOf(server);
+  for (const session of open?.sessions ?? []) session.close();
+  for (const socket of open?.sockets ?? []) {
     const answer = answerOn(socket);
     if (answer && !answer.headersSent) answer.shouldKeepAlive = false;
   }
-  // net's close stops listening only; http's would also close the idle connections at once.
   const closed = new Promise<void>((resolve) => listenerClose(server).call(server, () => resolve()));
-  const drained = setTimeout(() => server.closeIdleConnections(), Math.min(drainMs, graceMs));
-  const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+  // A secure server has it only for HTTP/1.1 (allowHTTP1), and Node's types know it on node:http alone.
+  const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  const drained = setTimeout(closeIdle, Math.min(drainMs, graceMs));
+  const deadline = setTimeout(() => closeAll(server), graceMs);
   drained.unref();
   deadline.unref();
   return closed.finally(() => {

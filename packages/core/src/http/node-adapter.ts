@@ -1,5 +1,6 @@
 import { ApiError, isApiError } from '@corral/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2Stream } from 'node:http2';
 import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
 import type { CorralRequest, CorralResponse } from './exchange.js';
 import { originForm } from './request-target.js';
@@ -42,7 +43,7 @@ function alreadyParsedBody(req: IncomingMessage): Uint8Array | undefined {
 
 /**
  * A node:http request seen through the pipeline's request shape; methods live on the prototype, so
- * wrapping costs one object.
+ * wrapping costs one object. An HTTP/2 request (node:http2's compatibility API) reads the same way.
  */
 class NodeRequest implements CorralRequest {
   readonly method: string;
@@ -87,7 +88,10 @@ class NodeRequest implements CorralRequest {
   }
 
   get hasBody(): boolean {
-    return Number(this.req.headers['content-length'] ?? 0) > 0 || this.req.headers['transfer-encoding'] !== undefined;
+    const req = this.req;
+    if (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined) return true;
+    // HTTP/2 frames a body without either header: the stream says whether one follows its headers.
+    return req.httpVersionMajor === 2 && (req as { stream?: Http2Stream }).stream?.endAfterHeaders === false;
   }
 
   /** The Authorization header(s) as one value, found once: hooks and the token check all ask. */
@@ -131,6 +135,8 @@ export function fromNodeRequest(req: IncomingMessage, res?: ServerResponse): Cor
 /** Writes a pipeline answer; HEAD gets the same headers (Content-Length included) and no body. */
 export function writeNodeResponse(req: IncomingMessage, res: ServerResponse, response: CorralResponse): void {
   const headers = response.headers;
+  // HTTP/2 has no Connection header (RFC 9113, section 8.2.2): a stream ends on its own, not its connection.
+  if (req.httpVersionMajor === 2) delete headers.connection;
   if (response.body !== undefined)
     headers['content-length'] = String(
       typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength,

@@ -1,8 +1,8 @@
-import { ApiError, renderError, type ErrorDocsUrl } from '@corral/errors';
-import type { IncomingMessage, Server } from 'node:http';
+import { ApiError, type ErrorDocsUrl } from '@corral/errors';
+import type { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { nodeHttp } from './node-builtins.js';
-import { requestIdFor } from './request-id.js';
+import { writeRefusal, writeRefusalOnSocket } from './refusal-answers.js';
 
 /** Node's parser error codes, grouped by the answer the client should get. */
 function refusalFor(code: string | undefined): ApiError {
@@ -15,48 +15,38 @@ function refusalFor(code: string | undefined): ApiError {
   return new ApiError('malformedRequest', 'The request is not valid HTTP/1.1');
 }
 
-/** Writes a whole error answer on a raw socket and closes it; the connection cannot be trusted to continue. */
-function writeRefusal(socket: Duplex, error: ApiError, docsUrl: ErrorDocsUrl): void {
-  const rendered = renderError(error, docsUrl);
-  const body = JSON.stringify(rendered.body);
-  const headers: Record<string, string> = {
-    ...rendered.headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-    'x-request-id': requestIdFor(undefined),
-    connection: 'close',
-  };
-  const head = Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  socket.end(`HTTP/1.1 ${rendered.status} ${nodeHttp().STATUS_CODES[rendered.status] ?? ''}\r\n${head}\r\n${body}`);
-}
+/** A failed TLS handshake (or plain HTTP sent to a TLS port): there is no channel to answer on. */
+const isTlsFailure = (error: Error & { code?: string; library?: string }): boolean =>
+  error.library !== undefined || /^ERR_(SSL|TLS)_/.test(error.code ?? '');
+
+const connectRefusal = () =>
+  new ApiError('methodNotAllowed', 'CONNECT is not supported: this is an API, not a proxy', {
+    headers: { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' },
+  });
 
 /**
  * Answers, in the API's error shape with an X-Request-Id, what node:http refuses before any
  * handler runs (bad framing, oversized headers, timeouts: Node would send an empty 400 or 431),
- * and CONNECT, which Node would leave unanswered.
+ * and CONNECT, which Node would leave unanswered (HTTP/1.1) or answer with an empty 405 (HTTP/2).
  */
-export function answerRejectedRequests(server: Server, docsUrl: ErrorDocsUrl): void {
+export function answerRejectedRequests(server: EventEmitter, docsUrl: ErrorDocsUrl): void {
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
-    // A reset connection or a half-written answer cannot take another one.
+    // A reset connection, a half-written answer or a failed handshake cannot take an answer.
     if (
       error.code === 'ECONNRESET' ||
+      isTlsFailure(error) ||
       !socket.writable ||
       (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent
     ) {
       socket.destroy();
       return;
     }
-    writeRefusal(socket, refusalFor(error.code), docsUrl);
+    writeRefusalOnSocket(socket, refusalFor(error.code), docsUrl);
   });
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
-    writeRefusal(
-      socket,
-      new ApiError('methodNotAllowed', 'CONNECT is not supported: this is an API, not a proxy', {
-        headers: { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' },
-      }),
-      docsUrl,
-    );
+  server.on('connect', (req: IncomingMessage, socketOrResponse: Duplex | ServerResponse) => {
+    // HTTP/2 hands over the stream's response; HTTP/1.1 the raw socket.
+    if (req.httpVersionMajor === 2)
+      writeRefusal(socketOrResponse as ServerResponse, connectRefusal(), docsUrl, req.headers['x-request-id']);
+    else writeRefusalOnSocket(socketOrResponse as Duplex, connectRefusal(), docsUrl);
   });
 }
