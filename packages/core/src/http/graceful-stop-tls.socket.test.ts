@@ -3,7 +3,7 @@ import { connect, type ClientHttp2Session, type Http2SecureServer } from 'node:h
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../api/create-api.js';
+import { createApi } from '../index.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { https1Request, testCertificate } from '../testing/tls.js';
 import { stopGracefully } from './graceful-stop.js';
