@@ -34,10 +34,10 @@ afterAll(async () => {
 describe('npm start with TLS_CERT and TLS_KEY', () => {
   it('says it serves HTTPS, and names https in its public URL and issuer', async () => {
     expect(origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-    expect(main.output()).toMatch(/HTTPS with HTTP\/2 and HTTP\/1\.1; public URL https:\/\/localhost:\d+/);
+    expect(main.output()).toMatch(/HTTPS with HTTP\/2 and HTTP\/1\.1; public URL https:\/\/127\.0\.0\.1:\d+/);
     const discovery = await http2Call(origin, certificate.cert, { ':path': '/oauth/.well-known/openid-configuration' });
-    expect(discovery.json.issuer).toBe(`https://localhost:${new URL(origin).port}/oauth`);
-    expect(discovery.json.token_endpoint).toMatch(/^https:\/\/localhost:\d+\/oauth\/token$/);
+    expect(discovery.json.issuer).toBe(`https://127.0.0.1:${new URL(origin).port}/oauth`);
+    expect(discovery.json.token_endpoint).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/oauth\/token$/);
   });
 
   it('answers an HTTP/2 client (node:http2) with Strict-Transport-Security', async () => {

@@ -14,7 +14,7 @@ writeFileSync(keyFile, 'key text');
 describe('configFromEnv: TLS_CERT and TLS_KEY', () => {
   it('serves plain HTTP without them', () => {
     expect(configFromEnv({}).tls).toBeUndefined();
-    expect(configFromEnv({}).publicUrl).toBe('http://localhost:3000');
+    expect(configFromEnv({}).publicUrl).toBe('http://127.0.0.1:3000');
   });
 
   it('reads both files, and makes the default public URL and issuer https', () => {
@@ -26,8 +26,8 @@ describe('configFromEnv: TLS_CERT and TLS_KEY', () => {
       keyFile,
       hstsMaxAgeSeconds: 31_536_000,
     });
-    expect(config.publicUrl).toBe('https://localhost:3000');
-    expect(config.oauth).toMatchObject({ issuer: 'https://localhost:3000/oauth', audience: 'https://localhost:3000' });
+    expect(config.publicUrl).toBe('https://127.0.0.1:3000');
+    expect(config.oauth).toMatchObject({ issuer: 'https://127.0.0.1:3000/oauth', audience: 'https://127.0.0.1:3000' });
   });
 
   it('keeps a PUBLIC_URL that is given, whatever its scheme (a proxy may terminate TLS in front)', () => {

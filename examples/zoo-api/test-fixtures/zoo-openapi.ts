@@ -1480,6 +1480,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1489,6 +1495,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1563,6 +1575,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1570,6 +1588,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1650,6 +1674,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,6 +1689,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1733,6 +1769,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1740,6 +1782,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1820,6 +1868,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1829,6 +1883,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1903,6 +1963,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1910,6 +1976,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2008,6 +2080,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2017,6 +2095,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2107,6 +2191,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2114,6 +2204,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2242,6 +2338,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,6 +2353,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2367,6 +2475,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2374,6 +2488,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2526,6 +2646,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -2544,6 +2679,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2831,6 +2972,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -3082,6 +3240,14 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3295,6 +3461,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -3450,6 +3633,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3592,6 +3781,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -3608,6 +3810,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3773,6 +3981,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -3791,6 +4014,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4018,6 +4247,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -4036,6 +4280,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4224,6 +4474,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -4242,6 +4507,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4402,6 +4673,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,6 +4830,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -4569,6 +4859,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4795,6 +5091,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -4813,6 +5124,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4987,6 +5304,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -5005,6 +5337,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5292,6 +5630,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -5543,6 +5898,14 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5756,6 +6119,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -5911,6 +6291,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6073,6 +6459,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -6089,6 +6488,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6254,6 +6659,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -6272,6 +6692,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6499,6 +6925,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -6517,6 +6958,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6705,6 +7152,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -6723,6 +7185,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6883,6 +7351,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7034,6 +7508,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -7050,6 +7537,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7276,6 +7769,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -7294,6 +7802,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7501,6 +8015,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -7519,6 +8048,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7779,6 +8314,14 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7939,6 +8482,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8130,6 +8679,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -8146,6 +8708,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8313,6 +8881,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -8331,6 +8914,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8560,6 +9149,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -8578,6 +9182,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8768,6 +9378,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -8786,6 +9411,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8948,6 +9579,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9101,6 +9738,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -9117,6 +9767,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9345,6 +10001,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -9363,6 +10034,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9541,6 +10218,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -9559,6 +10251,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9846,6 +10544,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -10097,6 +10812,14 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10310,6 +11033,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -10465,6 +11205,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10631,6 +11377,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -10647,6 +11406,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10812,6 +11577,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -10830,6 +11610,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11057,6 +11843,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -11075,6 +11876,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11263,6 +12070,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -11281,6 +12103,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11441,6 +12269,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11592,6 +12426,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -11608,6 +12455,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11834,6 +12687,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -11852,6 +12720,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12039,6 +12913,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -12057,6 +12946,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12317,6 +13212,14 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12477,6 +13380,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12648,6 +13557,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -12664,6 +13586,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12831,6 +13759,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -12849,6 +13792,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13078,6 +14027,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -13096,6 +14060,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13286,6 +14256,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -13304,6 +14289,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13466,6 +14457,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13619,6 +14616,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -13635,6 +14645,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13863,6 +14879,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -13881,6 +14912,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14033,6 +15070,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -14051,6 +15103,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14338,6 +15396,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -14589,6 +15664,14 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14802,6 +15885,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -14957,6 +16057,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15097,6 +16203,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -15113,6 +16232,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15276,6 +16401,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -15294,6 +16434,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15521,6 +16667,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -15539,6 +16700,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15727,6 +16894,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -15745,6 +16927,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15905,6 +17093,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16054,6 +17248,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -16070,6 +17277,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16296,6 +17509,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -16314,6 +17542,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16466,6 +17700,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -16484,6 +17733,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16771,6 +18026,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -17022,6 +18294,14 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17235,6 +18515,23 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -17390,6 +18687,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17530,6 +18833,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -17546,6 +18862,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17709,6 +19031,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -17727,6 +19064,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17954,6 +19297,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -17972,6 +19330,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18160,6 +19524,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -18178,6 +19557,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18338,6 +19723,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18487,6 +19878,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -18503,6 +19907,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -18729,6 +20139,21 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -18747,6 +20172,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18903,6 +20334,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19027,6 +20464,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19161,6 +20604,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19278,6 +20727,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19411,6 +20866,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19527,6 +20988,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19607,6 +21074,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19616,6 +21089,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19690,6 +21169,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19697,6 +21182,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19777,6 +21268,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19786,6 +21283,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19860,6 +21363,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19867,6 +21376,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19950,6 +21465,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19959,6 +21480,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20036,6 +21563,12 @@ export interface operations {
             /** @description Server error */
             500: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -20043,6 +21576,12 @@ export interface operations {
             /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
             503: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
