@@ -30,7 +30,12 @@ export async function followLink(
     const rels = (document.links ?? []).map((link) => link.rel).join(', ');
     throw failure('usage', `GET ${base}`, `No link "${rel}" here; the document links: ${rels || 'nothing'}`);
   }
-  const url = new URL(href, base).href;
+  let url: string;
+  try {
+    url = new URL(href, base).href;
+  } catch {
+    throw failure('usage', `GET ${base}`, `The link "${rel}" is no URL: ${JSON.stringify(href).slice(0, 200)}`);
+  }
   const body = await resources.read(url, signal);
   return isEnvelope(body) ? pageOf(body, url) : body;
 }

@@ -12,7 +12,12 @@ export interface Grant {
 
 /** The token endpoint's refusal (RFC 6749 section 5.2) as a `token` error with the OAuth code. */
 async function refusal(answer: Dispatcher.ResponseData, endpoint: string): Promise<CorralClientError> {
-  const text = await answer.body.text();
+  let text: string;
+  try {
+    text = await answer.body.text();
+  } catch (error) {
+    throw noAnswer(`POST ${endpoint}`, error); // cut off while the refusal was read
+  }
   let body: Record<string, unknown> = {};
   try {
     body = (JSON.parse(text) ?? {}) as Record<string, unknown>;

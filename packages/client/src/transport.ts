@@ -99,7 +99,7 @@ export function createSend(
         await pause(delay, signal, request);
         continue;
       }
-      destinations.learn(answer.body, answer.headers.location);
+      destinations.learn(outgoing.url, answer.status, answer.body, answer.headers.location);
       if (token !== undefined && tokenRefused(answer) && !renewed) {
         tokens?.refused(token);
         renewed = true;
