@@ -1,6 +1,6 @@
 import { ApiError, isApiError } from '@corral/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Http2Stream } from 'node:http2';
+import type { Http2ServerRequest, Http2Stream } from 'node:http2';
 import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
 import type { CorralRequest, CorralResponse } from './exchange.js';
 import { originForm } from './request-target.js';
@@ -118,7 +118,15 @@ class NodeRequest implements CorralRequest {
       return parsed;
     }
     try {
-      return await collectLimited(this.req, limit, () => this.req.pause());
+      const body = await collectLimited(this.req, limit, () => this.req.pause());
+      // An HTTP/2 request's body also ends when its stream closes early (the connection was cut, the
+      // stream reset, or our 408 went out): Node then ends the body as if it were whole. A stream
+      // still open is one whose body ended with the peer's END_STREAM.
+      if (this.req.httpVersionMajor === 2) {
+        const stream = (this.req as unknown as Http2ServerRequest).stream;
+        if (stream.closed || stream.destroyed) throw new Error('the stream closed before its body ended');
+      }
+      return body;
     } catch (error) {
       // A client that hangs up mid-body is its own failure, not the server's.
       if (isApiError(error)) throw error;
