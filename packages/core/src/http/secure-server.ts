@@ -34,9 +34,14 @@ export function createSecureApiServer(
   Object.assign(server, limits); // Node 22 sets fixed ones in the constructor and reads them from the server
   server.maxConnections = chosen.maxConnections;
   trackConnections(server);
-  // An HTTP/2 session is a keep-alive connection: one silent for that long is asked to go away (GOAWAY).
+  // An HTTP/2 session is a keep-alive connection: one silent for that long is asked to go away
+  // (GOAWAY). close() lets open streams finish, so one still open a request timeout later (a client
+  // that stopped reading, its flow-control window shut) is cut, as node:http cuts a stalled socket.
   server.on('session', (session: Http2Session) => {
-    session.setTimeout(chosen.keepAliveTimeoutMs, () => session.close());
+    session.setTimeout(chosen.keepAliveTimeoutMs, () => {
+      session.close();
+      setTimeout(() => session.destroyed || session.destroy(), chosen.requestTimeoutMs).unref();
+    });
   });
   server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
     if (hsts) res.setHeader('strict-transport-security', hsts);
