@@ -72,6 +72,10 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     }
   }
 
+  /** The error answer for anything thrown while answering (made once, not per request). */
+  const failed = (context: PipelineContext, thrown: unknown, hooks: CompiledHooks) =>
+    errorAnswer(context, thrown, hooks, logger, docsUrlFor(context.prefix));
+
   /** onRequest hooks first when there are any; without them no extra async step is taken. */
   function answer(
     context: PipelineContext,
@@ -94,7 +98,6 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     const requestId = requestIdFor(request.header('x-request-id'));
     const context = new PipelineContext(request, requestId, latestPrefix, parts.settings, job !== undefined);
     let hooks = parts.hooks;
-    const failed = (thrown: unknown) => errorAnswer(context, thrown, hooks, logger, docsUrlFor(context.prefix));
     let response: CorralResponse;
     try {
       const target = targetOf(request, versioning, routers);
@@ -106,7 +109,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
       if ((target.kind === 'route' || target.kind === 'none') && target.prefix) context.prefix = target.prefix;
       response = await answer(context, target, hooks, job?.principal);
     } catch (thrown) {
-      response = await failed(thrown);
+      response = await failed(context, thrown, hooks);
     }
     if (hooks.onSend.length > 0) response = await runSendHooks(context, response, hooks, failed);
     response.headers['x-request-id'] = requestId;

@@ -11,14 +11,14 @@ export async function runSendHooks(
   context: PipelineContext,
   response: CorralResponse,
   hooks: CompiledHooks,
-  failed: (thrown: unknown) => Promise<CorralResponse>,
+  failed: (context: PipelineContext, thrown: unknown, hooks: CompiledHooks) => Promise<CorralResponse>,
 ): Promise<CorralResponse> {
   for (const hook of hooks.onSend) {
     try {
       const changed = hook(context, response);
       response = (changed instanceof Promise ? await changed : changed) ?? response;
     } catch (thrown) {
-      response = await failed(thrown);
+      response = await failed(context, thrown, hooks);
     }
   }
   return response;
