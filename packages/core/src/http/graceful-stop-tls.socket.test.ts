@@ -2,9 +2,8 @@ import { once } from 'node:events';
 import { connect, type ClientHttp2Session, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createApi } from '../index.js';
-import { defineOperation } from '../operation/define-operation.js';
+import { gatedOperation } from '../testing/gated-operation.js';
 import { https1Request, testCertificate } from '../testing/tls.js';
 import { stopGracefully } from './graceful-stop.js';
 import { silentLogger } from './logger.js';
@@ -16,15 +15,7 @@ beforeAll(async () => {
 
 /** An API over TLS whose `wait` operation answers only when the test lets it. */
 async function slowSecureApi() {
-  let release = (): void => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let began = (): void => {};
-  const handling = new Promise<void>((resolve) => (began = resolve));
-  const wait = defineOperation({
-    name: 'wait',
-    query: z.object({}),
-    handler: async () => (began(), await released, { done: true }),
-  });
+  const { operation: wait, release, handling } = gatedOperation();
   const server: Http2SecureServer = createApi({ operations: [wait], logger: silentLogger }).listen(0, undefined, {
     tls,
   });

@@ -2,23 +2,16 @@ import { once } from 'node:events';
 import { Agent, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createApi } from '../index.js';
+import { z } from 'zod';
 import { defineOperation } from '../operation/define-operation.js';
+import { gatedOperation } from '../testing/gated-operation.js';
 import { stopGracefully } from './graceful-stop.js';
 import { silentLogger } from './logger.js';
 
 /** An API whose `wait` operation answers only when the test lets it. */
 function slowApi() {
-  let release = (): void => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let began = (): void => {};
-  const handling = new Promise<void>((resolve) => (began = resolve));
-  const wait = defineOperation({
-    name: 'wait',
-    query: z.object({}),
-    handler: async () => (began(), await released, { done: true }),
-  });
+  const { operation: wait, release, handling } = gatedOperation();
   const server: Server = createApi({ operations: [wait], logger: silentLogger }).listen(0);
   return {
     server,
