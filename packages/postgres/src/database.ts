@@ -1,7 +1,7 @@
 import { CorralError } from '@corral/core';
 import pg from 'pg';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
-import { quoted } from '@corral/sql';
+import { quoted, type StatementOptions } from '@corral/sql';
 import { asOutage, isConnectionLoss } from './outage.js';
 import { PostgresStore, type PostgresStoreOptions } from './store.js';
 
@@ -63,19 +63,24 @@ export class PostgresDatabase implements StoreDatabase {
   /**
    * Runs a statement prepared by name (once per connection), so the server plans it once; with
    * `planEachTime`, unnamed, so that it is planned for its values every time (a search: a plan made
-   * for any pattern scans the table for a rare one).
+   * for any pattern scans the table for a rare one). `how` is that flag alone, or the engine's
+   * options (rows as arrays; whether the statement writes).
    */
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(
     on: Queryable,
     text: string,
     values: unknown[] = [],
-    planEachTime = false,
+    how: StatementOptions | boolean = false,
   ): Promise<pg.QueryResult<R>> {
+    const { planEachTime = false, arrays = false } = typeof how === 'boolean' ? { planEachTime: how } : how;
     let name = this.names.get(text);
     if (!name && !planEachTime) this.names.set(text, (name = `corral_${this.names.size + 1}`));
     for (let attempt = 1; ; attempt++) {
       try {
-        return await on.query<R>(planEachTime ? { text, values } : { name, text, values });
+        const config: pg.QueryConfig = planEachTime ? { text, values } : { name, text, values };
+        // Rows as arrays where the engine reads them by position.
+        if (arrays) (config as { rowMode?: string }).rowMode = 'array';
+        return await on.query<R>(config);
       } catch (error) {
         // A statement on its own that lost a deadlock was rolled back whole: it may simply run again.
         // Inside a transaction the whole unit is run again instead (see transaction()), which judges the error.

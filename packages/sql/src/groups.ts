@@ -1,7 +1,7 @@
 import type { GroupPage, GroupQuery, StoredRecord } from '@corral/core';
 import { quoted } from './names.js';
 import { whereOf, type QueryDialect, type Where } from './query.js';
-import type { Maybe } from './reads.js';
+import type { Maybe } from './sql-driver.js';
 import type { ColumnMap, TableMap } from './table-map.js';
 
 /** The rows of several groups as a dialect reads them: the records, and the count of each group's key. */

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
+      "SqlStore",
       "checkSeedParents",
       "columnValue",
       "containing",

@@ -41,9 +41,13 @@ export {
   countWhere,
   listPage,
   lookups,
-  type Maybe,
   type PageRead,
   type RevisionRead,
   type TableReads,
 } from './reads.js';
 export { sqlStartupCodes } from './startup-codes.js';
+export type { BookkeepingSql, DialectCapabilities, SqlDialect } from './sql-dialect.js';
+export type { Maybe, SqlDriver, SqlRow, StatementOptions } from './sql-driver.js';
+export { SqlStore, type SqlDatabase } from './sql-store.js';
+export type { SqlStoreOptions } from './store-init.js';
+export type { PageMemo } from './table-reads.js';

@@ -95,7 +95,7 @@ export class SqliteDatabase implements StoreDatabase {
    * Runs the statements of one store call: inside the caller's unit of work when it names one,
    * otherwise in a transaction of their own, once no unit is running.
    */
-  async write<R>(options: StoreCallOptions | undefined, step: () => R): Promise<R> {
+  async write<R>(options: StoreCallOptions | undefined, step: () => R | Promise<R>): Promise<R> {
     if (!options?.transaction) return this.inTransaction(async () => step());
     this.check(options);
     return step();

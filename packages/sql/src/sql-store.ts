@@ -1,0 +1,300 @@
+import { CorralError } from '@corral/core';
+import type {
+  DeleteAllResult,
+  DeleteResult,
+  GroupPage,
+  GroupQuery,
+  ListFeatures,
+  ListQuery,
+  ListResult,
+  Lookup,
+  ReplaceEntry,
+  ReplaceManyResult,
+  Store,
+  StoreCallOptions,
+  StoreDatabase,
+  StoredRecord,
+  StoreFilter,
+  StoreInit,
+  WriteResult,
+} from '@corral/core';
+import type { OwnedColumn } from './existing-table.js';
+import { groupPages } from './groups.js';
+import { keyOfId } from './ids.js';
+import { unwritten } from './outcomes.js';
+import { selectedColumns, whereOf, type Where } from './query.js';
+import { countWhere, listPage, lookups, type TableReads } from './reads.js';
+import { rowRecord, versionAlias } from './row-records.js';
+import { violationError } from './violations.js';
+import type { SqlDialect } from './sql-dialect.js';
+import type { Maybe, SqlDriver, SqlRow } from './sql-driver.js';
+import { initTable, type SqlStoreOptions } from './store-init.js';
+import { groupRows } from './store-groups.js';
+import { projectedMap, type TableMap } from './table-map.js';
+import { tableReads, type PageMemo, type ReadSource } from './table-reads.js';
+import { bulkDelete, bulkReplace } from './store-bulk.js';
+import {
+  filterWhere,
+  insertRow,
+  manyStatements,
+  overwriteRow,
+  removeRows,
+  rowWhere,
+  type WriteSource,
+} from './table-writes.js';
+
+/** Field selections a store reads in part; others read whole rows (its statements stay bounded). */
+const maxSelections = 64;
+/** How many page sizes a store writes into its statements (a default, a maximum, a few clients' own). */
+const maxLiteralLimits = 8;
+
+/** The database a store belongs to: the stores of one share its units of work. */
+export interface SqlDatabase extends StoreDatabase {
+  ping(): Maybe<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One collection's records in one table, a column per field, on any engine: the dialect writes the
+ * SQL that differs, the driver runs it. In a table of its own the store keeps a version column and
+ * triggers keep the bookkeeping right whoever writes; in a table the application owns it changes
+ * nothing of the table, and counts its own writes. An engine package subclasses it for what only
+ * its engine does: making and moving its tables, ids, estimates.
+ */
+export abstract class SqlStore<T extends object, C = unknown> implements Store<T>, WriteSource<T, C> {
+  private tableMap: TableMap | undefined;
+  private tableName: string | undefined;
+  private selectList: string | undefined;
+  private readonly selections = new Map<string, { readonly select: string; readonly map: TableMap }>();
+  private readonly readsOf = new WeakMap<object, TableReads<T>>();
+  private readonly literalLimits = new Set<number>();
+  /** Whether the database fills the id of a new row of a table the application owns. */
+  protected generatedIds = true;
+
+  /** Comparisons and cursor paging are carried out in SQL. */
+  readonly listFeatures: ListFeatures = { conditions: true, seek: true };
+  /** Seed records are checked before they go in; writes through the API are checked by core. */
+  readonly checksParentKeys = true;
+
+  constructor(
+    /** The database whose transactions this store takes part in. */
+    readonly database: SqlDatabase,
+    readonly driver: SqlDriver<C>,
+    public dialect: SqlDialect,
+    protected readonly options: SqlStoreOptions<T>,
+  ) {}
+
+  /** Tables the application owns may be written by others; the revision then counts this store's writes only. */
+  get revisionScope(): 'all-writes' | 'own-writes' {
+    return this.options.table === undefined ? 'all-writes' : 'own-writes';
+  }
+
+  /** The table and its columns, once `init` has read or made them. */
+  get map(): TableMap {
+    if (!this.tableMap)
+      throw new CorralError(
+        'CORRAL_STORE_NOT_INITIALIZED',
+        `${this.dialect.packageName}: a store is used before init(); give it to a collection of an API`,
+      );
+    return this.tableMap;
+  }
+
+  get table(): string {
+    return (this.tableName ??= this.dialect.table(this.map.table));
+  }
+
+  async init(init: StoreInit): Promise<void> {
+    this.useMap(await initTable(this, init, this.options));
+  }
+
+  /** Takes the table's map (init's own statements need it before init ends). */
+  useMap(map: TableMap): void {
+    this.tableMap = map;
+    this.tableName = undefined;
+    this.selectList = undefined;
+  }
+
+  /** Makes, moves or changes the store's own table inside init's unit; true when rows may have changed. */
+  abstract prepareManaged(on: C, declared: TableMap): Promise<boolean>;
+  /** The columns of a table the application owns; undefined when there is no such table. */
+  abstract describeTable(on: C, declared: TableMap): Promise<OwnedColumn[] | undefined>;
+  /** Whether the table is missing or has never held a record, before init touches it. */
+  abstract mayTakeSeed(declared: TableMap): Promise<boolean>;
+  /** Runs init's statements in one unit (`managed`: the store makes its own table). */
+  abstract setUp(managed: boolean, body: (on: C) => Promise<void>): Promise<void>;
+  /** The database's estimate of a WHERE's matches; undefined without one. */
+  abstract estimate(on: C, where: Where): Maybe<number | undefined>;
+
+  /** The last step of init's unit, told whether rows may have changed (SQLite checks foreign keys). */
+  finishSetUp(_on: C, _declared: TableMap, _changed: boolean): Maybe<void> {}
+
+  /** The table's name in messages. */
+  tableLabel(name: string): string {
+    return name;
+  }
+
+  /** Adopts what the table the application owns is like (the columns a dialect types, generated ids). */
+  adoptColumns(columns: readonly OwnedColumn[], idColumn: OwnedColumn): void {
+    if (this.dialect.forColumns) this.dialect = this.dialect.forColumns(columns);
+    this.generatedIds = idColumn.hasDefault;
+  }
+
+  /** Pages kept while the revision stays the same, for reads on `on`; none by default. */
+  pageMemo(_on: C): PageMemo<T> | undefined {
+    return undefined;
+  }
+
+  newId(_on: C): Maybe<unknown> {
+    return this.map.managed || this.generatedIds ? undefined : crypto.randomUUID();
+  }
+
+  async ping(): Promise<void> {
+    await this.database.ping();
+  }
+
+  async close(): Promise<void> {
+    await this.database.close();
+  }
+
+  /** The SELECT list of a record: id, fields, and the version where the database gives one; made once. */
+  get selected(): string {
+    return (this.selectList ??= this.selectOf(this.map));
+  }
+
+  private selectOf(map: TableMap): string {
+    const version = this.dialect.rowVersion(this.map);
+    return `${selectedColumns(map)}${version ? `, ${version} AS ${versionAlias}` : ''}`;
+  }
+
+  /**
+   * The SELECT list and map of a selection of fields. A version that is a digest of the row needs
+   * every column, so such a table is always read whole.
+   */
+  selection(fields: readonly string[] | undefined): { readonly select: string; readonly map: TableMap } {
+    const { map } = this;
+    if (!fields || !this.dialect.rowVersion(map)) return { select: this.selected, map };
+    const key = fields.join(',');
+    let found = this.selections.get(key);
+    if (!found) {
+      if (this.selections.size >= maxSelections) return { select: this.selected, map };
+      const projected = projectedMap(map, fields);
+      found = { select: this.selectOf(projected), map: projected };
+      this.selections.set(key, found);
+    }
+    return found;
+  }
+
+  record(row: SqlRow, map = this.map): StoredRecord<T> {
+    return rowRecord<T>(map, row, this.dialect.codec, this.dialect.rowVersion(this.map) !== undefined);
+  }
+
+  literalLimit(limit: number): boolean {
+    if (this.literalLimits.has(limit)) return true;
+    if (this.literalLimits.size >= maxLiteralLimits || !Number.isSafeInteger(limit)) return false;
+    this.literalLimits.add(limit);
+    return true;
+  }
+
+  /** The read statements on a connection, made once per connection (their SQL texts are built once). */
+  reads(on: C): TableReads<T> {
+    if (typeof on !== 'object' || on === null) return tableReads(this as ReadSource<T, C>, on);
+    let reads = this.readsOf.get(on);
+    if (!reads) this.readsOf.set(on, (reads = tableReads(this as ReadSource<T, C>, on)));
+    return reads;
+  }
+
+  async lookup(on: C, id: string): Promise<Lookup<T>> {
+    return (await lookups(this.map, this.reads(on), [id]))[0]!;
+  }
+
+  /** Turns a refusal of the database (a rule of the table) into the API's error. */
+  async guarded<R>(work: () => Promise<R>, deleting = false): Promise<R> {
+    try {
+      return await work();
+    } catch (error) {
+      const violation = this.dialect.violation(error);
+      if (!violation) throw error;
+      throw violationError(this.map, violation, deleting);
+    }
+  }
+
+  async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
+    return listPage(this.map, this.dialect, this.reads(this.driver.readsOn(options)), query);
+  }
+
+  async listGroups(query: GroupQuery, options?: StoreCallOptions): Promise<GroupPage<T>[]> {
+    const on = this.driver.readsOn(options);
+    return groupPages(this.map, this.dialect, query, (where, column, fields) =>
+      groupRows(this, on, where, column, fields, query.limit),
+    );
+  }
+
+  async count(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
+    return countWhere(this.map, this.dialect, this.reads(this.driver.readsOn(options)), filter);
+  }
+
+  async get(id: string, options?: StoreCallOptions): Promise<Lookup<T>> {
+    return this.lookup(this.driver.readsOn(options), id);
+  }
+
+  async getMany(ids: readonly string[], options?: StoreCallOptions): Promise<Lookup<T>[]> {
+    return lookups(this.map, this.reads(this.driver.readsOn(options)), ids);
+  }
+
+  async revision(options?: StoreCallOptions): Promise<number> {
+    return (await this.reads(this.driver.readsOn(options)).revision()).revision;
+  }
+
+  async create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
+    return this.driver.write(options, manyStatements(this), (on) => this.guarded(() => insertRow(this, on, data)));
+  }
+
+  async replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>> {
+    const key = keyOfId(this.map.id.storage, id);
+    const atomic =
+      manyStatements(this) ||
+      !this.dialect.can.returningOnUpdate ||
+      (expectedVersion !== undefined && !this.dialect.rowVersion(this.map));
+    return this.driver.write(options, atomic, async (on): Promise<WriteResult<T>> => {
+      const written =
+        key === undefined ? undefined : await this.guarded(() => overwriteRow(this, on, key, data, expectedVersion));
+      return written ? { status: 'ok', record: written } : unwritten(await this.lookup(on, id));
+    });
+  }
+
+  async delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>> {
+    const key = keyOfId(this.map.id.storage, id);
+    const readFirst = expectedVersion !== undefined && !this.dialect.rowVersion(this.map);
+    return this.driver.write(options, manyStatements(this) || readFirst, async (on): Promise<DeleteResult<T>> => {
+      if (key === undefined) return unwritten(await this.lookup(on, id));
+      // A digest is compared with the row read first, in the same unit.
+      if (readFirst) {
+        const now = await this.lookup(on, key);
+        if (now.status !== 'found' || now.record.version !== expectedVersion) return unwritten(now);
+      }
+      const deleted = await this.guarded(() => removeRows(this, on, rowWhere(this, key, expectedVersion)), true);
+      return deleted > 0 ? { status: 'ok' } : unwritten(await this.lookup(on, id));
+    });
+  }
+
+  async deleteWhere(filter: StoreFilter, options?: StoreCallOptions): Promise<number> {
+    if (whereOf(this.map, this.dialect, filter).none) return 0;
+    return this.driver.write(options, manyStatements(this), (on) =>
+      this.guarded(() => removeRows(this, on, filterWhere(this, filter)), true),
+    );
+  }
+
+  async deleteAll(expectedRevision?: number, options?: StoreCallOptions): Promise<DeleteAllResult> {
+    return this.driver.write(options, true, (on) => this.guarded(() => bulkDelete(this, on, expectedRevision), true));
+  }
+
+  async replaceMany(
+    entries: readonly ReplaceEntry<T>[],
+    expectedRevision?: number,
+    options?: StoreCallOptions,
+  ): Promise<ReplaceManyResult<T>> {
+    return this.driver.write(options, true, (on) =>
+      this.guarded(() => bulkReplace(this, on, entries, expectedRevision)),
+    );
+  }
+}
