@@ -23,15 +23,15 @@ import { groupPages } from './groups.js';
 import { keyOfId } from './ids.js';
 import { unwritten } from './outcomes.js';
 import { selectedColumns, whereOf, type Where } from './query.js';
-import { countWhere, listPage, lookups, type TableReads } from './reads.js';
+import { countWhere, listPage, lookups } from './reads.js';
 import { rowRecord, versionAlias } from './row-records.js';
 import { violationError } from './violations.js';
 import type { SqlDialect } from './sql-dialect.js';
-import type { Maybe, SqlDriver, SqlRow } from './sql-driver.js';
+import { chain, type Maybe, type SqlDriver, type SqlRow } from './sql-driver.js';
 import { initTable, type SqlStoreOptions } from './store-init.js';
 import { groupRows } from './store-groups.js';
 import { projectedMap, type TableMap } from './table-map.js';
-import { tableReads, type PageMemo, type ReadSource } from './table-reads.js';
+import { tableReads, type EngineReads, type PageMemo, type ReadSource } from './table-reads.js';
 import { bulkDelete, bulkReplace } from './store-bulk.js';
 import {
   filterWhere,
@@ -66,8 +66,12 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   private tableName: string | undefined;
   private selectList: string | undefined;
   private readonly selections = new Map<string, { readonly select: string; readonly map: TableMap }>();
-  private readonly readsOf = new WeakMap<object, TableReads<T>>();
+  private readsOf = new WeakMap<object, EngineReads<T>>();
+  private lastOn: C | undefined;
+  private lastReads: EngineReads<T> | undefined;
   private readonly literalLimits = new Set<number>();
+  /** The version expression of the map, made once (null: a digest of the row). */
+  private versionExpression: string | null | undefined;
   /** Whether the database fills the id of a new row of a table the application owns. */
   protected generatedIds = true;
 
@@ -112,6 +116,20 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     this.tableMap = map;
     this.tableName = undefined;
     this.selectList = undefined;
+    this.forgetReads();
+  }
+
+  /** Read statements are made from the map and the dialect: new ones after either changes. */
+  private forgetReads(): void {
+    this.versionExpression = undefined;
+    this.readsOf = new WeakMap();
+    this.lastReads = undefined;
+  }
+
+  /** The SQL of a row's version; undefined where the engine digests the row's values. */
+  get versionSql(): string | undefined {
+    this.versionExpression ??= this.dialect.rowVersion(this.map) ?? null;
+    return this.versionExpression ?? undefined;
   }
 
   /** Makes, moves or changes the store's own table inside init's unit; true when rows may have changed. */
@@ -136,6 +154,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   /** Adopts what the table the application owns is like (the columns a dialect types, generated ids). */
   adoptColumns(columns: readonly OwnedColumn[], idColumn: OwnedColumn): void {
     if (this.dialect.forColumns) this.dialect = this.dialect.forColumns(columns);
+    this.forgetReads();
     this.generatedIds = idColumn.hasDefault;
   }
 
@@ -162,7 +181,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   private selectOf(map: TableMap): string {
-    const version = this.dialect.rowVersion(this.map);
+    const version = this.versionSql;
     return `${selectedColumns(map)}${version ? `, ${version} AS ${versionAlias}` : ''}`;
   }
 
@@ -172,7 +191,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
    */
   selection(fields: readonly string[] | undefined): { readonly select: string; readonly map: TableMap } {
     const { map } = this;
-    if (!fields || !this.dialect.rowVersion(map)) return { select: this.selected, map };
+    if (!fields || !this.versionSql) return { select: this.selected, map };
     const key = fields.join(',');
     let found = this.selections.get(key);
     if (!found) {
@@ -185,7 +204,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   record(row: SqlRow, map = this.map): StoredRecord<T> {
-    return rowRecord<T>(map, row, this.dialect.codec, this.dialect.rowVersion(this.map) !== undefined);
+    return rowRecord<T>(map, row, this.dialect.codec, this.versionSql !== undefined);
   }
 
   literalLimit(limit: number): boolean {
@@ -196,15 +215,29 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   /** The read statements on a connection, made once per connection (their SQL texts are built once). */
-  reads(on: C): TableReads<T> {
-    if (typeof on !== 'object' || on === null) return tableReads(this as ReadSource<T, C>, on);
-    let reads = this.readsOf.get(on);
-    if (!reads) this.readsOf.set(on, (reads = tableReads(this as ReadSource<T, C>, on)));
+  reads(on: C): EngineReads<T> {
+    // The last connection's first: most reads run on the same one (SQLite's reader, PostgreSQL's pool).
+    if (on === this.lastOn && this.lastReads) return this.lastReads;
+    let reads: EngineReads<T> | undefined;
+    if (typeof on !== 'object' || on === null) reads = tableReads(this as ReadSource<T, C>, on);
+    else {
+      reads = this.readsOf.get(on);
+      if (!reads) this.readsOf.set(on, (reads = tableReads(this as ReadSource<T, C>, on)));
+    }
+    this.lastOn = on;
+    this.lastReads = reads;
     return reads;
   }
 
-  async lookup(on: C, id: string): Promise<Lookup<T>> {
-    return (await lookups(this.map, this.reads(on), [id]))[0]!;
+  /** One record, found, gone or missing: the read every GET of a record makes, without a wait where the driver has none. */
+  lookup(on: C, id: string): Maybe<Lookup<T>> {
+    const key = keyOfId(this.map.id.storage, id);
+    if (key === undefined) return { status: 'missing' };
+    const reads = this.reads(on);
+    return chain(reads.record(key), (record): Maybe<Lookup<T>> => {
+      if (record) return { status: 'found', record };
+      return chain(reads.tombstones([key]), (gone) => (gone.size > 0 ? { status: 'gone' } : { status: 'missing' }));
+    });
   }
 
   /** Turns a refusal of the database (a rule of the table) into the API's error. */
@@ -254,7 +287,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     const atomic =
       manyStatements(this) ||
       !this.dialect.can.returningOnUpdate ||
-      (expectedVersion !== undefined && !this.dialect.rowVersion(this.map));
+      (expectedVersion !== undefined && !this.versionSql);
     return this.driver.write(options, atomic, async (on): Promise<WriteResult<T>> => {
       const written =
         key === undefined ? undefined : await this.guarded(() => overwriteRow(this, on, key, data, expectedVersion));
@@ -264,7 +297,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
 
   async delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>> {
     const key = keyOfId(this.map.id.storage, id);
-    const readFirst = expectedVersion !== undefined && !this.dialect.rowVersion(this.map);
+    const readFirst = expectedVersion !== undefined && !this.versionSql;
     return this.driver.write(options, manyStatements(this) || readFirst, async (on): Promise<DeleteResult<T>> => {
       if (key === undefined) return unwritten(await this.lookup(on, id));
       // A digest is compared with the row read first, in the same unit.

@@ -22,6 +22,8 @@ export interface ReadSource<T, C> {
   readonly table: string;
   /** A record's SELECT list. */
   readonly selected: string;
+  /** The SQL of a row's version; undefined where the engine digests the row's values. */
+  readonly versionSql: string | undefined;
   selection(fields: readonly string[] | undefined): { readonly select: string; readonly map: TableMap };
   record(row: SqlRow, map?: TableMap): StoredRecord<T>;
   estimate(on: C, where: Where): Maybe<number | undefined>;
@@ -29,8 +31,13 @@ export interface ReadSource<T, C> {
   literalLimit(limit: number): boolean;
 }
 
+/** The read statements of a table, and the one of a single record (every GET of a record makes it). */
+export interface EngineReads<T> extends TableReads<T> {
+  record(key: string): Maybe<StoredRecord<T> | undefined>;
+}
+
 /** The read statements of one table on one connection (or unit of work). */
-export function tableReads<T, C>(source: ReadSource<T, C>, on: C): TableReads<T> {
+export function tableReads<T, C>(source: ReadSource<T, C>, on: C): EngineReads<T> {
   const { map, dialect, driver, table } = source;
   const { bookkeeping, can } = dialect;
   const p = (n: number) => dialect.placeholder(n);
@@ -48,7 +55,7 @@ export function tableReads<T, C>(source: ReadSource<T, C>, on: C): TableReads<T>
     chain(driver.rows(on, revisionSql, [map.collection], { arrays: true }), (rows) => countsOf(rows[0]!));
   const planEachTime = (where: Where) => where.searched || where.compared;
   const memo = source.pageMemo(on);
-  const versioned = dialect.rowVersion(map) !== undefined;
+  const versioned = source.versionSql !== undefined;
 
   /** Revision first, then the rows, with nothing of this process between (a synchronous driver). */
   const pageAfterRevision = (where: Where, order: string, window: PageWindow, fields?: readonly string[]) =>
@@ -111,6 +118,14 @@ export function tableReads<T, C>(source: ReadSource<T, C>, on: C): TableReads<T>
         }),
         (rows) => Number((rows[0] as unknown[])[0]),
       ),
+    record: (key) => {
+      const values = [dialect.idValue(map, key)];
+      if (driver.first) {
+        const row = driver.first(on, byId, values);
+        return row instanceof Promise ? row.then((found) => found && source.record(found)) : row && source.record(row);
+      }
+      return chain(driver.rows(on, byId, values, { arrays: true }), (rows) => rows[0] && source.record(rows[0]));
+    },
     records: (keys) =>
       chain(
         keys.length === 1

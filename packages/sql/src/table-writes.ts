@@ -11,7 +11,7 @@ import { rowValues } from './values.js';
 export interface WriteSource<T, C> extends ReadSource<T, C> {
   /** The id of a new row where the database would not give one, or undefined. */
   newId(on: C): Maybe<unknown>;
-  lookup(on: C, key: string): Promise<Lookup<T>>;
+  lookup(on: C, key: string): Maybe<Lookup<T>>;
   reads(on: C): TableReads<T>;
 }
 
@@ -99,7 +99,7 @@ export async function overwriteRow<T, C>(
   expectedVersion: number | undefined,
 ): Promise<StoredRecord<T> | undefined> {
   const { map, dialect, driver } = source;
-  if (!dialect.rowVersion(map) && expectedVersion !== undefined) {
+  if (!source.versionSql && expectedVersion !== undefined) {
     const now = await source.lookup(on, key);
     if (now.status !== 'found' || now.record.version !== expectedVersion) return undefined;
   }
@@ -155,7 +155,7 @@ export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, wher
 /** The WHERE of one row by its key, with its version when one is expected and the database gives it. */
 export function rowWhere(source: WriteSource<unknown, unknown>, key: string, expectedVersion?: number): WhereOf {
   const { map, dialect } = source;
-  const version = dialect.rowVersion(map);
+  const version = source.versionSql;
   return (parameters) =>
     `${dialect.idEquals(map, parameters.add(dialect.idValue(map, key)))}${version && expectedVersion !== undefined ? ` AND ${version} = ${parameters.add(expectedVersion)}` : ''}`;
 }

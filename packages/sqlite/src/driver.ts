@@ -28,6 +28,8 @@ export function sqliteDriver(
     },
     rows: (on, sql, values, options) =>
       statement(on, sql, options?.arrays).all(...(values as SQLInputValue[])) as unknown as SqlRow[],
+    first: (on, sql, values) =>
+      statement(on, sql, true).get(...(values as SQLInputValue[])) as unknown as readonly unknown[] | undefined,
     run: (on, sql, values) => Number(statement(on, sql).run(...(values as SQLInputValue[])).changes),
     // Every write is a transaction of its own (or the caller's unit): SQLite has one writer at a time anyway.
     write: (options, _atomic, body) => database.write(options, () => body(writer)),
