@@ -137,7 +137,5 @@ export function storageOfPostgres(dataType: string, udtName: string): ColumnStor
   }
 }
 
-/** An SQL string literal. */
-export function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
+/** An SQL string literal (the same in every engine). */
+export { literal } from '@corral/sql';

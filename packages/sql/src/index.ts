@@ -51,3 +51,4 @@ export type { Maybe, SqlDriver, SqlRow, StatementOptions } from './sql-driver.js
 export { SqlStore, type SqlDatabase } from './sql-store.js';
 export type { SqlStoreOptions } from './store-init.js';
 export type { PageMemo } from './table-reads.js';
+export { layoutVersion, literal, orphanedRows, resolutionSql, type ResolutionParts } from './managed-changes.js';

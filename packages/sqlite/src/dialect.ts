@@ -110,7 +110,5 @@ export function storageOfDeclared(type: string): ColumnStorage | 'other' {
   return 'other';
 }
 
-/** An SQL string literal. */
-export function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
+/** An SQL string literal (the same in every engine). */
+export { literal } from '@corral/sql';

@@ -14,8 +14,9 @@ import { sqliteDialect } from './dialect.js';
 import { sqliteDriver, type SqliteConnection } from './driver.js';
 import { statisticsEstimate } from './estimate.js';
 import { legacyProblems, legacyTableOf, moveLegacy } from './legacy-layout.js';
-import { checkForeignKeys, createOrExtend, finishManaged, plannedWork, rebuild } from './managed-table.js';
+import { checkForeignKeys, createOrExtend, finishManaged, rebuild } from './managed-table.js';
 import { deepFrozen, PageCache } from './page-cache.js';
+import { plannedWork } from './table-changes.js';
 import { columnsOf, tableExists } from './table-info.js';
 
 /** Settings of one store of a {@link SqliteDatabase}. */
