@@ -51,7 +51,8 @@ export const sqliteDialect: SqlDialect = {
   idIn: (map, placeholder) => `${quoted(map.id.column)} IN (SELECT value FROM json_each(${placeholder}))`,
   // An integer column holds numbers, not text; up to 15 digits a key binds without making a BigInt.
   idValue: (map, key) => (map.id.storage !== 'integer' ? key : key.length <= 15 ? Number(key) : BigInt(key)),
-  idList: (map, keys) => JSON.stringify(map.id.storage === 'integer' ? keys.map(Number) : keys),
+  // Integer keys are canonical digits (see keyOfId), written as JSON numbers whole: no loss past 2^53.
+  idList: (map, keys) => (map.id.storage === 'integer' ? `[${keys.join(',')}]` : JSON.stringify(keys)),
   // Without a version column the engine digests the row's values.
   rowVersion: (map) => (map.version ? quoted(map.version) : undefined),
   violation: sqliteViolation,
