@@ -105,7 +105,7 @@ export class PostgresStore<T extends object> extends SqlStore<T, Queryable> {
   async estimate(on: Queryable, where: Where): Promise<number> {
     // Not prepared by name: a generic plan would estimate every value alike.
     const plan = await on.query(
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE ${where.sql}`,
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.shape.table} WHERE ${where.sql}`,
       where.parameters,
     );
     return Number(

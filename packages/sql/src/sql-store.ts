@@ -22,16 +22,16 @@ import type { OwnedColumn } from './existing-table.js';
 import { groupPages } from './groups.js';
 import { keyOfId } from './ids.js';
 import { unwritten } from './outcomes.js';
-import { selectedColumns, whereOf, type Where } from './query.js';
+import { whereOf, type Where } from './query.js';
 import { countWhere, listPage, lookups } from './reads.js';
-import { rowRecord, versionAlias } from './row-records.js';
 import { violationError } from './violations.js';
 import type { SqlDialect } from './sql-dialect.js';
-import { chain, type Maybe, type SqlDriver, type SqlRow } from './sql-driver.js';
+import { chain, type Maybe, type SqlDriver } from './sql-driver.js';
 import { initTable, type SqlStoreOptions } from './store-init.js';
 import { groupRows } from './store-groups.js';
-import { projectedMap, type TableMap } from './table-map.js';
-import { tableReads, type EngineReads, type PageMemo, type ReadSource } from './table-reads.js';
+import type { TableMap } from './table-map.js';
+import { TableShape } from './table-shape.js';
+import { tableReads, type EngineReads, type PageMemo } from './table-reads.js';
 import { bulkDelete, bulkReplace } from './store-bulk.js';
 import {
   filterWhere,
@@ -42,11 +42,6 @@ import {
   rowWhere,
   type WriteSource,
 } from './table-writes.js';
-
-/** Field selections a store reads in part; others read whole rows (its statements stay bounded). */
-const maxSelections = 64;
-/** How many page sizes a store writes into its statements (a default, a maximum, a few clients' own). */
-const maxLiteralLimits = 8;
 
 /** The database a store belongs to: the stores of one share its units of work. */
 export interface SqlDatabase extends StoreDatabase {
@@ -63,15 +58,10 @@ export interface SqlDatabase extends StoreDatabase {
  */
 export abstract class SqlStore<T extends object, C = unknown> implements Store<T>, WriteSource<T, C> {
   private tableMap: TableMap | undefined;
-  private tableName: string | undefined;
-  private selectList: string | undefined;
-  private readonly selections = new Map<string, { readonly select: string; readonly map: TableMap }>();
+  private tableShape: TableShape<T> | undefined;
   private readsOf = new WeakMap<object, EngineReads<T>>();
   private lastOn: C | undefined;
   private lastReads: EngineReads<T> | undefined;
-  private readonly literalLimits = new Set<number>();
-  /** The version expression of the map, made once (null: a digest of the row). */
-  private versionExpression: string | null | undefined;
   /** Whether the database fills the id of a new row of a table the application owns. */
   protected generatedIds = true;
 
@@ -103,8 +93,9 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     return this.tableMap;
   }
 
-  get table(): string {
-    return (this.tableName ??= this.dialect.table(this.map.table));
+  /** How the table's rows are named, selected and read, made once per map and dialect. */
+  get shape(): TableShape<T> {
+    return (this.tableShape ??= new TableShape<T>(this.map, this.dialect));
   }
 
   async init(init: StoreInit): Promise<void> {
@@ -114,22 +105,14 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   /** Takes the table's map (init's own statements need it before init ends). */
   useMap(map: TableMap): void {
     this.tableMap = map;
-    this.tableName = undefined;
-    this.selectList = undefined;
     this.forgetReads();
   }
 
   /** Read statements are made from the map and the dialect: new ones after either changes. */
   private forgetReads(): void {
-    this.versionExpression = undefined;
+    this.tableShape = undefined;
     this.readsOf = new WeakMap();
     this.lastReads = undefined;
-  }
-
-  /** The SQL of a row's version; undefined where the engine digests the row's values. */
-  get versionSql(): string | undefined {
-    this.versionExpression ??= this.dialect.rowVersion(this.map) ?? null;
-    return this.versionExpression ?? undefined;
   }
 
   /** Makes, moves or changes the store's own table inside init's unit; true when rows may have changed. */
@@ -175,54 +158,15 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     await this.database.close();
   }
 
-  /** The SELECT list of a record: id, fields, and the version where the database gives one; made once. */
-  get selected(): string {
-    return (this.selectList ??= this.selectOf(this.map));
-  }
-
-  private selectOf(map: TableMap): string {
-    const version = this.versionSql;
-    return `${selectedColumns(map)}${version ? `, ${version} AS ${versionAlias}` : ''}`;
-  }
-
-  /**
-   * The SELECT list and map of a selection of fields. A version that is a digest of the row needs
-   * every column, so such a table is always read whole.
-   */
-  selection(fields: readonly string[] | undefined): { readonly select: string; readonly map: TableMap } {
-    const { map } = this;
-    if (!fields || !this.versionSql) return { select: this.selected, map };
-    const key = fields.join(',');
-    let found = this.selections.get(key);
-    if (!found) {
-      if (this.selections.size >= maxSelections) return { select: this.selected, map };
-      const projected = projectedMap(map, fields);
-      found = { select: this.selectOf(projected), map: projected };
-      this.selections.set(key, found);
-    }
-    return found;
-  }
-
-  record(row: SqlRow, map = this.map): StoredRecord<T> {
-    return rowRecord<T>(map, row, this.dialect.codec, this.versionSql !== undefined);
-  }
-
-  literalLimit(limit: number): boolean {
-    if (this.literalLimits.has(limit)) return true;
-    if (this.literalLimits.size >= maxLiteralLimits || !Number.isSafeInteger(limit)) return false;
-    this.literalLimits.add(limit);
-    return true;
-  }
-
   /** The read statements on a connection, made once per connection (their SQL texts are built once). */
   reads(on: C): EngineReads<T> {
     // The last connection's first: most reads run on the same one (SQLite's reader, PostgreSQL's pool).
     if (on === this.lastOn && this.lastReads) return this.lastReads;
     let reads: EngineReads<T> | undefined;
-    if (typeof on !== 'object' || on === null) reads = tableReads(this as ReadSource<T, C>, on);
+    if (typeof on !== 'object' || on === null) reads = tableReads(this, on);
     else {
       reads = this.readsOf.get(on);
-      if (!reads) this.readsOf.set(on, (reads = tableReads(this as ReadSource<T, C>, on)));
+      if (!reads) this.readsOf.set(on, (reads = tableReads(this, on)));
     }
     this.lastOn = on;
     this.lastReads = reads;
@@ -287,7 +231,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     const atomic =
       manyStatements(this) ||
       !this.dialect.can.returningOnUpdate ||
-      (expectedVersion !== undefined && !this.versionSql);
+      (expectedVersion !== undefined && !this.shape.versionSql);
     return this.driver.write(options, atomic, async (on): Promise<WriteResult<T>> => {
       const written =
         key === undefined ? undefined : await this.guarded(() => overwriteRow(this, on, key, data, expectedVersion));
@@ -297,7 +241,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
 
   async delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>> {
     const key = keyOfId(this.map.id.storage, id);
-    const readFirst = expectedVersion !== undefined && !this.versionSql;
+    const readFirst = expectedVersion !== undefined && !this.shape.versionSql;
     return this.driver.write(options, manyStatements(this) || readFirst, async (on): Promise<DeleteResult<T>> => {
       if (key === undefined) return unwritten(await this.lookup(on, id));
       // A digest is compared with the row read first, in the same unit.

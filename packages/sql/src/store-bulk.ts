@@ -23,7 +23,7 @@ export async function bulkDelete<C>(
 ): Promise<DeleteAllResult> {
   const { dialect, driver, map } = source;
   if (dialect.can.rowLocks)
-    await driver.rows(on, `SELECT 1 FROM ${source.table} ORDER BY ${quoted(map.id.column)} FOR UPDATE`, []);
+    await driver.rows(on, `SELECT 1 FROM ${source.shape.table} ORDER BY ${quoted(map.id.column)} FOR UPDATE`, []);
   const revision = await lockedRevision(source, on);
   if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
   const count = await removeRows(source, on, () => '1 = 1');
@@ -53,11 +53,11 @@ export async function bulkReplace<T, C>(
       ? []
       : await driver.rows(
           on,
-          `SELECT ${source.selected} FROM ${source.table} WHERE ${dialect.idIn(map, dialect.placeholder(1))} ORDER BY ${quoted(map.id.column)}${lock}`,
+          `SELECT ${source.shape.selected} FROM ${source.shape.table} WHERE ${dialect.idIn(map, dialect.placeholder(1))} ORDER BY ${quoted(map.id.column)}${lock}`,
           [dialect.idList(map, keys)],
           { arrays: true },
         );
-  const found = new Map(rows.map((row) => source.record(row)).map((record) => [record.id, record]));
+  const found = new Map(rows.map((row) => source.shape.record(row)).map((record) => [record.id, record]));
   const absent = keys.filter((key) => !found.has(key));
   const gone = absent.length > 0 ? await source.reads(on).tombstones(absent) : new Set<string>();
   const current = new Map<string, Lookup<T>>(

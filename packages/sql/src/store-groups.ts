@@ -16,20 +16,21 @@ export async function groupRows<T, C>(
   fields: readonly string[] | undefined,
   limit: number,
 ): Promise<GroupRows<T>> {
-  const { map, dialect, driver, table } = source;
-  const { select, map: read } = source.selection(fields);
+  const { map, dialect, driver } = source;
+  const { table } = source.shape;
+  const { select, map: read } = source.shape.selection(fields);
   const limitAt = dialect.placeholder(where.parameters.length + 1);
   if (dialect.can.lateralGroups) {
     const statement = lateralGroupStatement(map, table, where, column, select, limitAt);
     const rows = (await driver.rows(on, statement, [...where.parameters, limit])) as Record<string, unknown>[];
     const totals = new Map(rows.map((row) => [String(row.corral_key), Number(row.corral_total)] as const));
-    return { records: rows.map((row) => source.record(row, read)), totals: [...totals] };
+    return { records: rows.map((row) => source.shape.record(row, read)), totals: [...totals] };
   }
   const statements = groupStatements(map, table, where, column, select, limitAt);
   const rows = (await driver.rows(on, statements.rows, [...where.parameters, limit])) as Record<string, unknown>[];
   const totals = (await driver.rows(on, statements.totals, where.parameters)) as Record<string, unknown>[];
   return {
-    records: rows.map((row) => source.record(row, read)),
+    records: rows.map((row) => source.shape.record(row, read)),
     totals: totals.map((row) => [row.corral_key, Number(row.corral_total)] as const),
   };
 }

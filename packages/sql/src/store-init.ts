@@ -74,7 +74,9 @@ async function ownedTable<T extends object, C>(store: SqlStore<T, C>, on: C, dec
 
 async function neverHeldARecord<C>(store: SqlStore<object, C>, on: C): Promise<boolean> {
   const { dialect, driver } = store;
-  const [rows] = await driver.rows(on, `SELECT EXISTS (SELECT 1 FROM ${store.table}) AS any`, [], { arrays: true });
+  const [rows] = await driver.rows(on, `SELECT EXISTS (SELECT 1 FROM ${store.shape.table}) AS any`, [], {
+    arrays: true,
+  });
   const [tombstones] = await driver.rows(
     on,
     dialect.bookkeeping.anyTombstone(dialect.placeholder(1)),

@@ -5,6 +5,7 @@ import type { PageRead, RevisionRead, TableReads } from './reads.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { chain, type Maybe, type SqlDriver, type SqlRow } from './sql-driver.js';
 import type { TableMap } from './table-map.js';
+import type { TableShape } from './table-shape.js';
 
 /** Pages kept while the revision stays the same (SQLite's page cache); the engine only asks and tells. */
 export interface PageMemo<T> {
@@ -18,17 +19,10 @@ export interface ReadSource<T, C> {
   readonly map: TableMap;
   readonly dialect: SqlDialect;
   readonly driver: SqlDriver<C>;
-  /** The table's name in statements. */
-  readonly table: string;
-  /** A record's SELECT list. */
-  readonly selected: string;
-  /** The SQL of a row's version; undefined where the engine digests the row's values. */
-  readonly versionSql: string | undefined;
-  selection(fields: readonly string[] | undefined): { readonly select: string; readonly map: TableMap };
-  record(row: SqlRow, map?: TableMap): StoredRecord<T>;
+  /** How the table's rows are named, selected and read. */
+  readonly shape: TableShape<T>;
   estimate(on: C, where: Where): Maybe<number | undefined>;
   pageMemo(on: C): PageMemo<T> | undefined;
-  literalLimit(limit: number): boolean;
 }
 
 /** The read statements of a table, and the one of a single record (every GET of a record makes it). */
@@ -38,11 +32,13 @@ export interface EngineReads<T> extends TableReads<T> {
 
 /** The read statements of one table on one connection (or unit of work). */
 export function tableReads<T, C>(source: ReadSource<T, C>, on: C): EngineReads<T> {
-  const { map, dialect, driver, table } = source;
+  const { map, dialect, driver } = source;
+  const { shape } = source;
+  const { table } = shape;
   const { bookkeeping, can } = dialect;
   const p = (n: number) => dialect.placeholder(n);
-  const byId = `SELECT ${source.selected} FROM ${table} WHERE ${dialect.idEquals(map, p(1))}`;
-  const byIds = `SELECT ${source.selected} FROM ${table} WHERE ${dialect.idIn(map, p(1))}`;
+  const byId = `SELECT ${shape.selected} FROM ${table} WHERE ${dialect.idEquals(map, p(1))}`;
+  const byIds = `SELECT ${shape.selected} FROM ${table} WHERE ${dialect.idIn(map, p(1))}`;
   const tombstones = bookkeeping.tombstones(p(1), p(2));
   const revisionSql = bookkeeping.revisionRead(p(1), false);
   const countsOf = (row: SqlRow): RevisionRead => {
@@ -55,19 +51,19 @@ export function tableReads<T, C>(source: ReadSource<T, C>, on: C): EngineReads<T
     chain(driver.rows(on, revisionSql, [map.collection], { arrays: true }), (rows) => countsOf(rows[0]!));
   const planEachTime = (where: Where) => where.searched || where.compared;
   const memo = source.pageMemo(on);
-  const versioned = source.versionSql !== undefined;
+  const versioned = shape.versionSql !== undefined;
 
   /** Revision first, then the rows, with nothing of this process between (a synchronous driver). */
   const pageAfterRevision = (where: Where, order: string, window: PageWindow, fields?: readonly string[]) =>
     chain(revision(), (at): Maybe<PageRead<T>> => {
-      const { select, map: read } = source.selection(fields);
+      const { select, map: read } = shape.selection(fields);
       const n = where.parameters.length;
       const sql = `SELECT ${select} FROM ${table} WHERE ${where.sql} ORDER BY ${order} LIMIT ${p(n + 1)} OFFSET ${p(n + 2)}`;
       const values = [...where.parameters, window.limit, window.offset];
       const cached = memo?.get(at.revision, sql, values);
       if (cached) return { ...at, records: [...cached] };
       return chain(driver.rows(on, sql, values, { arrays: true, planEachTime: planEachTime(where) }), (rows) => {
-        const records = rows.map((row) => source.record(row, read));
+        const records = rows.map((row) => shape.record(row, read));
         return { ...at, records: memo ? [...memo.set(at.revision, sql, values, records)] : records };
       });
     });
@@ -75,10 +71,10 @@ export function tableReads<T, C>(source: ReadSource<T, C>, on: C): EngineReads<T
   /** One statement reads the rows and the revision (one snapshot): a page's tag is never newer than its rows. */
   const pageWithRevision = async (where: Where, order: string, window: PageWindow, fields?: readonly string[]) => {
     const n = where.parameters.length;
-    const { select, map: read } = source.selection(fields);
+    const { select, map: read } = shape.selection(fields);
     const counts = bookkeeping.pageCounts(map, p(n + 1));
     // A literal LIMIT on a first page lets the server keep one plan for it (see `literalFirstLimit`).
-    const literal = can.literalFirstLimit && window.offset === 0 && source.literalLimit(window.limit);
+    const literal = can.literalFirstLimit && window.offset === 0 && shape.literalLimit(window.limit);
     const slice = literal ? `LIMIT ${window.limit}` : `LIMIT ${p(n + 2)} OFFSET ${p(n + 3)}`;
     const sql = `SELECT ${select}, ${counts} AS corral_counts FROM ${table} WHERE ${where.sql} ORDER BY ${order} ${slice}`;
     const values = [...where.parameters, map.collection, ...(literal ? [] : [window.limit, window.offset])];
@@ -89,7 +85,7 @@ export function tableReads<T, C>(source: ReadSource<T, C>, on: C): EngineReads<T
         arrays: true,
         planEachTime: planEachTime(where),
       })) as unknown[][];
-      if (rows[0]) return { ...pageCounts(rows[0][countsAt]), records: rows.map((row) => source.record(row, read)) };
+      if (rows[0]) return { ...pageCounts(rows[0][countsAt]), records: rows.map((row) => shape.record(row, read)) };
       // An empty page carries no revision: it is read with a check, in one snapshot, that the page is still empty.
       const check = `SELECT ${counts} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET ${p(n + 2)}) AS appeared`;
       const [row] = (await driver.rows(on, check, [...where.parameters, map.collection, window.offset], {
@@ -122,16 +118,16 @@ export function tableReads<T, C>(source: ReadSource<T, C>, on: C): EngineReads<T
       const values = [dialect.idValue(map, key)];
       if (driver.first) {
         const row = driver.first(on, byId, values);
-        return row instanceof Promise ? row.then((found) => found && source.record(found)) : row && source.record(row);
+        return row instanceof Promise ? row.then((found) => found && shape.record(found)) : row && shape.record(row);
       }
-      return chain(driver.rows(on, byId, values, { arrays: true }), (rows) => rows[0] && source.record(rows[0]));
+      return chain(driver.rows(on, byId, values, { arrays: true }), (rows) => rows[0] && shape.record(rows[0]));
     },
     records: (keys) =>
       chain(
         keys.length === 1
           ? driver.rows(on, byId, [dialect.idValue(map, keys[0]!)], { arrays: true })
           : driver.rows(on, byIds, [dialect.idList(map, keys)], { arrays: true }),
-        (rows) => rows.map((row) => source.record(row)),
+        (rows) => rows.map((row) => shape.record(row)),
       ),
     tombstones: (keys) =>
       chain(

@@ -77,12 +77,12 @@ export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T)
     on,
     (parameters) => {
       const placeholders = values.map((value) => parameters.add(value));
-      return `INSERT INTO ${source.table} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${source.selected}`;
+      return `INSERT INTO ${source.shape.table} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${source.shape.selected}`;
     },
     (from) => `SELECT * FROM ${from}`,
   );
   await bumpAfter(source, on, true);
-  return source.record(rows[0]!);
+  return source.shape.record(rows[0]!);
 }
 
 /**
@@ -99,7 +99,7 @@ export async function overwriteRow<T, C>(
   expectedVersion: number | undefined,
 ): Promise<StoredRecord<T> | undefined> {
   const { map, dialect, driver } = source;
-  if (!source.versionSql && expectedVersion !== undefined) {
+  if (!source.shape.versionSql && expectedVersion !== undefined) {
     const now = await source.lookup(on, key);
     if (now.status !== 'found' || now.record.version !== expectedVersion) return undefined;
   }
@@ -108,7 +108,7 @@ export async function overwriteRow<T, C>(
     const where = rowWhere(source, key, expectedVersion)(parameters);
     const assignments = map.columns.map((column, i) => `${quoted(column.column)} = ${parameters.add(values[i])}`);
     if (map.version) assignments.push(`${quoted(map.version)} = coalesce(${quoted(map.version)}, 0) + 1`);
-    return `UPDATE ${source.table} SET ${assignments.join(', ')} WHERE ${where}`;
+    return `UPDATE ${source.shape.table} SET ${assignments.join(', ')} WHERE ${where}`;
   };
   if (!dialect.can.returningOnUpdate) {
     // No RETURNING: the row is read back in the same unit (see `manyStatements`).
@@ -120,11 +120,11 @@ export async function overwriteRow<T, C>(
   const rows = await counted(
     source,
     on,
-    (parameters) => `${update(parameters)} RETURNING ${source.selected}`,
+    (parameters) => `${update(parameters)} RETURNING ${source.shape.selected}`,
     (from) => `SELECT * FROM ${from}`,
   );
   await bumpAfter(source, on, rows.length > 0);
-  return rows[0] ? source.record(rows[0]) : undefined;
+  return rows[0] ? source.shape.record(rows[0]) : undefined;
 }
 
 /**
@@ -135,13 +135,14 @@ export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, wher
   const { map, dialect, driver } = source;
   if (map.managed) {
     const parameters = new Parameters(dialect.placeholder);
-    return driver.run(on, `DELETE FROM ${source.table} WHERE ${where(parameters)}`, parameters.values);
+    return driver.run(on, `DELETE FROM ${source.shape.table} WHERE ${where(parameters)}`, parameters.values);
   }
   const { bookkeeping } = dialect;
   const rows = await counted(
     source,
     on,
-    (parameters) => `DELETE FROM ${source.table} WHERE ${where(parameters)} RETURNING ${quoted(map.id.column)} AS id`,
+    (parameters) =>
+      `DELETE FROM ${source.shape.table} WHERE ${where(parameters)} RETURNING ${quoted(map.id.column)} AS id`,
     (from) => `SELECT count(*) AS n FROM ${from}`,
     (collection, from) => [`stones AS (${bookkeeping.tombstonesFrom(collection, from)})`],
   );
@@ -155,7 +156,7 @@ export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, wher
 /** The WHERE of one row by its key, with its version when one is expected and the database gives it. */
 export function rowWhere(source: WriteSource<unknown, unknown>, key: string, expectedVersion?: number): WhereOf {
   const { map, dialect } = source;
-  const version = source.versionSql;
+  const version = source.shape.versionSql;
   return (parameters) =>
     `${dialect.idEquals(map, parameters.add(dialect.idValue(map, key)))}${version && expectedVersion !== undefined ? ` AND ${version} = ${parameters.add(expectedVersion)}` : ''}`;
 }
