@@ -1,6 +1,5 @@
 import type { DeleteAllResult, Lookup, ReplaceEntry, ReplaceManyResult, StoredRecord } from '@corral/core';
 import { keyOfId, keysOfIds } from './ids.js';
-import { quoted } from './names.js';
 import { planReplaceMany } from './outcomes.js';
 import { overwriteRow, removeRows, type WriteSource } from './table-writes.js';
 
@@ -23,7 +22,11 @@ export async function bulkDelete<C>(
 ): Promise<DeleteAllResult> {
   const { dialect, driver, map } = source;
   if (dialect.can.rowLocks)
-    await driver.rows(on, `SELECT 1 FROM ${source.shape.table} ORDER BY ${quoted(map.id.column)} FOR UPDATE`, []);
+    await driver.rows(
+      on,
+      `SELECT 1 FROM ${source.shape.table} ORDER BY ${dialect.quote(map.id.column)} FOR UPDATE`,
+      [],
+    );
   const revision = await lockedRevision(source, on);
   if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
   const count = await removeRows(source, on, () => '1 = 1');
@@ -53,7 +56,7 @@ export async function bulkReplace<T, C>(
       ? []
       : await driver.rows(
           on,
-          `SELECT ${source.shape.selected} FROM ${source.shape.table} WHERE ${dialect.idIn(map, dialect.placeholder(1))} ORDER BY ${quoted(map.id.column)}${lock}`,
+          `SELECT ${source.shape.selected} FROM ${source.shape.table} WHERE ${dialect.idIn(map, dialect.placeholder(1))} ORDER BY ${dialect.quote(map.id.column)}${lock}`,
           [dialect.idList(map, keys)],
           { arrays: true },
         );

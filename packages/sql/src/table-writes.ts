@@ -1,5 +1,4 @@
 import type { Lookup, StoredRecord, StoreFilter } from '@corral/core';
-import { quoted } from './names.js';
 import { whereOf } from './query.js';
 import type { TableReads } from './reads.js';
 import type { ReadSource } from './table-reads.js';
@@ -77,7 +76,7 @@ export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T)
     on,
     (parameters) => {
       const placeholders = values.map((value) => parameters.add(value));
-      return `INSERT INTO ${source.shape.table} (${names.map((name) => quoted(name)).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${source.shape.selected}`;
+      return `INSERT INTO ${source.shape.table} (${names.map((name) => dialect.quote(name)).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${source.shape.selected}`;
     },
     (from) => `SELECT * FROM ${from}`,
   );
@@ -104,10 +103,12 @@ export async function overwriteRow<T, C>(
     if (now.status !== 'found' || now.record.version !== expectedVersion) return undefined;
   }
   const values = rowValues(map, data as Record<string, unknown>, dialect.codec);
+  const q = dialect.quote;
+  // Parameters in the order the text names them, for dialects whose placeholders are positional (`?`).
   const update = (parameters: Parameters) => {
+    const assignments = map.columns.map((column, i) => `${q(column.column)} = ${parameters.add(values[i])}`);
+    if (map.version) assignments.push(`${q(map.version)} = coalesce(${q(map.version)}, 0) + 1`);
     const where = rowWhere(source, key, expectedVersion)(parameters);
-    const assignments = map.columns.map((column, i) => `${quoted(column.column)} = ${parameters.add(values[i])}`);
-    if (map.version) assignments.push(`${quoted(map.version)} = coalesce(${quoted(map.version)}, 0) + 1`);
     return `UPDATE ${source.shape.table} SET ${assignments.join(', ')} WHERE ${where}`;
   };
   if (!dialect.can.returningOnUpdate) {
@@ -142,7 +143,7 @@ export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, wher
     source,
     on,
     (parameters) =>
-      `DELETE FROM ${source.shape.table} WHERE ${where(parameters)} RETURNING ${quoted(map.id.column)} AS id`,
+      `DELETE FROM ${source.shape.table} WHERE ${where(parameters)} RETURNING ${dialect.quote(map.id.column)} AS id`,
     (from) => `SELECT count(*) AS n FROM ${from}`,
     (collection, from) => [`stones AS (${bookkeeping.tombstonesFrom(collection, from)})`],
   );
