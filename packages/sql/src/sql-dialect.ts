@@ -57,7 +57,7 @@ export interface SqlDialect extends QueryDialect {
   readonly packageName: string;
   readonly can: DialectCapabilities;
   readonly bookkeeping: BookkeepingSql;
-  /** A quoted identifier. */
+  /** A quoted identifier (required here: the engine names every column through it). */
   quote(name: string): string;
   /** A table's name in statements (schema-qualified where the database has schemas). */
   table(name: string): string;

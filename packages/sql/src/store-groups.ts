@@ -21,12 +21,12 @@ export async function groupRows<T, C>(
   const { select, map: read } = source.shape.selection(fields);
   const limitAt = dialect.placeholder(where.parameters.length + 1);
   if (dialect.can.lateralGroups) {
-    const statement = lateralGroupStatement(map, table, where, column, select, limitAt);
+    const statement = lateralGroupStatement(map, table, where, column, select, limitAt, dialect);
     const rows = (await driver.rows(on, statement, [...where.parameters, limit])) as Record<string, unknown>[];
     const totals = new Map(rows.map((row) => [String(row.corral_key), Number(row.corral_total)] as const));
     return { records: rows.map((row) => source.shape.record(row, read)), totals: [...totals] };
   }
-  const statements = groupStatements(map, table, where, column, select, limitAt);
+  const statements = groupStatements(map, table, where, column, select, limitAt, dialect);
   const rows = (await driver.rows(on, statements.rows, [...where.parameters, limit])) as Record<string, unknown>[];
   const totals = (await driver.rows(on, statements.totals, where.parameters)) as Record<string, unknown>[];
   return {

@@ -34,7 +34,7 @@ export class TableShape<T> {
   }
 
   private selectOf(map: TableMap): string {
-    return `${selectedColumns(map)}${this.versionSql ? `, ${this.versionSql} AS ${versionAlias}` : ''}`;
+    return `${selectedColumns(map, this.dialect.quote)}${this.versionSql ? `, ${this.versionSql} AS ${versionAlias}` : ''}`;
   }
 
   /**
