@@ -110,15 +110,7 @@ export class SqliteDatabase implements StoreDatabase {
     return this.gate.run(async () => {
       this.connection.exec('PRAGMA foreign_keys = OFF');
       try {
-        this.connection.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await step();
-          this.connection.exec('COMMIT');
-          return result;
-        } catch (error) {
-          if (this.connection.isTransaction) this.connection.exec('ROLLBACK');
-          throw error;
-        }
+        return await this.begun(step);
       } finally {
         this.forgetStatements();
         this.connection.exec('PRAGMA foreign_keys = ON');
@@ -128,17 +120,20 @@ export class SqliteDatabase implements StoreDatabase {
 
   /** BEGIN, the body, then COMMIT, or ROLLBACK when it throws; one at a time. */
   private inTransaction<R>(body: () => Promise<R>): Promise<R> {
-    return this.gate.run(async () => {
-      this.connection.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await body();
-        this.connection.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (this.connection.isTransaction) this.connection.exec('ROLLBACK');
-        throw error;
-      }
-    });
+    return this.gate.run(() => this.begun(body));
+  }
+
+  /** BEGIN IMMEDIATE (the write lock at once), the body, then COMMIT, or ROLLBACK when it throws. */
+  private async begun<R>(body: () => Promise<R>): Promise<R> {
+    this.connection.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await body();
+      this.connection.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.connection.isTransaction) this.connection.exec('ROLLBACK');
+      throw error;
+    }
   }
 
   /** Refuses a transaction of another database. */
