@@ -25,6 +25,7 @@ it('exposes exactly the public API', async () => {
       "keysOfIds",
       "lateralGroupStatement",
       "layoutVersion",
+      "legacyProblemsOf",
       "legacyRefused",
       "listPage",
       "literal",

@@ -52,3 +52,4 @@ export { SqlStore, type SqlDatabase } from './sql-store.js';
 export type { SqlStoreOptions } from './store-init.js';
 export type { PageMemo } from './table-reads.js';
 export { layoutVersion, literal, orphanedRows, resolutionSql, type ResolutionParts } from './managed-changes.js';
+export { legacyProblemsOf, type LegacyCount, type LegacyDocumentSql, type LegacyValue } from './legacy-checks.js';

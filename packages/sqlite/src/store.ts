@@ -50,7 +50,7 @@ export class SqliteStore<T extends object> extends SqlStore<T, SqliteConnection>
     const legacy = legacyTableOf(connection, declared);
     let touched: boolean;
     if (legacy !== undefined) {
-      const problems = legacyProblems(connection, declared, legacy);
+      const problems = await legacyProblems(connection, declared, legacy);
       if (problems.length > 0) throw legacyRefused(declared, problems);
       moveLegacy(connection, declared, legacy);
       touched = true;
