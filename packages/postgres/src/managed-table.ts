@@ -1,4 +1,5 @@
 import {
+  countedFacts,
   definitionOf,
   derivedName,
   diffTable,
@@ -216,19 +217,11 @@ export async function prepareManagedTable(on: Queryable, schema: string, map: Ta
       map,
       await columnsOf(on, schema.slice(1, -1), map.table),
       stored.columns,
-      {
-        rows: () => countRows(on, table),
-        nulls: (column) => countRows(on, table, `${quoted(column)} IS NULL`),
-        outside: (column, values) =>
-          countRows(
-            on,
-            table,
-            `${quoted(column)} IS NOT NULL AND ${quoted(column)}::text NOT IN (${values.map(literal).join(', ')})`,
-          ),
-        // PostgreSQL gives each storage a type of its own: a change of storage is a change of type, refused above.
-        unfit: async () => 0,
-        orphans: (column) => countRows(on, table, orphaned(schema, column)),
-      },
+      // PostgreSQL gives each storage a type of its own: a change of storage is a change of type, refused there.
+      countedFacts((condition) => countRows(on, table, condition), {
+        text: (column) => `${column}::text`,
+        orphaned: (column) => orphaned(schema, column),
+      }),
       (storage) => postgresTypes[storage],
     );
     if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(schema, table, change));

@@ -10,6 +10,7 @@ it('exposes exactly the public API', async () => {
       "containing",
       "countMatches",
       "countWhere",
+      "countedFacts",
       "definitionOf",
       "derivedName",
       "describeChange",

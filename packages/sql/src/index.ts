@@ -51,5 +51,13 @@ export type { Maybe, SqlDriver, SqlRow, StatementOptions } from './sql-driver.js
 export { SqlStore, type SqlDatabase } from './sql-store.js';
 export type { SqlStoreOptions } from './store-init.js';
 export type { PageMemo } from './table-reads.js';
-export { layoutVersion, literal, orphanedRows, resolutionSql, type ResolutionParts } from './managed-changes.js';
+export {
+  countedFacts,
+  layoutVersion,
+  literal,
+  orphanedRows,
+  resolutionSql,
+  type FactConditions,
+  type ResolutionParts,
+} from './managed-changes.js';
 export { legacyProblemsOf, type LegacyCount, type LegacyDocumentSql, type LegacyValue } from './legacy-checks.js';

@@ -1,5 +1,5 @@
 import { quoted } from './names.js';
-import type { SchemaChange } from './schema-diff.js';
+import type { SchemaChange, TableFacts } from './schema-diff.js';
 import type { ColumnMap, ColumnStorage } from './table-map.js';
 
 /** The layout of the tables the stores make: 2 is a column per field (1 was one JSON document per row). */
@@ -50,4 +50,31 @@ export function resolutionSql(table: string, change: SchemaChange, parts: Resolu
     default:
       return 'nothing: this change is always made';
   }
+}
+
+/** The conditions of {@link countedFacts} that differ per engine. */
+export interface FactConditions {
+  /** A column's value as text, where values are compared with enum labels (PostgreSQL's enum types). */
+  text?(column: string): string;
+  /** Rows whose value the column's new storage would not take; undefined when every value fits. */
+  unfitting?(column: ColumnMap): string | undefined;
+  /** Rows whose key names no row of the parent table (see {@link orphanedRows}). */
+  orphaned(column: ColumnMap): string;
+}
+
+/** The facts a table diff asks for, each a count of the table's rows under a condition. */
+export function countedFacts(count: (condition?: string) => Promise<number>, conditions: FactConditions): TableFacts {
+  return {
+    rows: () => count(),
+    nulls: (column) => count(`${quoted(column)} IS NULL`),
+    outside: (column, values) =>
+      count(
+        `${quoted(column)} IS NOT NULL AND ${conditions.text?.(quoted(column)) ?? quoted(column)} NOT IN (${values.map(literal).join(', ')})`,
+      ),
+    unfit: async (column) => {
+      const condition = conditions.unfitting?.(column);
+      return condition ? count(condition) : 0;
+    },
+    orphans: (column) => count(conditions.orphaned(column)),
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  countedFacts,
   diffTable,
   orphanedRows,
   quoted,
@@ -10,7 +11,7 @@ import {
   type TableMap,
 } from '@corral/sql';
 import type { DatabaseSync } from 'node:sqlite';
-import { literal, sqliteTypes } from './dialect.js';
+import { sqliteTypes } from './dialect.js';
 import { storedDefinition } from './managed-table.js';
 import { columnsOf, indexesOf, rowCount, tableExists } from './table-info.js';
 
@@ -48,21 +49,7 @@ export async function plannedWork(connection: DatabaseSync, map: TableMap): Prom
     map,
     columnsOf(connection, map.table),
     stored.columns,
-    {
-      rows: async () => rowCount(connection, table),
-      nulls: async (column) => rowCount(connection, table, `${quoted(column)} IS NULL`),
-      outside: async (column, values) =>
-        rowCount(
-          connection,
-          table,
-          `${quoted(column)} IS NOT NULL AND ${quoted(column)} NOT IN (${values.map(literal).join(', ')})`,
-        ),
-      unfit: async (column) => {
-        const condition = unfitting(column);
-        return condition ? rowCount(connection, table, condition) : 0;
-      },
-      orphans: async (column) => rowCount(connection, table, orphaned(column)),
-    },
+    countedFacts(async (condition) => rowCount(connection, table, condition), { unfitting, orphaned }),
     (storage) => sqliteTypes[storage],
   );
   if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(connection, map, change));
