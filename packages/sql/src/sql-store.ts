@@ -178,8 +178,11 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     const key = keyOfId(this.map.id.storage, id);
     if (key === undefined) return { status: 'missing' };
     const reads = this.reads(on);
-    return chain(reads.record(key), (record): Maybe<Lookup<T>> => {
-      if (record) return { status: 'found', record };
+    const record = reads.record(key);
+    // A record already there (a synchronous driver) is answered without making a closure.
+    if (record !== undefined && !(record instanceof Promise)) return { status: 'found', record };
+    return chain(record, (found): Maybe<Lookup<T>> => {
+      if (found) return { status: 'found', record: found };
       return chain(reads.tombstones([key]), (gone) => (gone.size > 0 ? { status: 'gone' } : { status: 'missing' }));
     });
   }
