@@ -33,8 +33,11 @@ export const postgresRows = (schema) => async (n) =>
     return contiguous(Number(rows[0].lo), Number(rows[0].hi), rows[0].n);
   });
 
-/** The same for SQLite: the table's AUTOINCREMENT sequence before and after, in one transaction. */
-export const sqliteRows = (file) => async (n) => {
+/**
+ * The same for SQLite: the table's AUTOINCREMENT sequence before and after, in one transaction;
+ * `counted` (SQL taking n) keeps a table's bookkeeping where no trigger does.
+ */
+export const sqliteRows = (file, counted) => async (n) => {
   const db = new DatabaseSync(file);
   try {
     db.exec('PRAGMA busy_timeout = 5000; BEGIN IMMEDIATE');
@@ -43,6 +46,7 @@ export const sqliteRows = (file) => async (n) => {
     db.prepare(`WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ?)
       INSERT INTO items (name, state, year_of_birth) SELECT ${nameSql.sqlite}, ${stateSql}, ${yearSql} FROM s`).run(n);
     const after = last();
+    if (counted) db.prepare(counted).run(n);
     db.exec('COMMIT');
     return contiguous(before + 1, after, n);
   } finally {
