@@ -55,9 +55,14 @@ async function one(id) {
   return row && { text: JSON.stringify(itemOf(row)), etag: `"v${row.version}"` };
 }
 
-/** A write's one statement, named (prepared once per connection), with or without the If-Match guard. */
-const statement = (name, text, guarded) => (version) =>
-  version === undefined ? { name, text } : { name: `${name} if`, text: text.replace('WHERE id = $1', guarded) };
+/** A write's one statement, named (prepared once per connection), without and with the If-Match guard. */
+function statement(name, text, guarded) {
+  const both = [
+    { name, text },
+    { name: `${name} if`, text: text.replace('WHERE id = $1', guarded) },
+  ];
+  return (version) => both[version === undefined ? 0 : 1];
+}
 const insert = {
   name: 'insert',
   text: `INSERT INTO ${table} (name, state, year_of_birth) VALUES ($1, $2, $3) RETURNING ${columns}`,
