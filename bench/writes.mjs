@@ -143,6 +143,7 @@ async function run(server, operation, connections, seconds) {
       scriptArgs: [operation.toLowerCase(), ...ids.map(([lo, hi]) => `${lo}-${hi}`)],
     });
     const [, sent, exhausted] = /ids sent: (\d+), exhausted: (\w+)/.exec(result.output) ?? [];
+    if (sent === undefined) throw new Error(`writes.lua said nothing of its ids: ${result.output}`);
     if (operation !== 'POST') server.pool.spend(operation, Number(sent));
     if (exhausted === 'true') continue;
     server.best = Math.max(server.best, result.rps);
