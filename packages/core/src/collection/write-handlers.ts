@@ -49,7 +49,8 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
     const { writable, failures } = screenProperties(runtime.body, body, undefined);
     applyPathParent(runtime, writable, parentId, failures);
     const data = validateProperties(runtime.body, writable, failures);
-    await checkParentExists(runtime, data, options);
+    // A parent named by the path was found (and locked) above, and the body cannot name another.
+    if (parentId === undefined) await checkParentExists(runtime, data, options);
     const next = withServerParent(runtime, data, parentId);
     await authorizeRecord(collection, context, 'create', undefined, next);
     return collection.store.create(next, options);
