@@ -1,8 +1,9 @@
 import { CorralError } from '@corral/core';
 import pg from 'pg';
-import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
+import type { Store, StoreCallOptions, StoreDatabase, Transaction, TransactionOptions } from '@corral/core';
 import { quoted } from '@corral/sql';
 import { asOutage, isConnectionLoss } from './outage.js';
+import { backoff, lostARace, raceAttempts } from './retry.js';
 import { PostgresStore, type PostgresStoreOptions } from './store.js';
 
 /** Settings of {@link postgresDatabase}. */
@@ -25,9 +26,6 @@ export interface PostgresTransaction extends Transaction {
   readonly client: pg.PoolClient;
 }
 
-/** Serialization failures and deadlocks: the unit lost a race and may simply run again. */
-const retryable = new Set(['40001', '40P01']);
-const attempts = 5;
 /**
  * A connection error while a client is held surfaces as its query's rejection; the event itself
  * must not end the process.
@@ -36,8 +34,9 @@ const ignoreWhileHeld = (): void => undefined;
 
 /**
  * The collections of an API in one PostgreSQL database (a table each, in one schema), through a
- * pool. Units of work run SERIALIZABLE and are run again when they lose a race with another
- * (another request, or another process of the API): a check and the write it allows hold together.
+ * pool. Units of work run SERIALIZABLE (core's own: READ COMMITTED, locking what they check) and
+ * are run again, after a short random wait, when they lose a race with another (another request,
+ * or another process of the API): a check and the write it allows hold together.
  */
 export class PostgresDatabase implements StoreDatabase {
   /** The connection pool. */
@@ -80,8 +79,9 @@ export class PostgresDatabase implements StoreDatabase {
         // A statement on its own that lost a deadlock was rolled back whole: it may simply run again.
         // Inside a transaction the whole unit is run again instead (see transaction()), which judges the error.
         if (on !== this.pool) throw error;
-        if (attempt >= attempts || !retryable.has((error as { code?: string }).code ?? '')) throw asOutage(error);
+        if (attempt >= raceAttempts || !lostARace(error)) throw asOutage(error);
       }
+      await backoff(attempt);
     }
   }
 
@@ -94,10 +94,13 @@ export class PostgresDatabase implements StoreDatabase {
     return client;
   }
 
-  async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {
-    return this.inTransaction('BEGIN ISOLATION LEVEL SERIALIZABLE', (client) =>
-      work({ database: this, client } as PostgresTransaction),
-    );
+  /**
+   * A unit of work: SERIALIZABLE unless `read-committed` is asked for (core's own units, which lock
+   * what they check). Either way a unit that lost a race runs again inside.
+   */
+  async transaction<R>(work: (transaction: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
+    const begin = options?.isolation === 'read-committed' ? 'BEGIN' : 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+    return this.inTransaction(begin, (client) => work({ database: this, client } as PostgresTransaction));
   }
 
   /**
@@ -117,12 +120,12 @@ export class PostgresDatabase implements StoreDatabase {
         // A cut connection goes, rather than back to the pool for the next request to find broken.
         broken = isConnectionLoss(error);
         await client.query('ROLLBACK').catch(() => undefined);
-        if (attempt < attempts && retryable.has((error as { code?: string }).code ?? '')) continue;
-        throw asOutage(error);
+        if (attempt >= raceAttempts || !lostARace(error)) throw asOutage(error);
       } finally {
         client.off('error', ignoreWhileHeld);
         client.release(broken || undefined);
       }
+      await backoff(attempt);
     }
   }
 

@@ -15,6 +15,7 @@ import type {
   StoredRecord,
   StoreFilter,
   StoreInit,
+  StoreLock,
   WriteResult,
 } from '@corral/core';
 import {
@@ -48,6 +49,14 @@ import {
   type Where,
 } from '@corral/sql';
 import type pg from 'pg';
+import {
+  bumpCte,
+  countsQuery,
+  emptyWriteQuery,
+  lockedRevisionQuery,
+  prepareShards,
+  revisionQuery,
+} from './counters.js';
 import type { PostgresDatabase, Queryable } from './database.js';
 import { postgresCodec, postgresDialect } from './dialect.js';
 import { legacyProblems, moveLegacy } from './legacy-layout.js';
@@ -65,6 +74,8 @@ export interface PostgresStoreOptions<T> extends TableOptions {
 
 type Row = Record<string, unknown>;
 const versionAlias = 'corral_row_version';
+/** The row locks of {@link StoreLock}: `share` lets others update the row (not its key), not delete it. */
+const rowLocks: Record<StoreLock, string> = { share: ' FOR KEY SHARE', update: ' FOR UPDATE' };
 
 /** Field selections a store reads in part; others read whole rows. */
 const maxSelections = 64;
@@ -160,10 +171,7 @@ export class PostgresStore<T extends object> implements Store<T> {
       } else {
         this.tableMap = await this.ownedTable(on, declared);
       }
-      await on.query(
-        `INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`,
-        [declared.collection],
-      );
+      await prepareShards(on, schema, declared.collection, managed);
       if (await this.neverHeldARecord(on)) for (const data of this.options.seed ?? []) await this.insert(on, data);
     });
   }
@@ -209,15 +217,8 @@ export class PostgresStore<T extends object> implements Store<T> {
       [table, `${schema}.corral_tombstones`, `${schema}.corral_tables`],
     );
     const { has_table: hasTable, has_tombstones: hasTombstones, has_bookkeeping: hasBookkeeping } = found.rows[0]!;
-    // A collection the store set up before (in any layout, the earlier one included) took its seed then, or never will.
-    if (hasBookkeeping) {
-      const known = await this.query(
-        this.database.pool,
-        `SELECT EXISTS (SELECT 1 FROM ${schema}.corral_tables WHERE collection = $1) OR EXISTS (SELECT 1 FROM ${schema}.corral_revisions WHERE collection = $1) AS known`,
-        [declared.collection],
-      );
-      if (known.rows[0]!.known) return false;
-    }
+    // A collection the store set up before (in any layout, the earlier ones included) took its seed then, or never will.
+    if (hasBookkeeping && (await this.knownCollection(declared.collection))) return false;
     if (
       hasTable &&
       (await this.query(this.database.pool, `SELECT EXISTS (SELECT 1 FROM ${table}) AS any`)).rows[0]!.any
@@ -233,6 +234,24 @@ export class PostgresStore<T extends object> implements Store<T> {
         )
       ).rows[0]!.any
     );
+  }
+
+  /** Whether the bookkeeping names the collection: this release's counters, or an earlier one's revision row. */
+  private async knownCollection(collection: string): Promise<boolean> {
+    const { schema } = this.database;
+    const tables = [`${schema}.corral_tables`, `${schema}.corral_counts`, `${schema}.corral_revisions`];
+    const present = await this.query(
+      this.database.pool,
+      `SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NOT NULL`,
+      [tables],
+    );
+    const known = await this.query(
+      this.database.pool,
+      `SELECT ${present.rows.map((row) => `EXISTS (SELECT 1 FROM ${row.name} WHERE collection = $1)`).join(' OR ')} AS known`,
+      [collection],
+      true,
+    );
+    return Boolean(known.rows[0]!.known);
   }
 
   private async neverHeldARecord(on: Queryable): Promise<boolean> {
@@ -311,22 +330,25 @@ export class PostgresStore<T extends object> implements Store<T> {
    * the collection).
    */
   private bump(when: string): string {
-    return `bump AS (UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1 WHERE collection = $1 AND ${when})`;
+    return bumpCte(this.database.schema, when);
   }
 
-  private reads(on: Queryable): TableReads<T> {
+  /**
+   * What reads run on. `lock` (inside a unit of work only) makes lookups lock the rows they find
+   * until the unit ends: `share` keeps others from deleting them, `update` from any write.
+   */
+  private reads(on: Queryable, lock?: StoreLock): TableReads<T> {
     const { map, table } = this;
+    const { schema } = this.database;
     const id = quoted(map.id.column);
-    const revisions = `${this.database.schema}.corral_revisions`;
+    const locked = lock && on !== this.database.pool ? rowLocks[lock] : '';
     const revision = async (): Promise<RevisionRead> => {
-      const row = (
-        await this.query(on, `SELECT revision, live FROM ${revisions} WHERE collection = $1`, [map.collection])
-      ).rows[0]!;
+      const row = (await this.query(on, revisionQuery(schema), [map.collection])).rows[0]!;
       return { revision: Number(row.revision), kept: map.managed ? Number(row.live) : undefined };
     };
     // What a page reads beside its rows. Its value is repeated on every row, and pg parses each copy: a table
     // the store made needs its live count too (one array), one the application owns only the revision.
-    const countsSql = map.managed ? 'ARRAY[revision, live]' : 'revision';
+    const countsSql = (parameter: number) => countsQuery(schema, `$${parameter}`, map.managed);
     const counts = (value: unknown): RevisionRead => {
       if (!map.managed) return { revision: Number(value), kept: undefined };
       const [revisionRead, live] = value as [string, string | null];
@@ -348,7 +370,7 @@ export class PostgresStore<T extends object> implements Store<T> {
         const rows = () =>
           this.query(
             on,
-            `SELECT ${select}, (SELECT ${countsSql} FROM ${revisions} WHERE collection = $${n + 1}) AS corral_counts
+            `SELECT ${select}, (${countsSql(n + 1)}) AS corral_counts
           FROM ${table} WHERE ${where.sql} ORDER BY ${order} ${slice.sql}`,
             [...where.parameters, map.collection, ...slice.values],
             where.searched || where.compared,
@@ -360,7 +382,7 @@ export class PostgresStore<T extends object> implements Store<T> {
           // An empty page carries no revision: read it with a check, in one snapshot, that the page is still empty.
           const check = await this.query(
             on,
-            `SELECT ${countsSql} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared FROM ${revisions} WHERE collection = $${n + 2}`,
+            `SELECT (${countsSql(n + 2)}) AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET $${n + 1}) AS appeared`,
             [...where.parameters, window.offset, map.collection],
             where.searched || where.compared,
           );
@@ -391,10 +413,14 @@ export class PostgresStore<T extends object> implements Store<T> {
         ),
       records: async (keys) =>
         (keys.length === 1
-          ? await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = $1::${this.idType}`, [keys[0]])
-          : await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = ANY($1::${this.idType}[])`, [
-              keys,
+          ? await this.query(on, `SELECT ${this.selected} FROM ${table} WHERE ${id} = $1::${this.idType}${locked}`, [
+              keys[0],
             ])
+          : await this.query(
+              on,
+              `SELECT ${this.selected} FROM ${table} WHERE ${id} = ANY($1::${this.idType}[])${locked && ` ORDER BY ${id}${locked}`}`,
+              [keys],
+            )
         ).rows.map((row) => this.record(row)),
       tombstones: async (keys) =>
         new Set(
@@ -419,17 +445,17 @@ export class PostgresStore<T extends object> implements Store<T> {
     return true;
   }
 
+  /** The revision; with `lock`, after locking every shard of it, so that no write of the collection commits meanwhile. */
   private async currentRevision(on: Queryable, lock = false): Promise<number> {
-    const result = await this.query(
-      on,
-      `SELECT revision FROM ${this.database.schema}.corral_revisions WHERE collection = $1${lock ? ' FOR UPDATE' : ''}`,
-      [this.map.collection],
-    );
-    return Number(result.rows[0]!.revision);
+    const { schema } = this.database;
+    const { rows } = await this.query(on, lock ? lockedRevisionQuery(schema) : revisionQuery(schema), [
+      this.map.collection,
+    ]);
+    return rows.reduce((sum, row) => sum + Number(row.revision), 0);
   }
 
-  private async lookup(on: Queryable, id: string): Promise<Lookup<T>> {
-    return (await lookups(this.map, this.reads(on), [id]))[0]!;
+  private async lookup(on: Queryable, id: string, lock?: StoreLock): Promise<Lookup<T>> {
+    return (await lookups(this.map, this.reads(on, lock), [id]))[0]!;
   }
 
   async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
@@ -460,11 +486,11 @@ export class PostgresStore<T extends object> implements Store<T> {
   }
 
   async get(id: string, options?: StoreCallOptions): Promise<Lookup<T>> {
-    return this.lookup(this.database.on(options), id);
+    return this.lookup(this.database.on(options), id, options?.lock);
   }
 
   async getMany(ids: readonly string[], options?: StoreCallOptions): Promise<Lookup<T>[]> {
-    return lookups(this.map, this.reads(this.database.on(options)), ids);
+    return lookups(this.map, this.reads(this.database.on(options), options?.lock), ids);
   }
 
   /** Runs a write, turning a refusal of the database (a constraint) into the API's error. */
@@ -597,18 +623,13 @@ export class PostgresStore<T extends object> implements Store<T> {
   async deleteAll(expectedRevision?: number, options?: StoreCallOptions): Promise<DeleteAllResult> {
     return this.database.atomically(options, (on) =>
       this.guarded(async (): Promise<DeleteAllResult> => {
-        // Record rows first, then the revision row: the order single writes take them in, so the two never deadlock.
+        // Record rows first, then the counter rows: the order single writes take them in, so the two never deadlock.
         await this.query(on, `SELECT 1 FROM ${this.table} ORDER BY ${quoted(this.map.id.column)} FOR UPDATE`);
         const revision = await this.currentRevision(on, true);
         if (expectedRevision !== undefined && expectedRevision !== revision) return { status: 'stale', revision };
         const count = await this.remove(on, () => ({ sql: 'true', parameters: [] }));
         // A committed write, even of nothing (the triggers count rows, and there were none).
-        if (count === 0)
-          await this.query(
-            on,
-            `UPDATE ${this.database.schema}.corral_revisions SET revision = revision + 1 WHERE collection = $1`,
-            [this.map.collection],
-          );
+        if (count === 0) await this.query(on, emptyWriteQuery(this.database.schema), [this.map.collection]);
         return { status: 'ok', count };
       }, true),
     );
@@ -622,7 +643,7 @@ export class PostgresStore<T extends object> implements Store<T> {
     const { map } = this;
     return this.database.atomically(options, (on) =>
       this.guarded(async (): Promise<ReplaceManyResult<T>> => {
-        // Record rows first (in id order), then the revision row: the order single writes take them in.
+        // Record rows first (in id order), then the counter rows: the order single writes take them in.
         const keys = keysOfIds(
           map.id.storage,
           entries.map((entry) => entry.id),

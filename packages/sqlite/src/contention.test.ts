@@ -1,0 +1,28 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { type Bird, type Pen, writeContentionCases } from '@corral/core/testing';
+import { sqliteDatabase } from './database.js';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'corral-sqlite-contention-'));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+writeContentionCases('sqlite (tables it makes)', async () => {
+  const database = sqliteDatabase({ path: join(folder, 'made.sqlite'), synchronous: 'normal' });
+  return { pens: database.store<Pen>(), birds: database.store<Bird>(), close: () => database.close() };
+});
+
+writeContentionCases('sqlite (tables the application owns, no foreign key)', async () => {
+  const database = sqliteDatabase({ path: join(folder, 'owned.sqlite'), synchronous: 'normal' });
+  database.connection.exec(`CREATE TABLE enclosures (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE flock (id INTEGER PRIMARY KEY, enclosure_id INTEGER NOT NULL, name TEXT NOT NULL);`);
+  return {
+    pens: database.store<Pen>({ table: 'enclosures' }),
+    birds: database.store<Bird>({ table: 'flock', columns: { penId: 'enclosure_id' } }),
+    close: () => database.close(),
+  };
+});
