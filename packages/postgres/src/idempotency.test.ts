@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 // The suite every idempotency store passes, from core's sources.
-import { idempotencyStoreCases } from '@corral/core/testing';
+import { idempotencyStoreCases, idempotencyUnitCases } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresIdempotency } from './idempotency.js';
 import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
@@ -21,6 +21,12 @@ describe.runIf(available)('PostgreSQL', () => {
   idempotencyStoreCases('postgresIdempotency', async () => {
     const { database } = freshDatabase();
     return { store: postgresIdempotency(database), close: () => database.close() };
+  });
+
+  idempotencyUnitCases('postgresIdempotency', async () => {
+    const { database } = freshDatabase();
+    const idempotency = postgresIdempotency(database);
+    return { database, store: () => database.store(), idempotency, close: () => database.close() };
   });
 
   it('gives a key to one of 20 concurrent claims made by two processes, and both see its answer', async () => {
