@@ -11,8 +11,9 @@ import type { PipelineContext } from './request-context.js';
 
 /**
  * From a matched route to the handler's answer: content negotiation, authentication, preHandler
- * hooks, access, then the handler (inside the aroundHandler hooks). Throws ApiErrors for the pipeline to render. A stored job's
- * request runs as `runAs`, the principal kept with the job, instead of authenticating again.
+ * hooks, access, then the handler (inside the aroundHandler hooks). Throws ApiErrors for the
+ * pipeline to render. A stored job's request runs as `runAs`, the principal kept with the job,
+ * instead of authenticating again.
  */
 export async function serveRoute(
   context: PipelineContext,

@@ -115,7 +115,7 @@ export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUni
       ['a record', 'zoos', { name: 'Hilltop' }, 'zoos'],
       ['a child below its parent', 'zoos/1/animals', { name: 'Ada', zooId: '1' }, 'animals'],
     ] as const) {
-      it(`a failure after the write and before COMMIT keeps neither ${what} nor the answer; a retry creates once`, async () => {
+      it(`a failure before COMMIT keeps neither ${what} nor the answer; a retry creates once`, async () => {
         const { faults, post, count } = await start();
         const before = await count(listed);
         faults.afterAnswer = true;
@@ -143,7 +143,7 @@ export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUni
       expect(await count('zoos')).toBe(2);
     });
 
-    it('a cut during a COMMIT that did not happen: the key stays held for its lease, then a retry runs once', async () => {
+    it('a cut during a COMMIT that did not happen: the key stays held for its lease, then a retry runs', async () => {
       const { faults, post, count, later } = await start();
       faults.unit = (real) => (work) =>
         real(async (transaction) => {
