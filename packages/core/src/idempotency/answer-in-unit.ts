@@ -1,8 +1,9 @@
 import { ApiError } from '@corral/errors';
 import type { HandlerContext } from '../vocabulary/context.js';
 import { inRequestUnit } from '../collection/request-unit.js';
+import { inUnitOfWork } from '../collection/unit-of-work.js';
 import type { CorralResponse } from '../http/exchange.js';
-import type { StoreDatabase } from '../store/store.js';
+import type { Store, Transaction } from '../store/store.js';
 import type { ClaimRef, IdempotencyStore } from './idempotency-store.js';
 import { isKept, storedAnswerOf } from './stored-answer.js';
 
@@ -17,14 +18,15 @@ export interface HeldKey {
 }
 
 /**
- * Runs the handler inside one unit of work of the key's database, and keeps its answer under the
- * key in that unit before it commits: a retry then finds the answer exactly when the write
- * happened. A unit that rolled back leaves the key to onSend (released or kept as today); one that
- * failed at COMMIT marks the key `unsure`. The unit may run the handler again after losing a race.
+ * Runs the handler inside one unit of work of the key's database (that of `stores`, the ones the
+ * route writes), and keeps its answer under the key in that unit before it commits: a retry then
+ * finds the answer exactly when the write happened. A unit that rolled back leaves the key to
+ * onSend (released or kept as today); one that failed at COMMIT marks the key `unsure`. The unit
+ * may run the handler again after losing a race.
  */
 export async function answerInUnit(
   store: IdempotencyStore,
-  database: StoreDatabase,
+  stores: readonly Store<object>[],
   held: HeldKey,
   context: HandlerContext,
   handle: () => Promise<CorralResponse>,
@@ -32,7 +34,10 @@ export async function answerInUnit(
   let written = false;
   let lost = false;
   try {
-    const response = await database.transaction(async (transaction) => {
+    // Opened as core opens a unit of its own, so it runs at the isolation core's units run at.
+    const response = await inUnitOfWork(stores, async (options) => {
+      // The stores share one database (see offerRequestUnit), so the unit is a transaction.
+      const transaction = options.transaction as Transaction;
       written = lost = false;
       const answer = await inRequestUnit(context, transaction, handle);
       if (!isKept(answer)) return answer;

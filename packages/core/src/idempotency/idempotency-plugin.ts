@@ -4,7 +4,7 @@ import type { RequestHooks } from '../vocabulary/hooks.js';
 import type { ApiPlugin } from '../vocabulary/plugin.js';
 import { requireAccess } from '../auth/require-scope.js';
 import type { CorralResponse } from '../http/exchange.js';
-import { requestUnitDatabaseOf } from '../collection/request-unit.js';
+import { requestUnitStoresOf } from '../collection/request-unit.js';
 import { prefersRespondAsync } from '../jobs/prefer.js';
 import { answerInUnit, type HeldKey, requestInFlight } from './answer-in-unit.js';
 import type { IdempotencyStore } from './idempotency-store.js';
@@ -103,9 +103,9 @@ export function idempotency(options: IdempotencyOptions): ApiPlugin {
    */
   function aroundHandler(context: HandlerContext, handle: () => Promise<CorralResponse>): Promise<CorralResponse> {
     const key = held.get(context);
-    const { database } = store;
-    if (!key || !database || requestUnitDatabaseOf(context.route) !== database) return handle();
-    return answerInUnit(store, database, key, context, handle);
+    const stores = requestUnitStoresOf(context.route);
+    if (!key || !store.database || stores?.[0]?.database !== store.database) return handle();
+    return answerInUnit(store, stores, key, context, handle);
   }
 
   /** Keeps the answer under the key, or frees the key for a retry when the answer says nothing final. */
