@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { idempotencyStoreCases, idempotencyUnitCases } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresIdempotency } from './idempotency.js';
+import { connectionCuts } from './testing/connection-cuts.js';
 import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
@@ -23,11 +24,16 @@ describe.runIf(available)('PostgreSQL', () => {
     return { store: postgresIdempotency(database), close: () => database.close() };
   });
 
-  idempotencyUnitCases('postgresIdempotency', async () => {
-    const { database } = freshDatabase();
-    const idempotency = postgresIdempotency(database);
-    return { database, store: () => database.store(), idempotency, close: () => database.close() };
-  });
+  idempotencyUnitCases(
+    'postgresIdempotency',
+    async () => {
+      const { database } = freshDatabase();
+      const idempotency = postgresIdempotency(database);
+      const cuts = connectionCuts(database);
+      return { database, store: () => database.store(), idempotency, cuts, close: () => database.close() };
+    },
+    true,
+  );
 
   it('gives a key to one of 20 concurrent claims made by two processes, and both see its answer', async () => {
     const { schema, database } = freshDatabase();

@@ -13,7 +13,20 @@ export interface OpenedUnitDatabase {
   store<T extends object>(): Store<T>;
   /** The idempotency store keeping its keys in it (its `database` is `database`). */
   readonly idempotency: IdempotencyStore;
+  /** For a database reached over connections: real cuts, where others are simulated. */
+  readonly cuts?: ConnectionCuts;
   close(): Promise<void>;
+}
+
+/** Ways to break a unit's connection to the database server, as a restart of the server would. */
+export interface ConnectionCuts {
+  /** Breaks it now. */
+  cut(transaction: Transaction): Promise<void>;
+  /**
+   * Breaks it once the unit's COMMIT is sent, so that its answer never comes: after the server
+   * got the COMMIT and committed (`committed`), or before the COMMIT could reach it.
+   */
+  cutCommit(transaction: Transaction, committed: boolean): Promise<void>;
 }
 
 type Unit = <R>(work: (transaction: Transaction) => Promise<R>) => Promise<R>;
@@ -90,11 +103,35 @@ const commitCut = () =>
   new ApiError('serviceUnavailable', 'The connection broke during COMMIT; the write may have happened');
 
 /**
+ * The next unit's COMMIT is cut, after it committed or before: for real where the database has
+ * connections, otherwise by failing the unit after its COMMIT or just before it (rolled back).
+ */
+function cutCommit(cuts: ConnectionCuts | undefined, committed: boolean): (real: Unit) => Unit {
+  if (cuts)
+    return (real) => (work) =>
+      real(async (transaction) => {
+        const result = await work(transaction);
+        await cuts.cutCommit(transaction, committed);
+        return result;
+      });
+  if (committed)
+    return (real) => async (work) => {
+      await real(work);
+      throw commitCut();
+    };
+  return (real) => (work) =>
+    real(async (transaction) => {
+      await work(transaction);
+      throw commitCut(); // rolls back what the plugin's work wrote, after it finished
+    });
+}
+
+/**
  * The Idempotency-Key's answer is written in the same transaction as the request's write when
  * both live in one database (docs/idempotency.md, "After a cut"). Each database's tests call this
- * with a function that opens a fresh one.
+ * with a function that opens a fresh one; `realCuts` when it gives `cuts`.
  */
-export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUnitDatabase>): void {
+export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUnitDatabase>, realCuts = false): void {
   describe(`${name}: the Idempotency-Key's answer commits with the write`, () => {
     const cleanups: (() => Promise<void>)[] = [];
     afterEach(async () => {
@@ -108,7 +145,7 @@ export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUni
         await zoo.transport.close();
         await zoo.api.close();
       });
-      return zoo;
+      return { ...zoo, cuts: opened.cuts };
     };
 
     for (const [what, path, body, listed] of [
@@ -131,12 +168,32 @@ export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUni
       });
     }
 
+    it.runIf(realCuts)(
+      'a connection cut inside the unit keeps nothing, and a retry with the key creates once',
+      async () => {
+        const { faults, post, count, cuts } = await start();
+        let first = true;
+        faults.unit = (real) => (work) =>
+          real(async (transaction) => {
+            // Only the first run: a unit cut before COMMIT may be run again on a fresh connection.
+            if (first) await cuts!.cut(transaction);
+            first = false;
+            return work(transaction);
+          });
+        const answer = await post('zoos', 'k-6', { name: 'Hilltop' });
+        // 503 where the cut fails the unit; 201 where it runs again by itself.
+        expect([201, 503]).toContain(answer.status);
+        const retry = await post('zoos', 'k-6', { name: 'Hilltop' });
+        expect(retry.status).toBe(201);
+        if (answer.status === 201)
+          expect(retry).toMatchObject({ text: answer.text, headers: { 'idempotency-replayed': 'true' } });
+        expect(await count('zoos')).toBe(2);
+      },
+    );
+
     it('a cut during a COMMIT that happened: the key stays held, and a retry gets the answer', async () => {
-      const { faults, post, count } = await start();
-      faults.unit = (real) => async (work) => {
-        await real(work);
-        throw commitCut();
-      };
+      const { faults, post, count, cuts } = await start();
+      faults.unit = cutCommit(cuts, true);
       expect((await post('zoos', 'k-2', { name: 'Hilltop' })).status).toBe(503);
       const retry = await post('zoos', 'k-2', { name: 'Hilltop' });
       expect(retry).toMatchObject({ status: 201, headers: { 'idempotency-replayed': 'true', location: '/v1/zoos/2' } });
@@ -144,12 +201,8 @@ export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUni
     });
 
     it('a cut during a COMMIT that did not happen: the key stays held for its lease, then a retry runs', async () => {
-      const { faults, post, count, later } = await start();
-      faults.unit = (real) => (work) =>
-        real(async (transaction) => {
-          await work(transaction);
-          throw commitCut(); // rolls back what the plugin's work wrote, after it finished
-        });
+      const { faults, post, count, later, cuts } = await start();
+      faults.unit = cutCommit(cuts, false);
       expect((await post('zoos', 'k-3', { name: 'Hilltop' })).status).toBe(503);
       expect(await count('zoos')).toBe(1);
       const held = await post('zoos', 'k-3', { name: 'Hilltop' });
