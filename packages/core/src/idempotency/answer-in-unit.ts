@@ -1,7 +1,7 @@
 import { ApiError } from '@corral/errors';
 import type { HandlerContext } from '../vocabulary/context.js';
 import { inRequestUnit } from '../collection/request-unit.js';
-import { inUnitOfWork } from '../collection/unit-of-work.js';
+import { inUnitOfWork, lockedUnit } from '../collection/unit-of-work.js';
 import type { CorralResponse } from '../http/exchange.js';
 import type { Store, Transaction } from '../store/store.js';
 import type { ClaimRef, IdempotencyStore } from './idempotency-store.js';
@@ -34,19 +34,25 @@ export async function answerInUnit(
   let written = false;
   let lost = false;
   try {
-    // Opened as core opens a unit of its own, so it runs at the isolation core's units run at.
-    const response = await inUnitOfWork(stores, async (options) => {
-      // The stores share one database (see offerRequestUnit), so the unit is a transaction.
-      const transaction = options.transaction as Transaction;
-      written = lost = false;
-      const answer = await inRequestUnit(context, transaction, handle);
-      if (!isKept(answer)) return answer;
-      lost = !(await store.complete(held.claim, storedAnswerOf(answer), { transaction }));
-      // The lease ran out and a retry took the key over: it runs the write, so this one must not.
-      if (lost) throw requestInFlight();
-      written = true;
-      return answer;
-    });
+    // Opened as core opens its own units (READ COMMITTED, locking what they check), which join it;
+    // the answer's UPDATE checks the claim's token itself, so it needs nothing stronger.
+    const response = await inUnitOfWork(
+      stores,
+      async (options) => {
+        // The stores share one database (see offerRequestUnit), so the unit is a transaction.
+        const transaction = options.transaction as Transaction;
+        written = lost = false;
+        const answer = await inRequestUnit(context, transaction, handle);
+        if (!isKept(answer)) return answer;
+        lost = !(await store.complete(held.claim, storedAnswerOf(answer), { transaction }));
+        // The lease ran out and a retry took the key over: it runs the write, so this one must not.
+        if (lost) throw requestInFlight();
+        written = true;
+        return answer;
+      },
+      undefined,
+      lockedUnit,
+    );
     if (written) held.outcome = 'settled';
     return response;
   } catch (error) {

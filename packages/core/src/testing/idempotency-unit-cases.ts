@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApi, defineCollection, idempotency, silentLogger } from '../index.js';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
-import type { Store, StoreDatabase, Transaction } from '../store/store.js';
+import type { Store, StoreDatabase, Transaction, TransactionOptions } from '../store/store.js';
 import { socketTransport } from './transport.js';
 
 /** A fresh database whose stores and idempotency store share units of work. */
@@ -29,7 +29,7 @@ export interface ConnectionCuts {
   cutCommit(transaction: Transaction, committed: boolean): Promise<void>;
 }
 
-type Unit = <R>(work: (transaction: Transaction) => Promise<R>) => Promise<R>;
+type Unit = StoreDatabase['transaction'];
 
 /**
  * Zoos and their animals in one database, behind the idempotency plugin (lease 1 s, a clock the
@@ -56,10 +56,12 @@ async function zooApi(opened: OpenedUnitDatabase) {
   };
   const { database } = opened;
   const real: Unit = database.transaction.bind(database);
-  (database as { transaction: Unit }).transaction = (work) => {
+  const units: (TransactionOptions | undefined)[] = [];
+  (database as { transaction: Unit }).transaction = (work, options) => {
+    units.push(options);
     const wrap = faults.unit;
     faults.unit = undefined;
-    return wrap ? wrap(real)(work) : real(work);
+    return wrap ? wrap(real)(work, options) : real(work, options);
   };
   const zoos = defineCollection({
     name: 'zoos',
@@ -91,6 +93,7 @@ async function zooApi(opened: OpenedUnitDatabase) {
     faults,
     count,
     keys,
+    units,
     now: () => clock,
     later: (ms: number) => (clock += ms),
     post: (path: string, key: string, body: object) =>
@@ -108,22 +111,22 @@ const commitCut = () =>
  */
 function cutCommit(cuts: ConnectionCuts | undefined, committed: boolean): (real: Unit) => Unit {
   if (cuts)
-    return (real) => (work) =>
+    return (real) => (work, options) =>
       real(async (transaction) => {
         const result = await work(transaction);
         await cuts.cutCommit(transaction, committed);
         return result;
-      });
+      }, options);
   if (committed)
-    return (real) => async (work) => {
-      await real(work);
+    return (real) => async (work, options) => {
+      await real(work, options);
       throw commitCut();
     };
-  return (real) => (work) =>
+  return (real) => (work, options) =>
     real(async (transaction) => {
       await work(transaction);
       throw commitCut(); // rolls back what the plugin's work wrote, after it finished
-    });
+    }, options);
 }
 
 /**
@@ -173,13 +176,13 @@ export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUni
       async () => {
         const { faults, post, count, cuts } = await start();
         let first = true;
-        faults.unit = (real) => (work) =>
+        faults.unit = (real) => (work, options) =>
           real(async (transaction) => {
             // Only the first run: a unit cut before COMMIT may be run again on a fresh connection.
             if (first) await cuts!.cut(transaction);
             first = false;
             return work(transaction);
-          });
+          }, options);
         const answer = await post('zoos', 'k-6', { name: 'Hilltop' });
         // 503 where the cut fails the unit; 201 where it runs again by itself.
         expect([201, 503]).toContain(answer.status);
@@ -215,15 +218,41 @@ export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUni
       expect(await count('zoos')).toBe(2);
     });
 
+    it('runs a keyed create in one unit at the isolation of core’s own units, below a parent too', async () => {
+      const { post, units } = await start();
+      expect((await post('zoos', 'k-7', { name: 'Hilltop' })).status).toBe(201);
+      expect((await post('zoos/1/animals', 'k-8', { name: 'Ada', zooId: '1' })).status).toBe(201);
+      expect(units).toEqual([{ isolation: 'read-committed' }, { isolation: 'read-committed' }]);
+    });
+
+    it('answers 50 concurrent keyed creates, half of them below one parent, 201 each, and replays each', async () => {
+      const { post, count } = await start();
+      const send = (i: number) =>
+        i % 2
+          ? post('zoos', `c-${i}`, { name: `Zoo ${i}` })
+          : post('zoos/1/animals', `c-${i}`, { name: `A${i}`, zooId: '1' });
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => send(i)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
+      const again = await Promise.all(Array.from({ length: 50 }, (_, i) => send(i)));
+      again.forEach((answer, i) => {
+        expect(answer).toMatchObject({
+          status: 201,
+          text: answers[i]!.text,
+          headers: { 'idempotency-replayed': 'true' },
+        });
+      });
+      expect([await count('zoos'), await count('animals')]).toEqual([26, 25]);
+    });
+
     it('a unit that lost a race runs the request again inside it: one record, one answer', async () => {
       const { faults, post, count } = await start();
-      faults.unit = (real) => async (work) => {
+      faults.unit = (real) => async (work, options) => {
         // The first run is rolled back whole, as a unit that lost a race is, then it runs again.
         await real(async (transaction) => {
           await work(transaction);
           throw new Error('lost a race');
-        }).catch(() => undefined);
-        return real(work);
+        }, options).catch(() => undefined);
+        return real(work, options);
       };
       const first = await post('zoos', 'k-4', { name: 'Hilltop' });
       expect(first.status).toBe(201);
@@ -237,11 +266,11 @@ export function idempotencyUnitCases(name: string, open: () => Promise<OpenedUni
 
     it('a request whose key was taken over (its lease ran out) rolls its write back and answers 409', async () => {
       const { faults, post, count, keys, now } = await start();
-      faults.unit = (real) => async (work) => {
+      faults.unit = (real) => async (work, options) => {
         // Before the unit starts, a retry that came after the lease takes the key over.
         const claim = { scope: '', key: 'k-5', token: 'retry', fingerprint: 'f', windowMs: 60_000, leaseMs: 1000 };
         expect(await keys.claim({ ...claim, now: now() + 1000 })).toEqual({ state: 'claimed' });
-        return real(work);
+        return real(work, options);
       };
       expect(await post('zoos', 'k-5', { name: 'Hilltop' })).toMatchObject({
         status: 409,
