@@ -1,6 +1,7 @@
 import type { HandlerContext, RequestState } from '../vocabulary/context.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store, StoreCallOptions, StoreLock, Transaction, TransactionOptions } from '../store/store.js';
+import { requestUnitOf } from './request-unit.js';
 import type { CollectionRuntime } from './runtime.js';
 
 /**
@@ -19,6 +20,8 @@ export function inUnitOfWork<R>(
   const database = stores[0]?.database;
   if (!database || stores.some((store) => store.database !== database))
     return work(context ? requestOptions(context) : {});
+  // A unit a hook opened around the handler is joined: everything commits with what the hook wrote.
+  if (context && requestUnitOf(context)?.database === database) return work(requestOptions(context));
   return database.transaction(
     (transaction: Transaction) => work(context ? requestOptions(context, transaction) : { transaction }),
     isolation,
@@ -79,12 +82,15 @@ class RequestOptions implements StoreCallOptions {
   }
 }
 
-/** The store options of a call made for this request (inside `transaction` when given). */
+/**
+ * The store options of a call made for this request: inside `transaction` when given, else inside
+ * the unit a hook opened around the handler (only routes whose stores all share it get one).
+ */
 export function requestOptions(
   context: Pick<HandlerContext, 'principal' | 'state' | 'signal'>,
   transaction?: Transaction,
 ): StoreCallOptions {
-  return new RequestOptions(context, transaction);
+  return new RequestOptions(context, transaction ?? requestUnitOf(context));
 }
 
 // Worked out once per collection (the runtimes are fixed once the API is built), not per request.

@@ -7,6 +7,7 @@ export { type Bird, type OpenedContention, type Pen, writeContentionCases } from
 export { describeEachTransport, type OpenTransport } from './each-transport.js';
 export { freshObjectStore } from './fresh-object-store.js';
 export { idempotencyStoreCases, type OpenedIdempotency } from './idempotency-store-cases.js';
+export { type ConnectionCuts, idempotencyUnitCases, type OpenedUnitDatabase } from './idempotency-unit-cases.js';
 export { type JobStoreCaseOptions, jobStoreCases, type OpenedJobs } from './job-store-cases.js';
 export { jobFor, jobRequest, settledJob } from './jobs.js';
 export {
