@@ -117,6 +117,8 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
           return collection.store.replaceMany(entries, revision, options);
         },
         context,
+        // The store locks the rows and the revision before it compares: nothing is left to serialize.
+        lockedUnit,
       );
       if (result.status === 'stale' || result.status === 'conflict') throw staleError();
       if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);

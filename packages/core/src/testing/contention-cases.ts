@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApi, defineCollection, silentLogger } from '../index.js';
 import type { Store } from '../store/store.js';
+import { bulkUnderLoadCases } from './bulk-load-cases.js';
 import { deleteRaceCases } from './delete-race-cases.js';
 import { socketTransport, type TestResponse, type Transport } from './transport.js';
 
@@ -211,5 +212,6 @@ export function writeContentionCases(label: string, open: () => Promise<OpenedCo
 
     const fixture = () => ({ http, opened });
     deleteRaceCases(fixture);
+    bulkUnderLoadCases(fixture);
   });
 }
