@@ -29,8 +29,21 @@ function freshSchema(): string {
 
 describe.runIf(available)('PostgreSQL', () => {
   writeContentionCases('postgres (tables it makes)', async () => {
-    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema: freshSchema() });
-    return { ...madeTables(database), close: () => database.close() };
+    const schema = freshSchema();
+    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    // Another program: its own connection, writing the table Corral made with plain SQL.
+    const other = new pg.Client({ connectionString: testDatabaseUrl });
+    await other.connect();
+    return {
+      ...madeTables(database),
+      renameFromOutside: async (id, name) => {
+        await other.query(`UPDATE "${schema}".birds SET name = $1 WHERE id = $2`, [name, id]);
+      },
+      close: async () => {
+        await other.end();
+        await database.close();
+      },
+    };
   });
 
   // Without a foreign key only the locks core takes keep a child from outliving its parent.

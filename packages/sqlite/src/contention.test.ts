@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll } from 'vitest';
 import {
   type Bird,
@@ -20,8 +21,21 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 writeContentionCases('sqlite (tables it makes)', async () => {
-  const database = sqliteDatabase({ path: join(folder, 'made.sqlite'), synchronous: 'normal' });
-  return { ...madeTables(database), close: () => database.close() };
+  const path = join(folder, 'made.sqlite');
+  const database = sqliteDatabase({ path, synchronous: 'normal' });
+  // Another program: its own connection, writing the table Corral made with plain SQL.
+  const other = new DatabaseSync(path);
+  other.exec('PRAGMA busy_timeout = 5000');
+  return {
+    ...madeTables(database),
+    renameFromOutside: async (id, name) => {
+      other.prepare('UPDATE birds SET name = ? WHERE id = ?').run(name, Number(id));
+    },
+    close: async () => {
+      other.close();
+      await database.close();
+    },
+  };
 });
 
 writeContentionCases('sqlite (tables the application owns, no foreign key)', async () => {

@@ -42,6 +42,11 @@ export interface OpenedContention {
   readonly nests: Store<Nest>;
   readonly eggs: Store<Egg>;
   readonly feathers: Store<Feather>;
+  /**
+   * Renames a bird as another program would: plain SQL on a connection of its own. Absent where
+   * no other program can write (memory) or none tells the API (a table the application owns).
+   */
+  renameFromOutside?(birdId: string, name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -208,6 +213,16 @@ export function writeContentionCases(label: string, open: () => Promise<OpenedCo
         expect((await write()).status).toBeLessThan(300);
         expect(await unchanged(tag)).toBe(false);
       }
+    });
+
+    it('changes a list page’s ETag when another program writes the table', async (test) => {
+      if (!opened.renameFromOutside) return test.skip();
+      const pen = await newPen('Blind');
+      const [bird] = await birdsIn(pen, 3);
+      const page = `/v1/pens/${pen}/birds?limit=50`;
+      const tag = (await http.send('GET', page)).headers.etag!;
+      await opened.renameFromOutside(bird!, 'Kotuku');
+      expect((await http.send('GET', page, { headers: { 'if-none-match': tag } })).status).toBe(200);
     });
 
     const fixture = () => ({ http, opened });
