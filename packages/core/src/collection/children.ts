@@ -32,7 +32,8 @@ export async function lockedIds(
   const { store } = runtime.collection;
   const ids: string[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const page = await store.list({ filter, offset, limit: 1000 }, options);
+    // The page needs only ids: the rows are read once, by the lock.
+    const page = await store.list({ filter, offset, limit: 1000, fields: [] }, options);
     const pageIds = page.items.map((record) => record.id);
     if (pageIds.length > 0) await store.getMany(pageIds, locking(options, 'update'));
     ids.push(...pageIds);
