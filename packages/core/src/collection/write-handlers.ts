@@ -135,7 +135,6 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const id = context.params.id ?? '';
   const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;
   const stores = storesBelow(runtime);
-  const isolation = deleteIsolation(runtime);
   for (let attempt = 1; ; attempt++) {
     // The checks, the delete and the cascade form one unit: no child can appear between check and delete.
     const deleted = await inUnitOfWork(
@@ -157,7 +156,7 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
         return result;
       },
       context,
-      isolation,
+      lockedUnit,
     );
     if (deleted.status === 'ok') {
       // A deleted record is never shown again: its JSON need not wait for the cache to make room.
@@ -167,12 +166,4 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
     if (deleted.status !== 'conflict') throw lookupError(deleted.status, collection, id);
     if (ifMatch !== undefined || attempt >= attempts) throw staleError();
   }
-}
-
-/**
- * A delete locks its record before checking the children, which holds the check; deeper down the
- * children are not locked before their own children are checked, so there the unit is serializable.
- */
-function deleteIsolation(runtime: CollectionRuntime) {
-  return runtime.children.every((child) => child.children.length === 0) ? lockedUnit : undefined;
 }

@@ -5,5 +5,8 @@ import { memoryStore } from './memory-store.js';
 writeContentionCases('memory stores', async () => ({
   pens: memoryStore(),
   birds: memoryStore(),
+  nests: memoryStore(),
+  eggs: memoryStore(),
+  feathers: memoryStore(),
   close: async () => undefined,
 }));

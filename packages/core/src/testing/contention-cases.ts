@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApi, defineCollection, silentLogger } from '../index.js';
 import type { Store } from '../store/store.js';
+import { bulkUnderLoadCases } from './bulk-load-cases.js';
+import { deleteRaceCases } from './delete-race-cases.js';
 import { socketTransport, type TestResponse, type Transport } from './transport.js';
 
 /** A parent record of the contention suite. */
@@ -15,11 +17,56 @@ export interface Bird {
   penId: string;
 }
 
-/** What {@link writeContentionCases} serves: stores of one database for pens and birds, and how to close it. */
+/** A child of a pen that goes with it; its eggs keep it (and so the pen) from being deleted, its feathers go too. */
+export interface Nest {
+  name: string;
+  penId: string;
+}
+
+/** A child of a nest (`restrict`), two levels below a pen. */
+export interface Egg {
+  name: string;
+  nestId: string;
+}
+
+/** A child of a nest (`cascade`), two levels below a pen. */
+export interface Feather {
+  name: string;
+  nestId: string;
+}
+
+/** What {@link writeContentionCases} serves: stores of one database, and how to close it. */
 export interface OpenedContention {
   readonly pens: Store<Pen>;
   readonly birds: Store<Bird>;
+  readonly nests: Store<Nest>;
+  readonly eggs: Store<Egg>;
+  readonly feathers: Store<Feather>;
+  /**
+   * Renames a bird as another program would: plain SQL on a connection of its own. Absent where
+   * no other program can write (memory) or none tells the API (a table the application owns).
+   */
+  renameFromOutside?(birdId: string, name: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The suite's stores, each made by `make` for the collection it is named after. */
+export type ContentionStores = Pick<OpenedContention, 'pens' | 'birds' | 'nests' | 'eggs' | 'feathers'>;
+
+/** A database that makes the table of each store itself, named after its collection. */
+export interface MakesTables {
+  store<T extends object>(): Store<T>;
+}
+
+/** The suite's stores on tables `database` makes. */
+export function madeTables(database: MakesTables): ContentionStores {
+  return {
+    pens: database.store(),
+    birds: database.store(),
+    nests: database.store(),
+    eggs: database.store(),
+    feathers: database.store(),
+  };
 }
 
 /** How many clients write at once. */
@@ -55,7 +102,21 @@ export function writeContentionCases(label: string, open: () => Promise<OpenedCo
         parent: { collection: pens, field: 'penId', onParentDelete: 'restrict' },
         store: opened.birds,
       });
-      const api = createApi({ collections: [pens, birds], logger: silentLogger });
+      const nests = defineCollection({
+        name: 'nests',
+        schema: z.object({ name: z.string(), penId: z.string() }),
+        parent: { collection: pens, field: 'penId', onParentDelete: 'cascade' },
+        store: opened.nests,
+      });
+      const belowNest = (name: string, onParentDelete: 'restrict' | 'cascade', store: Store<Egg | Feather>) =>
+        defineCollection({
+          name,
+          schema: z.object({ name: z.string(), nestId: z.string() }),
+          parent: { collection: nests, field: 'nestId', onParentDelete },
+          store,
+        });
+      const below = [belowNest('eggs', 'restrict', opened.eggs), belowNest('feathers', 'cascade', opened.feathers)];
+      const api = createApi({ collections: [pens, birds, nests, ...below], logger: silentLogger });
       await api.ready();
       http = await socketTransport(api);
     });
@@ -153,5 +214,19 @@ export function writeContentionCases(label: string, open: () => Promise<OpenedCo
         expect(await unchanged(tag)).toBe(false);
       }
     });
+
+    it('changes a list page’s ETag when another program writes the table', async (test) => {
+      if (!opened.renameFromOutside) return test.skip();
+      const pen = await newPen('Blind');
+      const [bird] = await birdsIn(pen, 3);
+      const page = `/v1/pens/${pen}/birds?limit=50`;
+      const tag = (await http.send('GET', page)).headers.etag!;
+      await opened.renameFromOutside(bird!, 'Kotuku');
+      expect((await http.send('GET', page, { headers: { 'if-none-match': tag } })).status).toBe(200);
+    });
+
+    const fixture = () => ({ http, opened });
+    deleteRaceCases(fixture);
+    bulkUnderLoadCases(fixture);
   });
 }
