@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from '@corral/postgres/testing';
-import { readWriteLoad } from './testing/read-write-load.js';
+import { readWriteLoad, zooWrites } from './testing/read-write-load.js';
 import { demoToken, startMain } from './testing/start-main.js';
 
 // The zoo as its own process (a crash is a process exit) on the shared PostgreSQL server, whose
@@ -38,21 +38,7 @@ describe.runIf(available)('the zoo process while PostgreSQL cuts its connections
         readers: 10,
         writers: 10,
         readPath: '/v1/zoos?limit=5',
-        // Two writers run units of work (a child and the check of its parent, in collections of
-        // their own: writers of one collection in units still lose races, which is not this test's
-        // subject); the others add zoos, one statement each.
-        write: (writer, n) =>
-          writer === 0
-            ? {
-                path: '/v1/zoos/1/animals',
-                body: { name: `Cut ${n}`, species: 'Nestor notabilis', animalTypeId: 'bird' },
-              }
-            : writer === 1
-              ? {
-                  path: '/v1/employees/1/salaryStatements',
-                  body: { period: '2026-11', grossAmount: n, currency: 'EUR' },
-                }
-              : { path: '/v1/zoos', body: { name: `Cut zoo ${n}`, city: 'Berlin' } },
+        write: zooWrites,
       });
       let terminated = 0;
       for (let cut = 0; cut < cuts && !exit; cut++) {

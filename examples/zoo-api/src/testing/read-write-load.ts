@@ -75,3 +75,19 @@ export function readWriteLoad(
     },
   };
 }
+
+/**
+ * What writer number `writer` of the zoo sends: two run units of work (a child and the check of its
+ * parent, in collections of their own: writers of one collection in units still lose races, which
+ * is not what these tests are about); the others add zoos, one statement each.
+ */
+export function zooWrites(writer: number, n: number): { path: string; body: unknown } {
+  if (writer === 0)
+    return {
+      path: '/v1/zoos/1/animals',
+      body: { name: `Kea ${n}`, species: 'Nestor notabilis', animalTypeId: 'bird' },
+    };
+  if (writer === 1)
+    return { path: '/v1/employees/1/salaryStatements', body: { period: '2026-11', grossAmount: n, currency: 'EUR' } };
+  return { path: '/v1/zoos', body: { name: `Zoo ${n}`, city: 'Berlin' } };
+}
