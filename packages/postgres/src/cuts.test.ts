@@ -173,6 +173,22 @@ describe.runIf(available)('a PostgreSQL database whose connections are cut', () 
     expect(await count('slow_commit')).toBe(before);
   });
 
+  it('gives a connection an error listener before its holder can add one, for as long as it lives', async () => {
+    // The server's last words can come in the packet that completes the connection, before the
+    // holder's code runs: the listener must already be there.
+    const client = await database.pool.connect();
+    expect(client.listenerCount('error')).toBeGreaterThan(0);
+    client.release();
+    expect(client.listenerCount('error')).toBeGreaterThan(0);
+  });
+
+  it("names its connections 'corral' unless told otherwise", async () => {
+    const unnamed = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    const { rows } = await unnamed.query(unnamed.pool, `SELECT current_setting('application_name') AS name`);
+    await unnamed.close();
+    expect(rows).toEqual([{ name: 'corral' }]);
+  });
+
   it('serves again at once after a cut of every connection, and names its connections', async () => {
     await Promise.all(Array.from({ length: 5 }, () => database.query(database.pool, 'SELECT 1')));
     const { rows } = await admin.query(
