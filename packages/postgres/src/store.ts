@@ -392,9 +392,11 @@ export class PostgresStore<T extends object> implements Store<T> {
       },
       estimate: async (where) => {
         // Not prepared by name: a generic plan would estimate every value alike.
-        const plan = await on.query(
+        const plan = await this.query(
+          on,
           `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where.sql}`,
           where.parameters,
+          true,
         );
         return Number(
           (plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan['Plan Rows'],
