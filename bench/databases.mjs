@@ -24,7 +24,7 @@ const endpoints = {
   'filtered page at offset 5,000': '/v1/items?state=internal&sortby=name&offset=5000&limit=10',
 };
 
-async function postgres(schema, work) {
+export async function postgres(schema, work) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -36,7 +36,7 @@ async function postgres(schema, work) {
 }
 
 /** Fills `items` in the schema with `size` rows unless it has them; statistics every run. */
-async function fillPostgres(schema, size, makeTable) {
+export async function fillPostgres(schema, size, makeTable) {
   await postgres(schema, async (client) => {
     if (makeTable) for (const sql of handMadeTable) await client.query(sql);
     const { rows } = await client.query('SELECT count(*)::integer AS n FROM items');
@@ -59,7 +59,7 @@ async function fillPostgres(schema, size, makeTable) {
   });
 }
 
-function fillSqlite(file, size) {
+export function fillSqlite(file, size) {
   const db = new DatabaseSync(file);
   try {
     if (Number(db.prepare('SELECT count(*) AS n FROM items').get().n) !== size) {

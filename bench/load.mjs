@@ -8,7 +8,11 @@ export const loadGenerator = existsSync('/usr/bin/wrk') ? 'wrk' : 'autocannon';
 
 const toMs = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
 
-function wrk(url, { token, connections, seconds, timeoutSeconds }) {
+/**
+ * One wrk run. `script` is a Lua file and `scriptArgs` what its init() gets; `output` is what wrk
+ * printed, the script's lines with it.
+ */
+export function wrk(url, { token, connections, seconds, timeoutSeconds, script, scriptArgs = [] }) {
   const args = [
     '-t1',
     `-c${connections}`,
@@ -16,7 +20,9 @@ function wrk(url, { token, connections, seconds, timeoutSeconds }) {
     '--latency',
     ...(timeoutSeconds ? [`--timeout`, `${timeoutSeconds}s`] : []),
     ...(token ? ['-H', `authorization: Bearer ${token}`] : []),
+    ...(script ? ['-s', script] : []),
     url,
+    ...(script ? ['--', ...scriptArgs] : []),
   ];
   const run = spawnSync('wrk', args, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
@@ -29,7 +35,7 @@ function wrk(url, { token, connections, seconds, timeoutSeconds }) {
   const bad = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errorCount = errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  return { rps, p50: percentile(50), p99: percentile(99), bad, errors: errorCount };
+  return { rps, p50: percentile(50), p99: percentile(99), bad, errors: errorCount, output: out };
 }
 
 async function withAutocannon(url, { token, connections, seconds }) {
@@ -53,9 +59,14 @@ export async function measure(url, { token, connections = 50, warmupSeconds = 2,
   const run = loadGenerator === 'wrk' ? wrk : withAutocannon;
   await run(url, { token, connections, seconds: warmupSeconds, timeoutSeconds });
   const result = await run(url, { token, connections, seconds, timeoutSeconds });
+  refuseFailures(url, result);
+  return { rps: result.rps, p50: result.p50, p99: result.p99 };
+}
+
+/** A run with any 4xx or 5xx answer (what wrk counts as non-2xx or 3xx) or socket error fails the benchmark. */
+export function refuseFailures(url, result) {
   if (result.bad > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.bad} non-2xx answers and ${result.errors} socket errors`);
-  return { rps: result.rps, p50: result.p50, p99: result.p99 };
 }
 
 /**

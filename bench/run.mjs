@@ -21,7 +21,9 @@ if (canPin && !process.env.BENCH_PINNED) {
 const quick = process.argv.includes('--quick');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 // --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part;
-// --no-db to skip the databases; --db-only for the databases alone; --db-rows=1000000 for one table size.
+// --no-db to skip the databases; --db-only for the databases alone; --db-rows=1000000 for one table size;
+// --writes-only for the write benchmark alone (with --no-db, its SQLite servers alone); --keep-going
+// to mark a write measurement with answers other than 2xx as failed in the report instead of stopping.
 const rounds = Number(option('rounds') ?? (quick ? 1 : 3));
 const thisNodeOnly = quick || process.argv.includes('--this-node');
 const timing = quick ? { warmupSeconds: 1, seconds: 2 } : { warmupSeconds: 2, seconds: 5 };
@@ -113,7 +115,8 @@ async function startPeers(node) {
 const dbOnly = process.argv.includes('--db-only');
 const hooksOnly = process.argv.includes('--hooks-only');
 const clientOnly = process.argv.includes('--client-only');
-const partOnly = dbOnly || hooksOnly || clientOnly;
+const writesOnly = process.argv.includes('--writes-only');
+const partOnly = dbOnly || hooksOnly || clientOnly || writesOnly;
 const versions = partOnly ? [] : nodeVersions(thisNodeOnly);
 const samples = {};
 for (const node of versions) {
@@ -249,6 +252,21 @@ if (!process.argv.includes('--no-db') && (!partOnly || dbOnly)) {
   lines.push(...expansion.lines);
 }
 
+// Writes: Corral creating, patching and deleting against hand-written servers; 5 rounds unless --rounds.
+let writes;
+if (writesOnly || (!partOnly && !process.argv.includes('--no-db'))) {
+  const { writeBench } = await import('./writes.mjs');
+  writes = await writeBench({
+    quick,
+    timing,
+    rounds: Number(option('rounds') ?? (quick ? 1 : 5)),
+    withPostgres: !process.argv.includes('--no-db'),
+    keepGoing: process.argv.includes('--keep-going'),
+    ...(option('db-rows') ? { size: Number(option('db-rows')) } : {}),
+  });
+  lines.push(...writes.lines);
+}
+
 const report = lines.join('\n');
 console.log(report);
 mkdirSync(here('./results'), { recursive: true });
@@ -264,9 +282,15 @@ writeFileSync(
       client: client?.overheads,
       databases: databases && { results: databases.results, ratios: databases.ratios },
       expansion: expansion?.ratios,
+      writes: writes && { samples: writes.samples, ratios: writes.ratios },
     },
     null,
     2,
   ),
 );
 console.log('\nwritten to bench/results/latest.md');
+// Cells that failed (--keep-going) are in the report, and the run still fails.
+if (writes?.failures) {
+  console.error(`${writes.failures} write measurement(s) had answers other than 2xx`);
+  process.exitCode = 1;
+}

@@ -1,6 +1,7 @@
 // Corral over SQLite or PostgreSQL for the database benchmark: BENCH_MODE=owned serves the
 // hand-made table through the existing-table mapping, `managed` a table Corral made itself. Lists
 // may estimate totals as the hand-written peers do. No auth and no access log: the store is measured.
+// BENCH_SYNCHRONOUS=full gives SQLite the durability of Corral's default (the write benchmark's).
 import { createApi, defineCollection, silentLogger } from '@corral/core';
 import { postgresDatabase } from '@corral/postgres';
 import { sqliteDatabase } from '@corral/sqlite';
@@ -9,7 +10,7 @@ import { estimateAbove, itemDeclaration } from './db-items.mjs';
 const database =
   process.env.BENCH_DB === 'postgres'
     ? postgresDatabase({ connectionString: process.env.BENCH_DATABASE_URL, schema: process.env.BENCH_SCHEMA })
-    : sqliteDatabase({ path: process.env.BENCH_FILE, synchronous: 'normal' });
+    : sqliteDatabase({ path: process.env.BENCH_FILE, synchronous: process.env.BENCH_SYNCHRONOUS ?? 'normal' });
 const store =
   process.env.BENCH_MODE === 'owned' ? database.store({ table: 'items', version: 'version' }) : database.store();
 const items = defineCollection({ ...itemDeclaration, count: { estimateAbove }, store });

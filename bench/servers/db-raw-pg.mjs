@@ -1,11 +1,13 @@
 // The hand-written peer for PostgreSQL: node:http and pg on a table of real columns with ordinary
 // indexes (db-items.mjs), named prepared statements, the count rule of PostgREST's count=estimated,
 // the same envelope and links, an ETag per record from its version and per page from its body, and
-// a request id. Only what the benchmark asks is served.
-import { createHash, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+// a request id. Only what the benchmark asks is served. Each write is one autocommit statement:
+// no revision and no tombstone are kept (the reads do not need them), so Corral's bookkeeping is
+// part of what the write benchmark measures against this server.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { envelope, itemOf, listQuery, totalOf } from './db-items.mjs';
+import { itemServer } from './db-peer.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
 const table = `"${process.env.BENCH_SCHEMA}".items`;
@@ -53,17 +55,44 @@ async function one(id) {
   return row && { text: JSON.stringify(itemOf(row)), etag: `"v${row.version}"` };
 }
 
-const server = createServer(async (req, res) => {
-  const url = new URL(req.url, 'http://x');
-  const match = /^\/v1\/items\/([1-9][0-9]{0,17})$/.exec(url.pathname);
-  const answer = match ? await one(match[1]) : url.pathname === '/v1/items' ? await list(url) : undefined;
-  const text = answer?.text ?? '{"error":"Not found"}';
-  res.writeHead(answer ? 200 : 404, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...(answer ? { etag: answer.etag } : {}),
-    'x-request-id': randomUUID(),
-  });
-  res.end(text);
+/** A write's one statement, named (prepared once per connection), without and with the If-Match guard. */
+function statement(name, text, guarded) {
+  const both = [
+    { name, text },
+    { name: `${name} if`, text: text.replace('WHERE id = $1', guarded) },
+  ];
+  return (version) => both[version === undefined ? 0 : 1];
+}
+const insert = {
+  name: 'insert',
+  text: `INSERT INTO ${table} (name, state, year_of_birth) VALUES ($1, $2, $3) RETURNING ${columns}`,
+};
+// Fields the patch leaves out keep their value: zod refused null, so coalesce only sees them absent.
+const update = statement(
+  'update',
+  `UPDATE ${table} SET name = coalesce($2, name), state = coalesce($3, state),
+    year_of_birth = coalesce($4, year_of_birth), version = version + 1 WHERE id = $1 RETURNING ${columns}`,
+  'WHERE id = $1 AND version = $5',
+);
+const remove = statement('delete', `DELETE FROM ${table} WHERE id = $1`, 'WHERE id = $1 AND version = $2');
+/** Why a guarded write changed nothing: the record is missing, or at another version. */
+const refused = async (id) =>
+  (await pool.query({ name: 'exists', text: `SELECT 1 FROM ${table} WHERE id = $1`, values: [id] })).rowCount
+    ? 412
+    : 404;
+
+const server = itemServer({
+  idDigits: 18,
+  list,
+  one,
+  create: async (data) => (await pool.query({ ...insert, values: [data.name, data.state, data.yearOfBirth] })).rows[0],
+  update: async (id, version, data) => {
+    const values = [id, data.name, data.state, data.yearOfBirth, ...(version === undefined ? [] : [version])];
+    return (await pool.query({ ...update(version), values })).rows[0] ?? (await refused(id));
+  },
+  remove: async (id, version) => {
+    const values = version === undefined ? [id] : [id, version];
+    return (await pool.query({ ...remove(version), values })).rowCount === 1 || (await refused(id));
+  },
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));

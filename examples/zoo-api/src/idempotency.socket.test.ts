@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startZoo } from './testing/start-zoo.js';
 import { zooPairOnFreshSchema, type PairInstance } from './testing/zoo-pair.js';
 
 // Two processes of the zoo service on one PostgreSQL schema share Idempotency-Keys: a POST retried
@@ -6,7 +10,12 @@ import { zooPairOnFreshSchema, type PairInstance } from './testing/zoo-pair.js';
 
 const pair = await zooPairOnFreshSchema('idem');
 
-async function post(instance: PairInstance, path: string, body: unknown, headers: Record<string, string> = {}) {
+async function post(
+  instance: Pick<PairInstance, 'origin' | 'token'>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${instance.origin}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${instance.token}`, 'content-type': 'application/json', ...headers },
@@ -20,7 +29,7 @@ async function post(instance: PairInstance, path: string, body: unknown, headers
   };
 }
 
-async function customersNamed(instance: PairInstance, name: string): Promise<number> {
+async function customersNamed(instance: Pick<PairInstance, 'origin' | 'token'>, name: string): Promise<number> {
   const res = await fetch(`${instance.origin}/v1/customers?per_page=100`, {
     headers: { authorization: `Bearer ${instance.token}` },
   });
@@ -64,5 +73,36 @@ describe.runIf(pair.available)('Idempotency-Key across two zoo processes on one 
     );
     expect(retried).toMatchObject({ status: 201, location: created[0]!.location, replayed: 'true' });
     expect(await customersNamed(pair.instances[0]!, 'Concurrent Ltd')).toBe(1);
+  });
+});
+
+describe('Idempotency-Key on the zoo service over its SQLite file', () => {
+  it('creates a zoo, an animal below it and a customer once each, and replays their answers', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'zoo-idem-'));
+    const zoo = await startZoo({ DATA_DIR: dataDir });
+    try {
+      const instance = { origin: zoo.origin, token: await zoo.token() };
+      const zooId = '1';
+      for (const [path, body] of [
+        ['/v1/zoos', { name: 'Keyed Zoo', city: 'Bern' }],
+        [`/v1/zoos/${zooId}/animals`, { name: 'Ada', species: 'lion', animalTypeId: 'mammal', zooId }],
+        ['/v1/customers', { name: 'Keyed Ltd' }],
+      ] as const) {
+        const headers = { 'idempotency-key': `key${path}` };
+        const first = await post(instance, path, body, headers);
+        expect(first, path).toMatchObject({ status: 201, replayed: null });
+        const again = await post(instance, path, body, headers);
+        expect(again, path).toMatchObject({
+          status: 201,
+          location: first.location,
+          text: first.text,
+          replayed: 'true',
+        });
+      }
+      expect(await customersNamed(instance, 'Keyed Ltd')).toBe(1);
+    } finally {
+      await zoo.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -23,9 +23,14 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   };
 }
 
-/** Statuses that say the request was not taken and may be sent again, whatever its method. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 429 || status === 503;
+/**
+ * Whether an answer asks for the request to be sent again. A 429, and a 503 with `Retry-After`, say
+ * the request was not taken: any method goes again. A 503 without `Retry-After` may be a write
+ * whose outcome the server cannot tell (Corral's `writeOutcomeUnknown`, 1034): like a lost answer,
+ * only a request that is safe to repeat goes again.
+ */
+export function asksForRetry(status: number, retryAfter: string | undefined, safeToRepeat: boolean): boolean {
+  return status === 429 || (status === 503 && (retryAfter !== undefined || safeToRepeat));
 }
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);

@@ -42,6 +42,18 @@ describe('sending with retries over a real socket', () => {
     expect(server.seen).toEqual(['POST', 'POST', 'POST']);
   });
 
+  it('gives a 503 without Retry-After (a write of unknown outcome) back for a plain POST, retries it when safe', async () => {
+    const server = await scripted([[503], [503], [200], [503], [201]]);
+    close = server.close;
+    expect((await sendTo(server.url)({ method: 'POST', url: server.url, body: {} })).status).toBe(503);
+    expect((await sendTo(server.url)({ method: 'GET', url: server.url })).status).toBe(200);
+    expect(
+      (await sendTo(server.url)({ method: 'POST', url: server.url, body: {}, headers: { 'idempotency-key': 'k2' } }))
+        .status,
+    ).toBe(201);
+    expect(server.seen).toEqual(['POST', 'GET', 'GET', 'POST keyed', 'POST keyed']);
+  });
+
   it('gives the 429 back when Retry-After asks for longer than the longest wait', async () => {
     const server = await scripted([[429, { 'retry-after': '3600' }]]);
     close = server.close;

@@ -3,7 +3,7 @@ import type { Destinations } from './destinations.js';
 import { CorralClientError } from './errors.js';
 import { errorDetails } from './error-body.js';
 import { aborted, noAnswer } from './failures.js';
-import { isIdempotent, isRetryableStatus, retryAfterMs, retryDelay, type RetryPolicy } from './retry.js';
+import { asksForRetry, isIdempotent, retryAfterMs, retryDelay, type RetryPolicy } from './retry.js';
 import type { TokenSource } from './tokens.js';
 import { abortable, pause } from './waits.js';
 
@@ -70,8 +70,8 @@ function tokenRefused(answer: Answer): boolean {
 /**
  * The client's one way out: only to the allowed {@link Destinations}, with a bearer token from the
  * source, a single retry with a new token after a 401 for the old one, and retries (bounded,
- * honouring `Retry-After`) after 429 and 503 for any request, after connection errors only for
- * idempotent ones. Whatever stops it is a `CorralClientError`; an abort is always kind `aborted`.
+ * honouring `Retry-After`) after 429 and 503 for any request, after connection errors and a 503
+ * without `Retry-After` only for idempotent ones. Whatever stops it is a `CorralClientError`; an abort is always kind `aborted`.
  */
 export function createSend(
   dispatcher: Dispatcher,
@@ -106,8 +106,10 @@ export function createSend(
         attempt--; // a renewal is not a retry
         continue;
       }
-      if (!isRetryableStatus(answer.status)) return answer;
-      const delay = retryDelay(attempt, policy, retryAfterMs(answer.headers['retry-after']));
+      const retryAfter = answer.headers['retry-after'];
+      if (!asksForRetry(answer.status, retryAfter, isIdempotent(outgoing.method, outgoing.headers ?? {})))
+        return answer;
+      const delay = retryDelay(attempt, policy, retryAfterMs(retryAfter));
       if (delay === undefined) return answer;
       await pause(delay, signal, request);
     }

@@ -42,6 +42,7 @@ const everUsed: readonly (readonly [number, string])[] = Object.freeze([
   [1031, 'invalidCursor'],
   [1032, 'invalidExpansion'],
   [1033, 'serviceUnavailable'],
+  [1034, 'writeOutcomeUnknown'],
 ] as const);
 
 const entries = (Object.keys(errorCodes) as ErrorCodeName[]).map((name) => ({ name, ...errorCodes[name] }));
@@ -63,6 +64,7 @@ describe('error-code catalogue', () => {
     expect(entries.filter((entry) => entry.status >= 500).map((entry) => entry.name)).toEqual([
       'internalError',
       'serviceUnavailable',
+      'writeOutcomeUnknown',
     ]);
   });
 

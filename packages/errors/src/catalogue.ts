@@ -259,6 +259,16 @@ export const errorCodes = {
     'Service unavailable',
     'The service cannot take the request now: too many jobs (Prefer: respond-async) are already waiting (nothing was changed), or the database could not be reached. Send it again after the Retry-After delay; when a database connection was cut during a write, the write may have been applied, so read the resource first.',
   ),
+  /**
+   * The database connection broke after a write was sent and before its answer came: applied or not,
+   * nobody can tell. Apart from serviceUnavailable because sending it again blindly may apply it twice.
+   */
+  writeOutcomeUnknown: entry(
+    1034,
+    503,
+    'Write outcome unknown',
+    'The connection to the database broke after the write was sent and before its answer came, so it may or may not have been applied. Read the resource to find out before writing again, or send the request again with the same Idempotency-Key, which makes a repeat safe whichever way it went. There is no Retry-After: this is not a request to send it again as it is.',
+  ),
 };
 
 /** Key of a catalogue entry; {@link ApiError} is created from one of these. */

@@ -1,19 +1,19 @@
 import type { BookkeepingSql } from '@corral/sql';
+import { addWrite, countsQuery, lockedRevisionQuery, revisionQuery, seedShards } from './counters.js';
 
-/** The SQL of the revision and tombstone tables of a schema (made at init, see managed-table.ts). */
+/**
+ * The SQL of the counters and tombstone tables of a schema (made at init, see managed-table.ts and
+ * counters.ts): a write adds to its connection's counter row, a read sums the collection's rows.
+ */
 export function postgresBookkeeping(schema: string): BookkeepingSql {
-  const revisions = `${schema}.corral_revisions`;
   const tombstones = `${schema}.corral_tombstones`;
   return {
-    revisionSeed: (collection) =>
-      `INSERT INTO ${revisions} (collection, revision) VALUES (${collection}, 0) ON CONFLICT DO NOTHING`,
-    revisionRead: (collection, lock) =>
-      `SELECT revision, live FROM ${revisions} WHERE collection = ${collection}${lock ? ' FOR UPDATE' : ''}`,
+    revisionSeed: (collection, keepsLive) => seedShards(schema, collection, keepsLive),
+    revisionRead: (collection, lock) => (lock ? lockedRevisionQuery : revisionQuery)(schema, collection),
     revisionBump: (collection, condition) =>
-      `UPDATE ${revisions} SET revision = revision + 1 WHERE collection = ${collection}${condition ? ` AND ${condition}` : ''}`,
+      addWrite(schema, `${collection}::text`, '0', condition ? `WHERE ${condition}` : ''),
     // Repeated on every row, and pg parses each copy: only a table the store made needs the live count too.
-    pageCounts: (map, collection) =>
-      `(SELECT ${map.managed ? 'ARRAY[revision, live]' : 'revision'} FROM ${revisions} WHERE collection = ${collection})`,
+    pageCounts: (map, collection) => `(${countsQuery(schema, collection, map.managed)})`,
     anyTombstone: (collection) => `SELECT EXISTS (SELECT 1 FROM ${tombstones} WHERE collection = ${collection}) AS any`,
     tombstones: (collection, ids) =>
       `SELECT id FROM ${tombstones} WHERE collection = ${collection} AND id = ANY(${ids}::text[])`,

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
 import type { StoreInit } from '@corral/core';
 import { postgresDatabase } from './database.js';
 import { dropSchema, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
@@ -118,7 +119,8 @@ describe.runIf(available)('a PostgreSQL database', () => {
     await database.pool.query(
       `INSERT INTO "${schema}"."limits" (name, kind) SELECT 'b' || i, 'k' FROM generate_series(1, 30) AS i`,
     );
-    const statements = vi.spyOn(database.pool, 'query');
+    // Statements run on a connection checked out of the pool (so that a cut one can be told apart).
+    const statements = vi.spyOn(pg.Client.prototype, 'query');
     const pageTexts = () =>
       statements.mock.calls
         .map(([config]) => (config as unknown as { text: string }).text)

@@ -1,8 +1,12 @@
 import { CorralError } from '@corral/core';
 import pg from 'pg';
-import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
+import type { Store, StoreCallOptions, StoreDatabase, Transaction, TransactionOptions } from '@corral/core';
 import { quoted, type StatementOptions } from '@corral/sql';
-import { asOutage, isConnectionLoss } from './outage.js';
+import { guardConnections, wasCut } from './connection-guard.js';
+import { asOutage, isConnectionLoss, outcomeUnknown, wasNotSent } from './outage.js';
+import { cutAttempts, onPooledConnection, pooledConnection } from './pooled.js';
+import { backoff, lostARace, raceAttempts } from './retry.js';
+import { onlyReads } from './statement-kind.js';
 import { PostgresStore, type PostgresStoreOptions } from './store.js';
 
 /** Settings of {@link postgresDatabase}. */
@@ -13,6 +17,11 @@ export interface PostgresOptions {
   readonly schema?: string;
   /** Connections at most (default 10). */
   readonly poolSize?: number;
+  /**
+   * The `application_name` of its connections (default `corral`), by which operators find them in
+   * `pg_stat_activity`; an `application_name` in the connection string wins.
+   */
+  readonly applicationName?: string;
 }
 
 /** Something statements run on: the pool, or the connection of a transaction. */
@@ -25,19 +34,11 @@ export interface PostgresTransaction extends Transaction {
   readonly client: pg.PoolClient;
 }
 
-/** Serialization failures and deadlocks: the unit lost a race and may simply run again. */
-const retryable = new Set(['40001', '40P01']);
-const attempts = 5;
-/**
- * A connection error while a client is held surfaces as its query's rejection; the event itself
- * must not end the process.
- */
-const ignoreWhileHeld = (): void => undefined;
-
 /**
  * The collections of an API in one PostgreSQL database (a table each, in one schema), through a
- * pool. Units of work run SERIALIZABLE and are run again when they lose a race with another
- * (another request, or another process of the API): a check and the write it allows hold together.
+ * pool. Units of work run SERIALIZABLE (core's own: READ COMMITTED, locking what they check) and
+ * are run again, after a short random wait, when they lose a race with another (another request,
+ * or another process of the API): a check and the write it allows hold together.
  */
 export class PostgresDatabase implements StoreDatabase {
   /** The connection pool. */
@@ -55,9 +56,9 @@ export class PostgresDatabase implements StoreDatabase {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 10_000,
       keepAlive: true,
+      application_name: options.applicationName ?? 'corral',
     });
-    // An idle connection that breaks is dropped by the pool; without a listener the error would end the process.
-    this.pool.on('error', () => undefined);
+    guardConnections(this.pool);
   }
 
   /**
@@ -65,6 +66,10 @@ export class PostgresDatabase implements StoreDatabase {
    * `planEachTime`, unnamed, so that it is planned for its values every time (a search: a plan made
    * for any pattern scans the table for a rare one). `how` is that flag alone, or the engine's
    * options (rows as arrays; whether the statement writes).
+   *
+   * On the pool, a statement whose connection is cut runs again on another when it only reads;
+   * `writes` (by default: unless {@link onlyReads} says it only reads) makes a cut after sending
+   * it fail as "outcome unknown" instead. Inside a unit of work, the unit decides (see transaction()).
    */
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(
     on: Queryable,
@@ -72,62 +77,75 @@ export class PostgresDatabase implements StoreDatabase {
     values: unknown[] = [],
     how: StatementOptions | boolean = false,
   ): Promise<pg.QueryResult<R>> {
-    const { planEachTime = false, arrays = false } = typeof how === 'boolean' ? { planEachTime: how } : how;
+    const { planEachTime = false, arrays = false, writes } = typeof how === 'boolean' ? { planEachTime: how } : how;
     let name = this.names.get(text);
     if (!name && !planEachTime) this.names.set(text, (name = `corral_${this.names.size + 1}`));
+    const statement: pg.QueryConfig = planEachTime ? { text, values } : { name, text, values };
+    // Rows as arrays where the engine reads them by position.
+    if (arrays) (statement as { rowMode?: string }).rowMode = 'array';
+    const writing = writes ?? !onlyReads(text);
+    const run = (client: Queryable) => client.query<R>(statement);
     for (let attempt = 1; ; attempt++) {
       try {
-        const config: pg.QueryConfig = planEachTime ? { text, values } : { name, text, values };
-        // Rows as arrays where the engine reads them by position.
-        if (arrays) (config as { rowMode?: string }).rowMode = 'array';
-        return await on.query<R>(config);
+        return await (on === this.pool ? onPooledConnection(this.pool, writing, run) : run(on));
       } catch (error) {
         // A statement on its own that lost a deadlock was rolled back whole: it may simply run again.
         // Inside a transaction the whole unit is run again instead (see transaction()), which judges the error.
         if (on !== this.pool) throw error;
-        if (attempt >= attempts || !retryable.has((error as { code?: string }).code ?? '')) throw asOutage(error);
+        if (attempt >= raceAttempts || !lostARace(error)) throw asOutage(error);
       }
+      await backoff(attempt);
     }
   }
 
-  /** A pooled connection for a transaction; a broken connection then fails the transaction, not the process. */
+  /** A pooled connection for a transaction (its errors are handled: see guardConnections). */
   private async connect(): Promise<pg.PoolClient> {
-    const client = await this.pool.connect().catch((error: unknown) => {
+    return pooledConnection(this.pool).catch((error: unknown) => {
       throw asOutage(error);
     });
-    client.on('error', ignoreWhileHeld);
-    return client;
-  }
-
-  async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {
-    return this.inTransaction('BEGIN ISOLATION LEVEL SERIALIZABLE', (client) =>
-      work({ database: this, client } as PostgresTransaction),
-    );
   }
 
   /**
-   * Runs `body` between `begin` and COMMIT on a pooled connection, again when it lost a race (it
-   * was rolled back whole); a failure it cannot outlast becomes a 503 where the database was the cause.
+   * A unit of work: SERIALIZABLE unless `read-committed` is asked for (core's own units, which lock
+   * what they check). Either way a unit that lost a race runs again inside.
+   */
+  async transaction<R>(work: (transaction: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
+    const begin = options?.isolation === 'read-committed' ? 'BEGIN' : 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+    return this.inTransaction(begin, (client) => work({ database: this, client } as PostgresTransaction));
+  }
+
+  /**
+   * Runs `body` between `begin` and COMMIT on a pooled connection, again when it lost a race or its
+   * connection was cut before COMMIT was sent (either way it was rolled back whole); a failure it
+   * cannot outlast becomes a 503 where the database was the cause.
    */
   private async inTransaction<R>(begin: string, body: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+    // After a cut of every connection, each idle one may be found cut in turn: they do not count.
+    const cutRuns = cutAttempts + this.pool.idleCount;
     for (let attempt = 1; ; attempt++) {
       const client = await this.connect();
       let broken = false;
+      let committing = false;
       try {
         await client.query(begin);
         const result = await body(client);
+        committing = true;
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        // A cut connection goes, rather than back to the pool for the next request to find broken.
-        broken = isConnectionLoss(error);
-        await client.query('ROLLBACK').catch(() => undefined);
-        if (attempt < attempts && retryable.has((error as { code?: string }).code ?? '')) continue;
-        throw asOutage(error);
+        // A cut connection goes, rather than back to the pool for the next request to find broken;
+        // the body may have caught the cut's error and thrown another, but the connection knows.
+        broken = wasCut(client) || isConnectionLoss(error);
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+        // Cut while its COMMIT was on the way: the server may have committed it before the cut.
+        if (broken && committing && !wasNotSent(error)) throw outcomeUnknown(error);
+        // Cut before, it was rolled back whole and runs again at once; after a lost race, after a wait.
+        if (broken ? attempt >= cutRuns : attempt >= raceAttempts || !lostARace(error)) throw asOutage(error);
+        if (broken) continue;
       } finally {
-        client.off('error', ignoreWhileHeld);
         client.release(broken || undefined);
       }
+      await backoff(attempt);
     }
   }
 
@@ -173,7 +191,7 @@ export class PostgresDatabase implements StoreDatabase {
    */
   async ping(): Promise<void> {
     if (this.closed) throw new Error('@corral/postgres: the database is closed');
-    await this.pool.query('SELECT 1');
+    await onPooledConnection(this.pool, false, (client) => client.query('SELECT 1'));
   }
 
   /** Closes the pool once; later calls do nothing. */

@@ -57,6 +57,8 @@ export function postgresDialect(schema: string, enumColumns: ReadonlySet<string>
       literalFirstLimit: true,
     },
     bookkeeping: postgresBookkeeping(schema),
+    // `share` lets others update the row (but not its key) and keeps it from being deleted.
+    lockClause: (lock) => (lock === 'share' ? ' FOR KEY SHARE' : ' FOR UPDATE'),
     quote: (name) => quoted(name),
     table: (name) => `${schema}.${quoted(name)}`,
     // Keys are cast to the id's type: a key of a smaller integer column still compares (and uses its index).

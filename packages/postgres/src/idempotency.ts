@@ -57,6 +57,7 @@ export function postgresIdempotency(database: PostgresDatabase): IdempotencyStor
   }
 
   return {
+    database,
     async claim({ scope, key, token, fingerprint, now, windowMs, leaseMs }) {
       await ready();
       if (now - sweptAt >= sweepEveryMs) {
@@ -68,10 +69,11 @@ export function postgresIdempotency(database: PostgresDatabase): IdempotencyStor
         if (outcome) return outcome;
       }
     },
-    async complete({ scope, key, token }, answer) {
+    async complete({ scope, key, token }, answer, options) {
       await ready();
+      // Inside the caller's unit when it names one: the answer commits with the request's writes.
       const result = await database.query(
-        database.pool,
+        database.on(options),
         `UPDATE ${table} SET answer = $4 WHERE scope = $1 AND key = $2 AND token = $3 AND answer IS NULL`,
         [scope, key, token, JSON.stringify(answer)],
       );

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { partsInit, thingsInit, type Part, type Thing } from '@corral/core/testing';
 import { expectPreviousRecordsKept } from '@corral/sql/testing';
+import { counterShards } from './counters.js';
 import { postgresDatabase } from './database.js';
 import { dropSchemas, freshSchemaName, loadDump, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
@@ -11,6 +12,8 @@ afterAll(async () => {
   await dropSchemas(schemas);
 });
 const dump = new URL('../test-fixtures/things-layout1.sql', import.meta.url).pathname;
+// Made by the release before the counters: one corral_revisions row per collection (things 6 and 3 live, parts 2 and 2).
+const revisionRow = new URL('../test-fixtures/things-revision-row.sql', import.meta.url).pathname;
 
 /** A schema holding what the previous release made: things and parts as JSON documents. */
 async function previousRelease(): Promise<string> {
@@ -93,5 +96,30 @@ describe.runIf(available)('a PostgreSQL schema of the previous layout (JSON docu
     const { database: fixed, things } = await start(schema);
     expect(await things.get('2')).toMatchObject({ record: { data: { legs: 4 } } });
     await fixed.close();
+  });
+});
+
+describe.runIf(available)('a PostgreSQL schema whose collections each had one revision row', () => {
+  it('carries on their revisions and live counts in the counters', async () => {
+    const schema = freshSchemaName('revision_row');
+    schemas.push(schema);
+    await loadDump(revisionRow, 'corral_revision_row', schema);
+    const { database, things, parts } = await start(schema);
+    expect([await things.revision(), await things.count({}), await parts.revision(), await parts.count({})]).toEqual([
+      6, 3, 2, 2,
+    ]);
+    expect((await things.list({ offset: 0, limit: 2 })).revision).toBe(6);
+    await things.create({ name: 'Eel', legs: 0, kind: 'eel' });
+    // Another program's write is counted too: the triggers use the counters now.
+    await sql(schema, `UPDATE things SET legs = 7 WHERE name = 'Ant'`);
+    expect([await things.revision(), await things.count({})]).toEqual([8, 4]);
+    await database.close();
+    expect(
+      await sql(schema, `SELECT collection, count(*)::int AS shards FROM corral_counts GROUP BY 1 ORDER BY 1`),
+    ).toEqual(['parts', 'things'].map((collection) => ({ collection, shards: counterShards })));
+    // A second start moves nothing again.
+    const again = await start(schema);
+    expect([await again.things.revision(), await again.things.count({})]).toEqual([8, 4]);
+    await again.database.close();
   });
 });

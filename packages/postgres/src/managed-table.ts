@@ -16,6 +16,7 @@ import {
   type SchemaChange,
   type TableMap,
 } from '@corral/sql';
+import { counterTriggers, prepareCounters, prepareShards, recountLive } from './counters.js';
 import type { Queryable } from './database.js';
 import { literal, postgresTypes } from './dialect.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
@@ -65,15 +66,11 @@ export function createTableSql(schema: string, map: TableMap, name = map.table):
 
 /**
  * The schema's bookkeeping tables and the trigger functions every table of the store's own uses:
- * revisions and live counts, tombstones, the layouts written down. The functions work per
+ * revisions and live counts (see counters.ts), tombstones, the layouts written down. The functions work per
  * statement on its transition table, so a bulk write moves the counts once.
  */
 export async function prepareBookkeeping(on: Queryable, schema: string): Promise<void> {
   await on.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await on.query(
-    `CREATE TABLE IF NOT EXISTS ${schema}.corral_revisions (collection text PRIMARY KEY, revision bigint NOT NULL, live bigint)`,
-  );
-  await on.query(`ALTER TABLE ${schema}.corral_revisions ADD COLUMN IF NOT EXISTS live bigint`);
   await on.query(
     `CREATE TABLE IF NOT EXISTS ${schema}.corral_tables (collection text PRIMARY KEY, layout integer NOT NULL)`,
   );
@@ -83,18 +80,8 @@ export async function prepareBookkeeping(on: Queryable, schema: string): Promise
   await on.query(
     `CREATE TABLE IF NOT EXISTS ${schema}.corral_tombstones (collection text NOT NULL, id text NOT NULL, PRIMARY KEY (collection, id))`,
   );
-  // Every list reads its revision row: without statistics on this small table (autovacuum may not
-  // have come by yet) the planner's guesses halve how many pages the server answers under load.
-  await on.query(`ANALYZE ${schema}.corral_revisions`);
-  const revisions = `${schema}.corral_revisions`;
-  const functions: Record<string, string> = {
-    corral_rows_inserted: `UPDATE ${revisions} SET revision = revision + 1, live = live + (SELECT count(*) FROM changed_rows) WHERE collection = TG_ARGV[0] AND EXISTS (SELECT 1 FROM changed_rows);`,
-    corral_rows_updated: `UPDATE ${revisions} SET revision = revision + 1 WHERE collection = TG_ARGV[0] AND EXISTS (SELECT 1 FROM changed_rows);`,
-    corral_rows_deleted: `INSERT INTO ${schema}.corral_tombstones (collection, id) SELECT TG_ARGV[0], id::text FROM changed_rows ON CONFLICT DO NOTHING;
-      UPDATE ${revisions} SET revision = revision + 1, live = live - (SELECT count(*) FROM changed_rows) WHERE collection = TG_ARGV[0] AND EXISTS (SELECT 1 FROM changed_rows);`,
-    corral_rows_truncated: `UPDATE ${revisions} SET revision = revision + 1, live = 0 WHERE collection = TG_ARGV[0];`,
-  };
-  for (const [name, body] of Object.entries(functions)) {
+  await prepareCounters(on, schema);
+  for (const [name, body] of Object.entries(counterTriggers(schema))) {
     await on.query(
       `CREATE OR REPLACE FUNCTION ${schema}.${name}() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN ${body} RETURN NULL; END $corral$`,
     );
@@ -235,22 +222,8 @@ export async function prepareManagedTable(on: Queryable, schema: string, map: Ta
     ON CONFLICT (collection) DO UPDATE SET layout = EXCLUDED.layout, table_name = EXCLUDED.table_name, definition = EXCLUDED.definition`,
     [map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf))],
   );
-  await on.query(
-    `INSERT INTO ${schema}.corral_revisions (collection, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`,
-    [map.collection],
-  );
-  // The live count is kept by the triggers; counted again when missing or far from the planner's idea of the table.
-  const kept = await on.query(
-    `SELECT r.live, c.reltuples FROM ${schema}.corral_revisions r, pg_class c WHERE r.collection = $1 AND c.oid = $2::regclass`,
-    [map.collection, table],
-  );
-  const { live, reltuples } = kept.rows[0] as { live: string | null; reltuples: number };
-  if (live === null || (reltuples >= 0 && Math.abs(Number(live) - reltuples) > Math.max(1000, reltuples * 0.1))) {
-    await on.query(
-      `UPDATE ${schema}.corral_revisions SET live = (SELECT count(*) FROM ${table}) WHERE collection = $1`,
-      [map.collection],
-    );
-  }
+  await prepareShards(on, schema, map.collection, true);
+  await recountLive(on, schema, map.collection, table);
 }
 
 /** The ALTER TABLE actions of a safe change (PostgreSQL changes a table in place). */

@@ -30,20 +30,53 @@ export function isOutage(error: unknown): boolean {
   return typeof message === 'string' && connectionMessages.test(message);
 }
 
+/** Refusals that say the server cannot take a connection now: trying again at once would not help. */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', '57P03', '53300']);
+
 /**
- * The error a client gets: 503 with Retry-After when the database could not serve the request,
- * the error itself otherwise. A write whose connection was cut may or may not have been applied
- * (the server may have committed it just before): the message says so, and an idempotency key
- * does not help there (a 5xx frees it).
+ * Whether the database cannot be reached or will not take connections now (refused, unknown host,
+ * no connection within the timeout, starting up or shutting down, too many connections), as
+ * opposed to a connection that was cut.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && unreachableCodes.has(code)) return true;
+  return (
+    typeof message === 'string' && /timeout exceeded when trying to connect|due to connection timeout/i.test(message)
+  );
+}
+
+/** Whether pg refused to send the statement because the connection had already failed or closed. */
+export function wasNotSent(error: unknown): boolean {
+  const { message } = (error ?? {}) as { message?: unknown };
+  return typeof message === 'string' && /is not queryable/.test(message);
+}
+
+/**
+ * The error a client gets: 503 with Retry-After when the database could not serve the request
+ * (nothing was changed: a write whose connection was cut answers {@link outcomeUnknown} instead),
+ * the error itself otherwise.
  */
 export function asOutage(error: unknown): unknown {
-  if (!isOutage(error)) return error;
+  if (error instanceof ApiError || !isOutage(error)) return error;
   return new ApiError(
     'serviceUnavailable',
-    'The database could not be reached or was busy; send the request again after the Retry-After delay. A write cut off this way may have been applied: read the resource before sending it again',
+    'The database could not be reached or was busy, and nothing was changed; send the request again after the Retry-After delay',
     {
       headers: { 'retry-after': '1' },
       cause: error,
     },
+  );
+}
+
+/**
+ * What a write whose connection broke after it was sent answers: the server may have applied it
+ * just before. No Retry-After, since sending it again as it is may apply it twice.
+ */
+export function outcomeUnknown(error: unknown): ApiError {
+  return new ApiError(
+    'writeOutcomeUnknown',
+    'The connection to the database broke after the write was sent and before its answer came, so it may or may not have been applied: read the resource before writing again, or send the request again with the same Idempotency-Key',
+    { cause: error },
   );
 }

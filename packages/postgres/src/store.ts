@@ -83,14 +83,8 @@ export class PostgresStore<T extends object> extends SqlStore<T, Queryable> {
       `SELECT to_regclass($1) IS NOT NULL AS has_table, to_regclass($2) IS NOT NULL AS has_tombstones, to_regclass($3) IS NOT NULL AS has_bookkeeping`,
       [table, `${schema}.corral_tombstones`, `${schema}.corral_tables`],
     );
-    // A collection the store set up before (in any layout, the earlier one included) took its seed then, or never will.
-    if (found.has_bookkeeping) {
-      const known = await first(
-        `SELECT EXISTS (SELECT 1 FROM ${schema}.corral_tables WHERE collection = $1) OR EXISTS (SELECT 1 FROM ${schema}.corral_revisions WHERE collection = $1) AS known`,
-        [declared.collection],
-      );
-      if (known.known) return false;
-    }
+    // A collection the store set up before (in any layout, the earlier ones included) took its seed then, or never will.
+    if (found.has_bookkeeping && (await this.knownCollection(declared.collection))) return false;
     if (found.has_table && (await first(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`)).any) return false;
     return !(
       found.has_tombstones &&
@@ -102,11 +96,31 @@ export class PostgresStore<T extends object> extends SqlStore<T, Queryable> {
     );
   }
 
+  /** Whether the bookkeeping names the collection: this release's counters, or an earlier one's revision row. */
+  private async knownCollection(collection: string): Promise<boolean> {
+    const { schema, pool } = this.database;
+    const tables = [`${schema}.corral_tables`, `${schema}.corral_counts`, `${schema}.corral_revisions`];
+    const present = await this.database.query(
+      pool,
+      `SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NOT NULL`,
+      [tables],
+    );
+    const known = await this.database.query(
+      pool,
+      `SELECT ${present.rows.map((row) => `EXISTS (SELECT 1 FROM ${row.name} WHERE collection = $1)`).join(' OR ')} AS known`,
+      [collection],
+      true,
+    );
+    return Boolean(known.rows[0]!.known);
+  }
+
   async estimate(on: Queryable, where: Where): Promise<number> {
-    // Not prepared by name: a generic plan would estimate every value alike.
-    const plan = await on.query(
+    // Not prepared by name: a generic plan would estimate every value alike. Read again if its connection is cut.
+    const plan = await this.database.query(
+      on,
       `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.shape.table} WHERE ${where.sql}`,
       where.parameters,
+      true,
     );
     return Number(
       (plan.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan['Plan Rows'],

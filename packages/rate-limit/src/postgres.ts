@@ -17,7 +17,8 @@ export interface PgQueryable {
 export interface PostgresRateLimitsOptions {
   /**
    * The pool statements run on; shared with the stores is fine (one short statement per check). Not
-   * closed by the backend.
+   * closed by the backend. A `pg.Pool` of your own needs an 'error' listener, or a connection the
+   * server ends while idle takes the process down; `@corral/postgres`'s `database.pool` has one.
    */
   readonly pool: PgQueryable;
   /** Schema of the counters' table, made when missing. Default `public`. */

@@ -1,3 +1,4 @@
+import type { StoreLock } from '@corral/core';
 import type { QueryDialect } from './query.js';
 import type { TableMap } from './table-map.js';
 import type { OwnedColumn } from './existing-table.js';
@@ -27,8 +28,8 @@ export interface DialectCapabilities {
  * (one row per collection today) can change without touching the engine. Arguments are placeholders.
  */
 export interface BookkeepingSql {
-  /** Inserts the collection's revision row when missing. */
-  revisionSeed(collection: string): string;
+  /** Inserts the collection's revision rows when missing; `keepsLive`: the live count is kept too (a table of its own). */
+  revisionSeed(collection: string, keepsLive: boolean): string;
   /** Selects `revision` and `live` (the kept count, or NULL) of the collection; locked when asked. */
   revisionRead(collection: string, lock: boolean): string;
   /** Counts one committed write; `condition`, when given, must hold as well (a write that changed nothing). */
@@ -73,6 +74,11 @@ export interface SqlDialect extends QueryDialect {
   rowVersion(map: TableMap): string | undefined;
   /** The rule a write broke, from the database's error; undefined for any other error. */
   violation(error: unknown): Violation | undefined;
+  /**
+   * The clause that ends a read inside a unit of work so that it locks the rows it finds (see
+   * `StoreCallOptions.lock`); absent where units never overlap (one writer at a time).
+   */
+  lockClause?(lock: StoreLock): string;
   /** The dialect for a table the application owns, once its columns are known (PostgreSQL's enum types). */
   forColumns?(columns: readonly OwnedColumn[]): SqlDialect;
 }

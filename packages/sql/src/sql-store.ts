@@ -174,10 +174,9 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   /** One record, found, gone or missing: the read every GET of a record makes, without a wait where the driver has none. */
-  lookup(on: C, id: string): Maybe<Lookup<T>> {
+  lookup(on: C, id: string, reads = this.reads(on)): Maybe<Lookup<T>> {
     const key = keyOfId(this.map.id.storage, id);
     if (key === undefined) return { status: 'missing' };
-    const reads = this.reads(on);
     const record = reads.record(key);
     // A record already there (a synchronous driver) is answered without making a closure.
     if (record !== undefined && !(record instanceof Promise)) return { status: 'found', record };
@@ -214,11 +213,18 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   async get(id: string, options?: StoreCallOptions): Promise<Lookup<T>> {
-    return this.lookup(this.driver.readsOn(options), id);
+    const on = this.driver.readsOn(options);
+    return this.lookup(on, id, this.callReads(on, options));
   }
 
   async getMany(ids: readonly string[], options?: StoreCallOptions): Promise<Lookup<T>[]> {
-    return lookups(this.map, this.reads(this.driver.readsOn(options)), ids);
+    return lookups(this.map, this.callReads(this.driver.readsOn(options), options), ids);
+  }
+
+  /** A call's reads: locking the rows they find when a unit of work asks it to (see `StoreCallOptions.lock`). */
+  private callReads(on: C, options: StoreCallOptions | undefined): EngineReads<T> {
+    const clause = options?.lock && options.transaction ? this.dialect.lockClause?.(options.lock) : undefined;
+    return clause ? tableReads(this, on, clause) : this.reads(on);
   }
 
   async revision(options?: StoreCallOptions): Promise<number> {

@@ -31,14 +31,15 @@ export interface EngineReads<T> extends TableReads<T> {
 }
 
 /** The read statements of one table on one connection (or unit of work). */
-export function tableReads<T, C>(source: ReadSource<T, C>, on: C): EngineReads<T> {
+export function tableReads<T, C>(source: ReadSource<T, C>, on: C, lock = ''): EngineReads<T> {
   const { map, dialect, driver } = source;
   const { shape } = source;
   const { table } = shape;
   const { bookkeeping, can } = dialect;
   const p = (n: number) => dialect.placeholder(n);
-  const byId = `SELECT ${shape.selected} FROM ${table} WHERE ${dialect.idEquals(map, p(1))}`;
-  const byIds = `SELECT ${shape.selected} FROM ${table} WHERE ${dialect.idIn(map, p(1))}`;
+  // Rows a unit locks are locked in id order, so that two units locking the same rows never deadlock.
+  const byId = `SELECT ${shape.selected} FROM ${table} WHERE ${dialect.idEquals(map, p(1))}${lock}`;
+  const byIds = `SELECT ${shape.selected} FROM ${table} WHERE ${dialect.idIn(map, p(1))}${lock && ` ORDER BY ${dialect.quote(map.id.column)}${lock}`}`;
   const tombstones = bookkeeping.tombstones(p(1), p(2));
   const revisionSql = bookkeeping.revisionRead(p(1), false);
   const countsOf = (row: SqlRow): RevisionRead => {

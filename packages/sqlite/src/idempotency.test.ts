@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The suite every idempotency store passes, from core's sources.
-import { idempotencyStoreCases } from '@corral/core/testing';
+import { idempotencyStoreCases, idempotencyUnitCases } from '@corral/core/testing';
 import { sqliteDatabase } from './database.js';
 import { sqliteIdempotency } from './idempotency.js';
 
@@ -16,6 +16,12 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 idempotencyStoreCases('sqliteIdempotency', async () => {
   const database = sqliteDatabase({ path: join(folder, `${crypto.randomUUID()}.sqlite`) });
   return { store: sqliteIdempotency(database), close: () => database.close() };
+});
+
+idempotencyUnitCases('sqliteIdempotency', async () => {
+  const database = sqliteDatabase({ path: join(folder, `${crypto.randomUUID()}.sqlite`) });
+  const idempotency = sqliteIdempotency(database);
+  return { database, store: () => database.store(), idempotency, close: () => database.close() };
 });
 
 describe('sqliteIdempotency', () => {

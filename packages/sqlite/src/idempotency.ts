@@ -19,10 +19,11 @@ export function sqliteIdempotency(database: SqliteDatabase): IdempotencyStore {
     expires_at INTEGER NOT NULL, lease_until INTEGER NOT NULL, answer TEXT, PRIMARY KEY (scope, key)) STRICT, WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON corral_idempotency (expires_at)`);
   let sweptAt = 0;
-  // Every statement goes through the database's gate, so none joins an application's unit of work.
+  // Claims and releases go through the database's gate, so none joins an application's unit of work.
   const write = <R>(step: () => R) => database.write(undefined, step);
 
   return {
+    database,
     async claim({ scope, key, token, fingerprint, now, windowMs, leaseMs }): Promise<ClaimOutcome> {
       return write(() => {
         if (now - sweptAt >= sweepEveryMs) {
@@ -44,8 +45,9 @@ export function sqliteIdempotency(database: SqliteDatabase): IdempotencyStore {
           : { state: 'completed', fingerprint: row.fingerprint, answer: JSON.parse(row.answer) as StoredAnswer };
       });
     },
-    async complete({ scope, key, token }, answer) {
-      const result = await write(() =>
+    async complete({ scope, key, token }, answer, options) {
+      // Inside the caller's unit when it names one: the answer commits with the request's writes.
+      const result = await database.write(options, () =>
         database
           .statement(
             'UPDATE corral_idempotency SET answer = ? WHERE scope = ? AND key = ? AND token = ? AND answer IS NULL',

@@ -8,16 +8,24 @@ type Phase = keyof RequestHooks;
 export interface CompiledHooks {
   readonly onRequest: readonly NonNullable<RequestHooks['onRequest']>[];
   readonly preHandler: readonly NonNullable<RequestHooks['preHandler']>[];
+  readonly aroundHandler: readonly NonNullable<RequestHooks['aroundHandler']>[];
   readonly onSend: readonly NonNullable<RequestHooks['onSend']>[];
   readonly onError: readonly NonNullable<RequestHooks['onError']>[];
   readonly onResponse: readonly NonNullable<RequestHooks['onResponse']>[];
 }
 
-const phases: readonly Phase[] = ['onRequest', 'preHandler', 'onSend', 'onError', 'onResponse'];
+const phases: readonly Phase[] = ['onRequest', 'preHandler', 'aroundHandler', 'onSend', 'onError', 'onResponse'];
 
 /** Gathers the hooks of each phase, keeping each hook bound to its object. */
 export function compileHooks(sets: readonly RequestHooks[]): CompiledHooks {
-  const compiled: Record<Phase, unknown[]> = { onRequest: [], preHandler: [], onSend: [], onError: [], onResponse: [] };
+  const compiled: Record<Phase, unknown[]> = {
+    onRequest: [],
+    preHandler: [],
+    aroundHandler: [],
+    onSend: [],
+    onError: [],
+    onResponse: [],
+  };
   for (const set of sets) {
     for (const phase of phases) {
       const hook = set[phase] as ((...args: unknown[]) => unknown) | undefined;
@@ -54,4 +62,15 @@ export function runUntilAnswer<C>(
     if (answer) return answer;
   }
   return undefined;
+}
+
+/** Runs `handle` inside every aroundHandler hook, the first one outermost. */
+export function runAround<C>(
+  hooks: readonly ((context: C, handle: () => Promise<CorralResponse>) => Promise<CorralResponse>)[],
+  context: C,
+  handle: () => Promise<CorralResponse>,
+  from = 0,
+): Promise<CorralResponse> {
+  const hook = hooks[from];
+  return hook ? hook(context, () => runAround(hooks, context, handle, from + 1)) : handle();
 }

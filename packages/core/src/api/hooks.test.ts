@@ -288,6 +288,26 @@ describe('hooks at the edges', () => {
     expect(seen).toEqual([429]);
   });
 
+  it('runs aroundHandler hooks around the handler once access is granted, the first outermost', async () => {
+    const seen: string[] = [];
+    const around = (name: string): ApiHooks => ({
+      async aroundHandler(_context, handle) {
+        seen.push(`${name} in`);
+        // Run twice, as a unit of work that lost a race runs its work again; the last answer counts.
+        if (name === 'inner') await handle();
+        const answer = await handle();
+        seen.push(`${name} out ${answer.status}`);
+        return answer;
+      },
+    });
+    const { api } = notesApi([around('outer'), around('inner')]);
+    expect((await api.fetch(new Request('http://x/v1/notes'))).status).toBe(401);
+    expect(seen).toEqual([]);
+    const list = await api.fetch(new Request('http://x/v1/notes', { headers: token('a+notes:read') }));
+    expect(list.status).toBe(200);
+    expect(seen).toEqual(['outer in', 'inner in', 'inner out 200', 'outer out 200']);
+  });
+
   it('checks the route’s access before a preHandler answer goes out', async () => {
     const { api } = notesApi({ preHandler: () => jsonResponse(200, { cached: true }) });
     expect((await api.fetch(new Request('http://x/v1/notes'))).status).toBe(401);

@@ -5,14 +5,15 @@ import { accepts } from '../http/accept.js';
 import type { CorralResponse } from '../http/exchange.js';
 import { checkPathParameters } from '../http/input-limits.js';
 import { rejectUnknownParameters } from '../http/query-params.js';
-import { runUntilAnswer } from './compile-hooks.js';
+import { runAround, runUntilAnswer } from './compile-hooks.js';
 import type { CompiledRoute } from './compiled-route.js';
 import type { PipelineContext } from './request-context.js';
 
 /**
  * From a matched route to the handler's answer: content negotiation, authentication, preHandler
- * hooks, access, then the handler. Throws ApiErrors for the pipeline to render. A stored job's
- * request runs as `runAs`, the principal kept with the job, instead of authenticating again.
+ * hooks, access, then the handler (inside the aroundHandler hooks). Throws ApiErrors for the
+ * pipeline to render. A stored job's request runs as `runAs`, the principal kept with the job,
+ * instead of authenticating again.
  */
 export async function serveRoute(
   context: PipelineContext,
@@ -44,5 +45,6 @@ export async function serveRoute(
   requireAccess(auth, context.principal, definition.access);
   // Routes that take no query parameters refuse any (a typo such as ?dry_run=true must not be ignored).
   if (!definition.checksQuery && context.request.rawQuery !== '') rejectUnknownParameters(context.request.query, []);
-  return definition.handler(context);
+  if (hooks.aroundHandler.length === 0) return definition.handler(context);
+  return runAround(hooks.aroundHandler, context, () => definition.handler(context));
 }

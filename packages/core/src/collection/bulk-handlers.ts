@@ -9,8 +9,8 @@ import { prefersRespondAsync } from '../jobs/prefer.js';
 import { maxFieldErrors, screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
 import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord, restrictList } from './authorize.js';
-import { deleteChildren, refuseIfReferenced } from './children.js';
-import { inUnitOfWork, storesBelow, withParentStore } from './unit-of-work.js';
+import { deleteChildren, lockedIds, refuseIfReferenced } from './children.js';
+import { inUnitOfWork, locking, lockedUnit, storesBelow, withParentStore } from './unit-of-work.js';
 import { ifMatchOf, staleError } from './conditions.js';
 import { foundOrThrow, lookupError } from './lookup.js';
 import { checkParentExists } from './parent-rules.js';
@@ -117,6 +117,8 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
           return collection.store.replaceMany(entries, revision, options);
         },
         context,
+        // The store locks the rows and the revision before it compares: nothing is left to serialize.
+        lockedUnit,
       );
       if (result.status === 'stale' || result.status === 'conflict') throw staleError();
       if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
@@ -181,15 +183,23 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
         // Preconditions first: a stale If-Match is a 412 even where children exist, as for one record.
         if (revision !== undefined && revision !== (await collection.store.revision(options))) throw staleError();
         if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision, options);
+        // Locked before the children are checked: a child being added to one of them waits for this unit.
+        const checked = runtime.children.length > 0 ? (await lockedIds(runtime, {}, options)).length : 0;
         await refuseIfReferenced(runtime, undefined, options);
         const result = await collection.store.deleteAll(revision, options);
         if (result.status === 'stale') throw staleError();
+        // Records created after the lock went too, and children may have come to them before the delete: check again.
+        if (result.count > checked && runtime.children.length > 0)
+          await refuseIfReferenced(runtime, undefined, options);
         await deleteChildren(runtime, undefined, options);
         // Every record went: none of the cached JSON is shown again (a unit undone only costs a miss).
         runtime.serialized.clear();
         return emptyResponse(204);
       },
       context,
+      // Every check runs on rows locked first (a serializable snapshot would count children from before the lock),
+      // and the store locks before it compares the revision.
+      lockedUnit,
     ),
   );
 }
@@ -214,6 +224,12 @@ async function deleteVisible(
     visible.push(...page.items);
     if (page.items.length < 1000) break;
   }
+  // Locked before their children are checked, as in a delete of one record.
+  if (runtime.children.length > 0)
+    await collection.store.getMany(
+      visible.map((record) => record.id),
+      locking(options, 'update'),
+    );
   for (const record of visible) {
     await authorizeRecord(collection, context, 'delete', record);
     await refuseIfReferenced(runtime, record.id, options);

@@ -1,6 +1,7 @@
 import { ApiError } from '@corral/errors';
 import type { StoreCallOptions } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';
+import { locking } from './unit-of-work.js';
 
 /** The key a child record holds for a parent id, as the child's field type; undefined when no key could be that id. */
 function keyFor(child: CollectionRuntime, parentId: string): unknown {
@@ -18,16 +19,24 @@ function childFilter(child: CollectionRuntime, parentId: string | undefined): Re
   return key === undefined ? null : { [child.collection.parent!.field]: key };
 }
 
-/** Ids of the child records of one parent, for going further down. */
-async function childIds(
-  child: CollectionRuntime,
+/**
+ * Ids of the records `filter` selects, each locked against any write until the unit ends (a page
+ * at a time, in id order): a child added below one of them waits for the unit, so a check of their
+ * own children that follows holds. Used to go further down, and for every record of a bulk delete.
+ */
+export async function lockedIds(
+  runtime: CollectionRuntime,
   filter: Record<string, unknown>,
   options: StoreCallOptions,
 ): Promise<string[]> {
+  const { store } = runtime.collection;
   const ids: string[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const page = await child.collection.store.list({ filter, offset, limit: 1000 }, options);
-    ids.push(...page.items.map((record) => record.id));
+    // The page needs only ids: the rows are read once, by the lock.
+    const page = await store.list({ filter, offset, limit: 1000, fields: [] }, options);
+    const pageIds = page.items.map((record) => record.id);
+    if (pageIds.length > 0) await store.getMany(pageIds, locking(options, 'update'));
+    ids.push(...pageIds);
     if (page.items.length < 1000) return ids;
   }
 }
@@ -48,7 +57,7 @@ export async function refuseIfReferenced(
     if (filter === null) continue;
     if (child.collection.parent?.onParentDelete === 'cascade') {
       if (child.children.length > 0)
-        for (const id of await childIds(child, filter, options)) await refuseIfReferenced(child, id, options);
+        for (const id of await lockedIds(child, filter, options)) await refuseIfReferenced(child, id, options);
       continue;
     }
     const count = await child.collection.store.count(filter, options);
@@ -77,7 +86,7 @@ export async function deleteChildren(
     if (filter === null) continue;
     // Grandchildren first need the ids of the children that go.
     if (child.children.length > 0)
-      for (const id of await childIds(child, filter, options)) await deleteChildren(child, id, options);
+      for (const id of await lockedIds(child, filter, options)) await deleteChildren(child, id, options);
     await child.collection.store.deleteWhere(filter, options);
   }
 }

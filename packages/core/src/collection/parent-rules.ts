@@ -2,6 +2,7 @@ import type { FieldError } from '@corral/errors';
 import { validationError } from '../schema/body-rules.js';
 import type { StoreCallOptions } from '../store/store.js';
 import type { CollectionRuntime } from './runtime.js';
+import { locking } from './unit-of-work.js';
 
 /**
  * When a write comes through `/<parent>/<parentId>/<name>`, the parent key comes from the path:
@@ -35,7 +36,8 @@ export async function checkParentExists(
   if (!parent || runtime.serverParentField) return;
   const key = data[parent.field];
   if (key === undefined || key === null) return;
-  const found = await parent.collection.store.get(String(key), options);
+  // Inside a unit, the parent stays until it ends, so the write this check allows cannot orphan it.
+  const found = await parent.collection.store.get(String(key), locking(options, 'share'));
   if (found.status !== 'found') {
     throw validationError([
       {

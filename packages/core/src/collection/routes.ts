@@ -5,7 +5,9 @@ import { deleteAll, replaceAll } from './bulk-handlers.js';
 import { optionsHandler } from './options-handler.js';
 import { getRecord, listRecords } from './read-handlers.js';
 import { collectionRouteAnswers, type CollectionRouteKind } from './route-answers.js';
+import { offerRequestUnit } from './request-unit.js';
 import type { CollectionRuntime } from './runtime.js';
+import { withParentStore } from './unit-of-work.js';
 import { createRecord, deleteRecord, patchRecord, replaceRecord } from './write-handlers.js';
 
 type CollectionHandler = (runtime: CollectionRuntime, context: HandlerContext) => Promise<CorralResponse>;
@@ -38,8 +40,8 @@ function pathRoutes(
   const allow = [...Object.keys(table), 'HEAD', 'OPTIONS'];
   const entry = { pattern, collection: collection.name, ...(nested ? { nested } : {}) };
   return [
-    ...Object.entries(table).map(
-      ([method, [kind, handler, right]]): RouteDefinition => ({
+    ...Object.entries(table).map(([method, [kind, handler, right]]): RouteDefinition => {
+      const route: RouteDefinition = {
         ...entry,
         method,
         kind,
@@ -47,8 +49,11 @@ function pathRoutes(
         answers: collectionRouteAnswers(collection, kind, pattern),
         handler: (context: HandlerContext) => handler(runtime, context),
         checksQuery: handler === listRecords || handler === getRecord,
-      }),
-    ),
+      };
+      // A create writes its own store and reads its parent's: one database can hold it all in one unit.
+      if (kind === 'create') offerRequestUnit(route, withParentStore(runtime));
+      return route;
+    }),
     {
       ...entry,
       method: 'OPTIONS',

@@ -1,25 +1,62 @@
 import type { HandlerContext, RequestState } from '../vocabulary/context.js';
 import type { Principal } from '../auth/principal.js';
-import type { Store, StoreCallOptions, Transaction } from '../store/store.js';
+import type { Store, StoreCallOptions, StoreLock, Transaction, TransactionOptions } from '../store/store.js';
+import { requestUnitOf } from './request-unit.js';
 import type { CollectionRuntime } from './runtime.js';
 
 /**
  * Runs `work` as one transaction when every store it touches belongs to the same database, so a
  * check and the writes it allows, or a parent and its cascaded children, go together or not at
  * all. Stores of different databases (or without one) cannot share a transaction: each call then
- * stands alone, as docs/collections.md says.
+ * stands alone, as docs/collections.md says. A unit run `read-committed` must lock what it checks
+ * (see {@link locking}).
  */
 export function inUnitOfWork<R>(
   stores: readonly Store<object>[],
   work: (options: StoreCallOptions) => Promise<R>,
   context?: HandlerContext,
+  isolation?: TransactionOptions,
 ): Promise<R> {
   const database = stores[0]?.database;
   if (!database || stores.some((store) => store.database !== database))
     return work(context ? requestOptions(context) : {});
-  return database.transaction((transaction: Transaction) =>
-    work(context ? requestOptions(context, transaction) : { transaction }),
+  // A unit a hook opened around the handler is joined: everything commits with what the hook wrote.
+  if (context && requestUnitOf(context)?.database === database) return work(requestOptions(context));
+  return database.transaction(
+    (transaction: Transaction) => work(context ? requestOptions(context, transaction) : { transaction }),
+    isolation,
   );
+}
+
+/** Core's own units: each locks what it checks, so none needs to be serializable. */
+export const lockedUnit: TransactionOptions = { isolation: 'read-committed' };
+
+/** The same call options, with reads locking what they find (only inside a unit of work: alone, a lock ends at once). */
+export function locking(options: StoreCallOptions | undefined, lock: StoreLock): StoreCallOptions | undefined {
+  return options?.transaction ? new LockingOptions(options, lock) : options;
+}
+
+class LockingOptions implements StoreCallOptions {
+  constructor(
+    private readonly base: StoreCallOptions,
+    readonly lock: StoreLock,
+  ) {}
+
+  get transaction(): Transaction | undefined {
+    return this.base.transaction;
+  }
+
+  get principal(): Principal | undefined {
+    return this.base.principal;
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.base.signal;
+  }
+
+  get state(): RequestState | undefined {
+    return this.base.state;
+  }
 }
 
 /**
@@ -45,12 +82,15 @@ class RequestOptions implements StoreCallOptions {
   }
 }
 
-/** The store options of a call made for this request (inside `transaction` when given). */
+/**
+ * The store options of a call made for this request: inside `transaction` when given, else inside
+ * the unit a hook opened around the handler (only routes whose stores all share it get one).
+ */
 export function requestOptions(
   context: Pick<HandlerContext, 'principal' | 'state' | 'signal'>,
   transaction?: Transaction,
 ): StoreCallOptions {
-  return new RequestOptions(context, transaction);
+  return new RequestOptions(context, transaction ?? requestUnitOf(context));
 }
 
 // Worked out once per collection (the runtimes are fixed once the API is built), not per request.

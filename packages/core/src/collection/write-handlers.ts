@@ -7,7 +7,7 @@ import { mergePatch } from '../schema/merge-patch.js';
 import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord } from './authorize.js';
 import { deleteChildren, refuseIfReferenced } from './children.js';
-import { inUnitOfWork, requestOptions, storesBelow, withParentStore } from './unit-of-work.js';
+import { inUnitOfWork, locking, lockedUnit, requestOptions, storesBelow, withParentStore } from './unit-of-work.js';
 import { checkIfMatch, ifMatchOf, staleError } from './conditions.js';
 import { findRecord, lookupError } from './lookup.js';
 import { applyPathParent, checkParentExists, clientData, withServerParent } from './parent-rules.js';
@@ -43,19 +43,21 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
   const body = await readObject(context);
   const parentId = context.params.parentId;
   const create = async (options: StoreCallOptions) => {
+    // The parent stays until the unit ends: a delete of it waits, then finds this child.
     if (parentId !== undefined && collection.parent)
-      await findRecord(collection.parent.collection, parentId, undefined, options);
+      await findRecord(collection.parent.collection, parentId, undefined, locking(options, 'share'));
     const { writable, failures } = screenProperties(runtime.body, body, undefined);
     applyPathParent(runtime, writable, parentId, failures);
     const data = validateProperties(runtime.body, writable, failures);
-    await checkParentExists(runtime, data, options);
+    // A parent named by the path was found (and locked) above, and the body cannot name another.
+    if (parentId === undefined) await checkParentExists(runtime, data, options);
     const next = withServerParent(runtime, data, parentId);
     await authorizeRecord(collection, context, 'create', undefined, next);
     return collection.store.create(next, options);
   };
   // With a parent, its check and the create form one unit: the parent cannot go in between.
   const record = collection.parent
-    ? await inUnitOfWork(withParentStore(runtime), create, context)
+    ? await inUnitOfWork(withParentStore(runtime), create, context, lockedUnit)
     : await create(requestOptions(context));
   return recordResponse(201, runtime, context, record, true);
 }
@@ -84,7 +86,7 @@ async function writeMember(
   for (let attempt = 1; ; attempt++) {
     // A parent key that changes is checked in the same unit as the write, like a create's.
     const result = collection.parent
-      ? await inUnitOfWork(withParentStore(runtime), write, context)
+      ? await inUnitOfWork(withParentStore(runtime), write, context, lockedUnit)
       : await write(requestOptions(context));
     if (result.status === 'ok') return recordResponse(200, runtime, context, result.record);
     if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
@@ -138,6 +140,8 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
     const deleted = await inUnitOfWork(
       stores,
       async (options) => {
+        // Locked first: a child being added waits on its parent's lock, so the check below counts it.
+        if (runtime.children.length > 0) await collection.store.get(id, locking(options, 'update'));
         let expectedVersion: number | undefined;
         if (mustRead) {
           const current = await findRecord(collection, id, context.params.parentId, options);
@@ -152,6 +156,7 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
         return result;
       },
       context,
+      lockedUnit,
     );
     if (deleted.status === 'ok') {
       // A deleted record is never shown again: its JSON need not wait for the cache to make room.

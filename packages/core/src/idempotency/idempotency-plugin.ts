@@ -4,8 +4,10 @@ import type { RequestHooks } from '../vocabulary/hooks.js';
 import type { ApiPlugin } from '../vocabulary/plugin.js';
 import { requireAccess } from '../auth/require-scope.js';
 import type { CorralResponse } from '../http/exchange.js';
+import { requestUnitStoresOf } from '../collection/request-unit.js';
 import { prefersRespondAsync } from '../jobs/prefer.js';
-import type { ClaimRef, IdempotencyStore } from './idempotency-store.js';
+import { answerInUnit, type HeldKey, requestInFlight } from './answer-in-unit.js';
+import type { IdempotencyStore } from './idempotency-store.js';
 import { idempotencyDocs } from './idempotency-docs.js';
 import { fingerprintOf, idempotencyKeyOf } from './request-key.js';
 import { isKept, replayOf, storedAnswerOf } from './stored-answer.js';
@@ -56,7 +58,7 @@ export function idempotency(options: IdempotencyOptions): ApiPlugin {
   const windowMs = secondsOption('windowSeconds', options.windowSeconds, 24 * 60 * 60) * 1000;
   const leaseMs = secondsOption('leaseSeconds', options.leaseSeconds, 60) * 1000;
   /** Claims held by requests in progress, until their answer is kept or the key released. */
-  const held = new WeakMap<RequestContext, ClaimRef>();
+  const held = new WeakMap<RequestContext, HeldKey>();
 
   async function preHandler(
     context: HandlerContext,
@@ -81,7 +83,7 @@ export function idempotency(options: IdempotencyOptions): ApiPlugin {
     const claim = { scope, key, token: crypto.randomUUID() };
     const found = await store.claim({ ...claim, fingerprint, now: now(), windowMs, leaseMs });
     if (found.state === 'claimed') {
-      held.set(context, claim);
+      held.set(context, { claim });
       return undefined;
     }
     if (found.fingerprint !== fingerprint) {
@@ -90,21 +92,31 @@ export function idempotency(options: IdempotencyOptions): ApiPlugin {
         'This Idempotency-Key was already used for a different request (method, path, query or body); use a new key for a new request',
       );
     }
-    if (found.state === 'running') {
-      throw new ApiError(
-        'idempotencyRequestInFlight',
-        'A request with this Idempotency-Key is still being processed; retry shortly to get its answer',
-        { headers: { 'retry-after': '1' } },
-      );
-    }
+    if (found.state === 'running') throw requestInFlight();
     return replayOf(found.answer);
+  }
+
+  /**
+   * When the key lives in the database of every store the route writes, the handler runs in one
+   * unit of it and the answer is kept in that unit: it commits with the write or not at all.
+   * Otherwise (a memory store, stores elsewhere, a job being accepted) onSend keeps it afterwards.
+   */
+  function aroundHandler(context: HandlerContext, handle: () => Promise<CorralResponse>): Promise<CorralResponse> {
+    const key = held.get(context);
+    const stores = requestUnitStoresOf(context.route);
+    if (!key || !store.database || stores?.[0]?.database !== store.database) return handle();
+    return answerInUnit(store, stores, key, context, handle);
   }
 
   /** Keeps the answer under the key, or frees the key for a retry when the answer says nothing final. */
   async function onSend(context: RequestContext, response: CorralResponse): Promise<undefined> {
-    const claim = held.get(context);
-    if (!claim) return undefined;
+    const key = held.get(context);
+    if (!key) return undefined;
     held.delete(context);
+    // Settled in the unit, or unsure whether its COMMIT happened: then the key stays held until
+    // its lease runs out, and a retry finds the kept answer or, if nothing was written, a free key.
+    if (key.outcome) return undefined;
+    const { claim } = key;
     // The answer goes out even if the store fails now: the write it reports has happened. The key
     // then stays claimed until its lease runs out (retries get 409 meanwhile).
     if (isKept(response)) await store.complete(claim, storedAnswerOf(response)).catch(() => undefined);
@@ -117,7 +129,7 @@ export function idempotency(options: IdempotencyOptions): ApiPlugin {
     hooks: {
       onRoute(route): RequestHooks | undefined {
         const coverage = coverageOf(route);
-        return coverage && { preHandler: (context) => preHandler(context, coverage), onSend };
+        return coverage && { preHandler: (context) => preHandler(context, coverage), aroundHandler, onSend };
       },
       onClose: () => store.close?.(),
     },

@@ -1,3 +1,5 @@
+import type { StoreCallOptions, StoreDatabase } from '../store/store.js';
+
 /** An answer kept under an idempotency key, replayed to retries of the same request. */
 export interface StoredAnswer {
   /** HTTP status of the first answer. */
@@ -57,10 +59,20 @@ export type ClaimOutcome =
  * gets `claimed`. Keys past their window are forgotten (and cleaned up by the store).
  */
 export interface IdempotencyStore {
+  /**
+   * The database the keys live in, when stores of records can share its units of work: a request
+   * whose stores all belong to it then runs in one unit, and its answer is kept in the same
+   * transaction as its writes (see {@link IdempotencyStore.complete}).
+   */
+  readonly database?: StoreDatabase;
   /** Takes the key for a request, or tells what holds it. */
   claim(claim: IdempotencyClaim): Promise<ClaimOutcome>;
-  /** Keeps the answer of a claimed request; false when the claim was lost meanwhile (taken over or released). */
-  complete(claim: ClaimRef, answer: StoredAnswer): Promise<boolean>;
+  /**
+   * Keeps the answer of a claimed request; false when the claim was lost meanwhile (taken over or
+   * released). With a `transaction` (a unit of {@link IdempotencyStore.database}), the answer is
+   * written inside it: it is kept if and only if the unit commits.
+   */
+  complete(claim: ClaimRef, answer: StoredAnswer, options?: Pick<StoreCallOptions, 'transaction'>): Promise<boolean>;
   /** Frees a claimed key without an answer (the request failed in a way a retry may fix). */
   release(claim: ClaimRef): Promise<void>;
   /** Releases what the store holds (timers, connections it opened itself). */

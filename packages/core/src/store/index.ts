@@ -25,7 +25,9 @@ export type {
   StoredFieldKind,
   StoreFilter,
   StoreInit,
+  StoreLock,
   StoreParent,
   Transaction,
+  TransactionOptions,
   WriteResult,
 } from './store.js';

@@ -313,6 +313,22 @@ export interface Transaction {
   readonly database: StoreDatabase;
 }
 
+/** How a unit of work is isolated from others; see {@link StoreDatabase.transaction}. */
+export interface TransactionOptions {
+  /**
+   * `serializable` (the default): the unit behaves as if it ran alone, whatever it reads. A
+   * database may run it again inside when it lost a race (so `work` must be safe to repeat).
+   * `read-committed`: each read sees what was committed when it ran; the unit's checks hold only
+   * through what it locks (reads with {@link StoreCallOptions.lock}) and through the database's
+   * constraints. Core asks for it for its own units, which lock what they check. A store with one
+   * writer at a time may run every unit alike.
+   */
+  readonly isolation?: 'serializable' | 'read-committed';
+}
+
+/** A lock a read inside a unit of work takes on the records it finds, held until the unit ends. */
+export type StoreLock = 'share' | 'update';
+
 /**
  * What groups the stores of one database: stores that share one (same object) can read and write
  * together in a transaction.
@@ -321,15 +337,25 @@ export interface StoreDatabase {
   /**
    * Runs `work` as one unit: when it resolves, everything it wrote through stores of this database
    * (passing the transaction along) is kept; when it throws, nothing is, and the error is rethrown.
-   * Other callers never see a half-done unit.
+   * Other callers never see a half-done unit. Without options the unit is serializable: a check
+   * it makes and the write that check allows hold together even against other writers. A unit
+   * that lost a race with another may be run again inside, so `work` may run more than once.
    */
-  transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R>;
+  transaction<R>(work: (transaction: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R>;
 }
 
 /** Options every store call takes. */
 export interface StoreCallOptions {
   /** The unit of work this call belongs to. */
   readonly transaction?: Transaction;
+  /**
+   * For a read inside a unit of work: lock the records found until the unit ends. `share`: no
+   * other writer can delete them (or change their id) meanwhile, as a parent being checked;
+   * `update`: no other writer can change or delete them, as a record about to be deleted once
+   * its children are checked. A store whose units never overlap (one writer at a time, or none
+   * in memory) may ignore it.
+   */
+  readonly lock?: StoreLock;
   /** Fires when the client has gone away: a store may stop a long query. */
   readonly signal?: AbortSignal;
   /** Who asked, for a store that applies rules of its own (such as a database's row-level security). */

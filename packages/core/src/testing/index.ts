@@ -3,9 +3,22 @@
  * should pass, and the helpers they run on. They import vitest (and the store suite fast-check):
  * install those beside it to use this entry. Nothing here is part of a running API.
  */
+export {
+  type Bird,
+  type ContentionStores,
+  type Egg,
+  type Feather,
+  type MakesTables,
+  madeTables,
+  type Nest,
+  type OpenedContention,
+  type Pen,
+  writeContentionCases,
+} from './contention-cases.js';
 export { describeEachTransport, type OpenTransport } from './each-transport.js';
 export { freshObjectStore } from './fresh-object-store.js';
 export { idempotencyStoreCases, type OpenedIdempotency } from './idempotency-store-cases.js';
+export { type ConnectionCuts, idempotencyUnitCases, type OpenedUnitDatabase } from './idempotency-unit-cases.js';
 export { type JobStoreCaseOptions, jobStoreCases, type OpenedJobs } from './job-store-cases.js';
 export { jobFor, jobRequest, settledJob } from './jobs.js';
 export {

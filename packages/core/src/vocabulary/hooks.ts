@@ -21,6 +21,12 @@ export interface RequestHooks {
    * runs. For per-client limits, tenancy, request state taken from the token.
    */
   preHandler?(context: HandlerContext): HookAnswer | Promise<HookAnswer>;
+  /**
+   * Around the route's handler, once access is granted: calls `handle` to run it, and may run it
+   * inside something of its own (the idempotency plugin: a unit of work). `handle` may be called
+   * again, when that unit lost a race and runs again.
+   */
+  aroundHandler?(context: HandlerContext, handle: () => Promise<CorralResponse>): Promise<CorralResponse>;
   /** On every answer, error answers included; may change the response or return another. */
   onSend?(context: RequestContext, response: CorralResponse): HookAnswer | Promise<HookAnswer>;
   /** Sees every failure as the ApiError the client will get (for a 500, `cause` holds what was thrown). */
