@@ -42,7 +42,9 @@ export async function initTable<T extends object, C>(
     map = managed ? declared : await ownedTable(store, on, declared);
     store.useMap(map);
     const { dialect, driver } = store;
-    await driver.run(on, dialect.bookkeeping.revisionSeed(dialect.placeholder(1), declared.managed), [declared.collection]);
+    await driver.run(on, dialect.bookkeeping.revisionSeed(dialect.placeholder(1), declared.managed), [
+      declared.collection,
+    ]);
     const seeded = seed.length > 0 && (await neverHeldARecord(store, on));
     if (seeded) for (const data of seed) await insertRow(store, on, data);
     await store.finishSetUp(on, declared, changed || seeded);
