@@ -34,10 +34,12 @@ export async function prepareCounters(on: Queryable, schema: string): Promise<vo
  * write can lock them all. `live` starts at 0 where the store keeps the live count (its own tables).
  */
 export async function prepareShards(on: Queryable, schema: string, collection: string, live: boolean): Promise<void> {
-  await on.query(
-    `INSERT INTO ${countsOf(schema)} (collection, shard, revision, live) SELECT $1, shard, 0, CASE WHEN $2 THEN 0 END FROM generate_series(0, ${counterShards - 1}) AS shard ON CONFLICT DO NOTHING`,
-    [collection, live],
-  );
+  await on.query(seedShards(schema, '$1', live), [collection]);
+}
+
+/** The statement of {@link prepareShards}; `collection` is a placeholder. */
+export function seedShards(schema: string, collection: string, live: boolean): string {
+  return `INSERT INTO ${countsOf(schema)} (collection, shard, revision, live) SELECT ${collection}, shard, 0, ${live ? '0' : 'NULL'} FROM generate_series(0, ${counterShards - 1}) AS shard ON CONFLICT DO NOTHING`;
 }
 
 /**
@@ -49,11 +51,6 @@ export function addWrite(schema: string, collection: string, live: string, tail 
   return `INSERT INTO ${countsOf(schema)} AS c (collection, shard, revision, live) SELECT ${collection}, ${myShard}, 1, ${live} ${tail} ON CONFLICT (collection, shard) DO UPDATE SET revision = c.revision + 1, live = c.live + EXCLUDED.live`;
 }
 
-/** A CTE member counting one write of a table the application owns when `when` holds (`$1`: the collection). */
-export function bumpCte(schema: string, when: string): string {
-  return `bump AS (${addWrite(schema, '$1::text', '0', `WHERE ${when}`)})`;
-}
-
 /**
  * A query giving the collection's revision (with `live`: an array of it and the live count), for a
  * scalar subquery in a page's statement; `collection` is its parameter.
@@ -63,17 +60,18 @@ export function countsQuery(schema: string, collection: string, live: boolean): 
   return `SELECT ${read} FROM ${countsOf(schema)} WHERE collection = ${collection}`;
 }
 
-/** Reads the revision and live count ($1 the collection). */
-export function revisionQuery(schema: string): string {
-  return `SELECT sum(revision)::bigint AS revision, sum(live)::bigint AS live FROM ${countsOf(schema)} WHERE collection = $1`;
+/** Reads the revision and live count (`collection` is a placeholder). */
+export function revisionQuery(schema: string, collection: string): string {
+  return `SELECT sum(revision)::bigint AS revision, sum(live)::bigint AS live FROM ${countsOf(schema)} WHERE collection = ${collection}`;
 }
 
 /**
- * Locks the collection's shards (in shard order) and reads their revisions ($1 the collection): no
- * write of the collection can commit until the caller's transaction ends. Taken after the record rows.
+ * Locks the collection's shards (in shard order) and reads the revision and live count they add
+ * up to: no write of the collection can commit until the caller's transaction ends. Taken after
+ * the record rows.
  */
-export function lockedRevisionQuery(schema: string): string {
-  return `SELECT revision FROM ${countsOf(schema)} WHERE collection = $1 ORDER BY shard FOR UPDATE`;
+export function lockedRevisionQuery(schema: string, collection: string): string {
+  return `SELECT sum(revision)::bigint AS revision, sum(live)::bigint AS live FROM (SELECT revision, live FROM ${countsOf(schema)} WHERE collection = ${collection} ORDER BY shard FOR UPDATE) AS shards`;
 }
 
 /** The trigger bodies of the store's own tables: each statement counts once, from its transition table. */
@@ -109,9 +107,4 @@ export async function recountLive(on: Queryable, schema: string, collection: str
       `UPDATE ${countsOf(schema)} SET live = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${table}) ELSE 0 END WHERE collection = $1`,
       [collection],
     );
-}
-
-/** A committed write of nothing (a bulk delete of an empty collection) still moves the revision ($1 the collection). */
-export function emptyWriteQuery(schema: string): string {
-  return addWrite(schema, '$1::text', '0');
 }

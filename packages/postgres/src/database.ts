@@ -1,7 +1,7 @@
 import { CorralError } from '@corral/core';
 import pg from 'pg';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction, TransactionOptions } from '@corral/core';
-import { quoted } from '@corral/sql';
+import { quoted, type StatementOptions } from '@corral/sql';
 import { guardConnections, wasCut } from './connection-guard.js';
 import { asOutage, isConnectionLoss, outcomeUnknown, wasNotSent } from './outage.js';
 import { cutAttempts, onPooledConnection, pooledConnection } from './pooled.js';
@@ -64,7 +64,8 @@ export class PostgresDatabase implements StoreDatabase {
   /**
    * Runs a statement prepared by name (once per connection), so the server plans it once; with
    * `planEachTime`, unnamed, so that it is planned for its values every time (a search: a plan made
-   * for any pattern scans the table for a rare one).
+   * for any pattern scans the table for a rare one). `how` is that flag alone, or the engine's
+   * options (rows as arrays; whether the statement writes).
    *
    * On the pool, a statement whose connection is cut runs again on another when it only reads;
    * `writes` (by default: unless {@link onlyReads} says it only reads) makes a cut after sending
@@ -74,16 +75,19 @@ export class PostgresDatabase implements StoreDatabase {
     on: Queryable,
     text: string,
     values: unknown[] = [],
-    planEachTime = false,
-    writes = !onlyReads(text),
+    how: StatementOptions | boolean = false,
   ): Promise<pg.QueryResult<R>> {
+    const { planEachTime = false, arrays = false, writes } = typeof how === 'boolean' ? { planEachTime: how } : how;
     let name = this.names.get(text);
     if (!name && !planEachTime) this.names.set(text, (name = `corral_${this.names.size + 1}`));
-    const statement = planEachTime ? { text, values } : { name, text, values };
+    const statement: pg.QueryConfig = planEachTime ? { text, values } : { name, text, values };
+    // Rows as arrays where the engine reads them by position.
+    if (arrays) (statement as { rowMode?: string }).rowMode = 'array';
+    const writing = writes ?? !onlyReads(text);
     const run = (client: Queryable) => client.query<R>(statement);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await (on === this.pool ? onPooledConnection(this.pool, writes, run) : run(on));
+        return await (on === this.pool ? onPooledConnection(this.pool, writing, run) : run(on));
       } catch (error) {
         // A statement on its own that lost a deadlock was rolled back whole: it may simply run again.
         // Inside a transaction the whole unit is run again instead (see transaction()), which judges the error.

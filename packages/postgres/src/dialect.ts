@@ -1,4 +1,13 @@
-import { quoted, type ColumnMap, type ColumnStorage, type QueryDialect, type ValueCodec } from '@corral/sql';
+import {
+  quoted,
+  type ColumnMap,
+  type ColumnStorage,
+  type SqlDialect,
+  type TableMap,
+  type ValueCodec,
+} from '@corral/sql';
+import { postgresBookkeeping } from './bookkeeping.js';
+import { postgresViolation } from './violation.js';
 
 /** PostgreSQL has booleans, hands jsonb over parsed, and keeps no NUL character in text. */
 export const postgresCodec: ValueCodec = { boolean: (value) => value, jsonAsText: false, nulInText: false };
@@ -30,14 +39,41 @@ function textKey(column: ColumnMap, enumTyped: boolean): string {
 }
 
 /**
- * PostgreSQL's WHERE and ORDER BY parts. `enumColumns` are the columns of a table the application
- * owns that have an enum type. A search compares `lower(column)`, the expression a trigram index
+ * PostgreSQL's SQL for the tables of `schema` (quoted). `enumColumns` are the columns of a table the
+ * application owns that have an enum type. A search compares `lower(column)`, the expression a trigram index
  * can serve (the store makes one per searchable column of its own tables); lower() folds case by
  * the database's locale, which under a UTF-8 locale agrees with JavaScript's `toLowerCase` but for
  * a few special letters.
  */
-export function postgresDialect(enumColumns: ReadonlySet<string> = new Set()): QueryDialect {
+export function postgresDialect(schema: string, enumColumns: ReadonlySet<string> = new Set()): SqlDialect {
   return {
+    packageName: '@corral/postgres',
+    can: {
+      returningOnUpdate: true,
+      writableCte: true,
+      revisionInPage: true,
+      lateralGroups: true,
+      rowLocks: true,
+      literalFirstLimit: true,
+    },
+    bookkeeping: postgresBookkeeping(schema),
+    // `share` lets others update the row (but not its key) and keeps it from being deleted.
+    lockClause: (lock) => (lock === 'share' ? ' FOR KEY SHARE' : ' FOR UPDATE'),
+    quote: (name) => quoted(name),
+    table: (name) => `${schema}.${quoted(name)}`,
+    // Keys are cast to the id's type: a key of a smaller integer column still compares (and uses its index).
+    idEquals: (map, placeholder) => `${quoted(map.id.column)} = ${placeholder}::${idType(map)}`,
+    idIn: (map, placeholder) => `${quoted(map.id.column)} = ANY(${placeholder}::${idType(map)}[])`,
+    idValue: (_map, key) => key,
+    idList: (_map, keys) => keys,
+    // Without a version column, the transaction that last wrote the row: new on every change.
+    rowVersion: (map) => (map.version ? quoted(map.version) : 'xmin::text::bigint'),
+    violation: postgresViolation,
+    forColumns: (columns) =>
+      postgresDialect(
+        schema,
+        new Set(columns.filter((column) => (column as { enumTyped?: boolean }).enumTyped).map((column) => column.name)),
+      ),
     codec: postgresCodec,
     placeholder: (n) => `$${n}`,
     // Parameters are typed by what the field holds, not by the column, so that a value a smaller
@@ -69,6 +105,11 @@ export function postgresDialect(enumColumns: ReadonlySet<string> = new Set()): Q
   };
 }
 
+/** The type an id parameter is cast to. */
+function idType(map: TableMap): string {
+  return map.id.storage === 'integer' ? 'bigint' : map.id.storage;
+}
+
 /** How a column of a table the application owns stores values, from information_schema's `data_type` and `udt_name`. */
 export function storageOfPostgres(dataType: string, udtName: string): ColumnStorage | 'other' {
   switch (dataType) {
@@ -98,7 +139,5 @@ export function storageOfPostgres(dataType: string, udtName: string): ColumnStor
   }
 }
 
-/** An SQL string literal. */
-export function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
+/** An SQL string literal (the same in every engine). */
+export { literal } from '@corral/sql';

@@ -1,4 +1,12 @@
-import { derivedName, quoted, type ColumnMap, type LegacyProblem, type TableMap } from '@corral/sql';
+import {
+  derivedName,
+  legacyProblemsOf,
+  quoted,
+  type ColumnMap,
+  type LegacyDocumentSql,
+  type LegacyProblem,
+  type TableMap,
+} from '@corral/sql';
 import type { Queryable } from './database.js';
 import { literal } from './dialect.js';
 import { createTableSql } from './managed-table.js';
@@ -47,11 +55,36 @@ function moved(column: ColumnMap): string {
   }
 }
 
-/**
- * Records of the old table (layout 1: one JSON document per row) that would not fit the new
- * columns, or hold properties no field keeps any more (their values would be lost), each with the
- * UPDATE that fixes it in the old table.
- */
+/** How the previous layout's documents read in PostgreSQL's jsonb operators. */
+function documentSql(schema: string, table: string): LegacyDocumentSql {
+  const value = (column: ColumnMap) => `(data -> ${literal(column.field)})`;
+  const text = (column: ColumnMap) => `(data ->> ${literal(column.field)})`;
+  return {
+    live: 'NOT deleted',
+    missing: (column) => `(${value(column)} IS NULL OR jsonb_typeof(${value(column)}) = 'null')`,
+    misfit,
+    wanted: (column) => (column.kind === 'enum' ? 'a string' : `a ${column.kind}`),
+    outside: (column) =>
+      `jsonb_typeof(${value(column)}) = 'string' AND ${text(column)} NOT IN (${column.values!.map(literal).join(', ')})`,
+    orphaned: (column) =>
+      `${text(column)} ~ ${canonicalKey} AND NOT EXISTS (SELECT 1 FROM ${schema}.${quoted(column.references!.table)} AS parent WHERE parent.${quoted(column.references!.column)} = ${text(column)}::bigint)`,
+    holds: (keys) => `data ?| ARRAY[${keys.map(literal).join(', ')}]`,
+    set: (column, put) => {
+      const json =
+        put.kind === 'any'
+          ? `'<a JSON value>'::jsonb`
+          : put.kind === 'wanted'
+            ? `'<a ${column.kind} as JSON>'::jsonb`
+            : `'"<one of ${put.values.join(', ')}>"'::jsonb`;
+      return `UPDATE ${table} SET data = jsonb_set(data, ${literal(`{${column.field}}`)}, ${json}) WHERE <where>;`;
+    },
+    remove: (keys) =>
+      `UPDATE ${table} SET data = data ${keys.map((key) => `- ${literal(key)}`).join(' ')} WHERE <where>`,
+    deleteRows: `DELETE FROM ${table} WHERE <where>`,
+  };
+}
+
+/** Records of the old table (layout 1) that would not fit the new columns (see {@link legacyProblemsOf}). */
 export async function legacyProblems(
   on: Queryable,
   schema: string,
@@ -59,69 +92,22 @@ export async function legacyProblems(
   legacy: string,
 ): Promise<LegacyProblem[]> {
   const table = `${schema}.${quoted(legacy)}`;
-  const problems: LegacyProblem[] = [];
-  const check = async (condition: string, describe: (count: number, ids: string) => string, fix: string) => {
+  const count = async (condition: string) => {
     const result = await on.query(
       `SELECT count(*)::integer AS n, (array_agg(seq ORDER BY seq))[1:5]::text[] AS ids FROM ${table} WHERE NOT deleted AND ${condition}`,
     );
     const { n, ids } = result.rows[0] as { n: number; ids: string[] | null };
-    if (n > 0)
-      problems.push({
-        description: describe(n, `${(ids ?? []).join(', ')}${n > 5 ? ', ...' : ''}`),
-        fix: fix.replace('<where>', `NOT deleted AND ${condition}`),
-      });
+    return { count: n, ids: ids ?? [] };
   };
-  const set = (column: ColumnMap, value: string) =>
-    `UPDATE ${table} SET data = jsonb_set(data, ${literal(`{${column.field}}`)}, ${value}) WHERE <where>;`;
-  for (const column of map.columns) {
-    const value = `(data -> ${literal(column.field)})`;
-    if (column.required) {
-      await check(
-        `(${value} IS NULL OR jsonb_typeof(${value}) = 'null')`,
-        (n, ids) => `${n} record(s) of ${map.collection} (ids ${ids}) have no ${column.field}, which is required`,
-        set(column, `'<a JSON value>'::jsonb`),
-      );
-    }
-    const wrong = misfit(column);
-    if (wrong)
-      await check(
-        wrong,
-        (n, ids) =>
-          `${n} record(s) of ${map.collection} (ids ${ids}) hold a ${column.field} that is not ${column.kind === 'enum' ? 'a string' : `a ${column.kind}`}`,
-        set(column, `'<a ${column.kind} as JSON>'::jsonb`),
-      );
-    if (column.values) {
-      await check(
-        `jsonb_typeof(${value}) = 'string' AND (data ->> ${literal(column.field)}) NOT IN (${column.values.map(literal).join(', ')})`,
-        (n, ids) =>
-          `${n} record(s) of ${map.collection} (ids ${ids}) hold a ${column.field} other than ${column.values!.join(', ')}`,
-        set(column, `'"<one of ${column.values.join(', ')}>"'::jsonb`),
-      );
-    }
-    if (column.references) {
-      const key = `(data ->> ${literal(column.field)})`;
-      await check(
-        `${key} ~ ${canonicalKey} AND NOT EXISTS (SELECT 1 FROM ${schema}.${quoted(column.references.table)} AS parent WHERE parent.${quoted(column.references.column)} = ${key}::bigint)`,
-        (n, ids) =>
-          `${n} record(s) of ${map.collection} (ids ${ids}) name a ${column.field} with no record in ${column.references!.table}`,
-        `DELETE FROM ${table} WHERE <where>; (or point them at an existing record)`,
-      );
-    }
-  }
-  const declared = map.columns.map((column) => column.field);
   const keys = await on.query(
     `SELECT DISTINCT jsonb_object_keys(data) AS key FROM ${table} WHERE NOT deleted ORDER BY 1`,
   );
-  const stray = keys.rows.map((row) => String(row.key)).filter((key) => !declared.includes(key));
-  if (stray.length > 0) {
-    await check(
-      `data ?| ARRAY[${stray.map(literal).join(', ')}]`,
-      (n, ids) =>
-        `${n} record(s) of ${map.collection} (ids ${ids}) hold ${stray.join(', ')}, which no field of the schema keeps: moving them would lose those values`,
-      `UPDATE ${table} SET data = data ${stray.map((key) => `- ${literal(key)}`).join(' ')} WHERE <where>; (or declare the fields again)`,
-    );
-  }
-  return problems;
+  return legacyProblemsOf(
+    map,
+    documentSql(schema, table),
+    count,
+    keys.rows.map((row) => String(row.key)),
+  );
 }
 
 /**

@@ -1,10 +1,14 @@
 import {
+  countedFacts,
   definitionOf,
   derivedName,
   diffTable,
   indexMark,
   indexPlan,
+  layoutVersion,
+  orphanedRows,
   quoted,
+  resolutionSql,
   schemaChangeRefused,
   tableMismatch,
   type ColumnDefinition,
@@ -17,8 +21,7 @@ import type { Queryable } from './database.js';
 import { literal, postgresTypes } from './dialect.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
 
-/** The layout of the tables this package makes: 2 is a column per field (1 was one JSON document per row). */
-export const layoutVersion = 2;
+export { layoutVersion };
 
 /** Names of the constraints a store puts on a column, so that it can replace them later. */
 const valuesConstraint = (map: TableMap, column: ColumnMap) =>
@@ -201,19 +204,11 @@ export async function prepareManagedTable(on: Queryable, schema: string, map: Ta
       map,
       await columnsOf(on, schema.slice(1, -1), map.table),
       stored.columns,
-      {
-        rows: () => countRows(on, table),
-        nulls: (column) => countRows(on, table, `${quoted(column)} IS NULL`),
-        outside: (column, values) =>
-          countRows(
-            on,
-            table,
-            `${quoted(column)} IS NOT NULL AND ${quoted(column)}::text NOT IN (${values.map(literal).join(', ')})`,
-          ),
-        // PostgreSQL gives each storage a type of its own: a change of storage is a change of type, refused above.
-        unfit: async () => 0,
-        orphans: (column) => countRows(on, table, orphaned(schema, column)),
-      },
+      // PostgreSQL gives each storage a type of its own: a change of storage is a change of type, refused there.
+      countedFacts((condition) => countRows(on, table, condition), {
+        text: (column) => `${column}::text`,
+        orphaned: (column) => orphaned(schema, column),
+      }),
       (storage) => postgresTypes[storage],
     );
     if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(schema, table, change));
@@ -261,27 +256,15 @@ function alteration(schema: string, map: TableMap, change: SchemaChange): string
 }
 
 /** The condition under which a row's key names no row of the parent table. */
-function orphaned(schema: string, column: ColumnMap): string {
-  const { table, column: key } = column.references!;
-  return `${quoted(column.column)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${schema}.${quoted(table)} AS parent WHERE parent.${quoted(key)} = ${quoted(column.column)})`;
-}
+const orphaned = (schema: string, column: ColumnMap): string =>
+  orphanedRows(column, `${schema}.${quoted(column.references!.table)}`);
 
 /** SQL that turns a refused change into one the store makes by itself at the next start. */
 function resolution(schema: string, table: string, change: SchemaChange): string {
-  switch (change.kind) {
-    case 'add':
-      return `ALTER TABLE ${table} ADD COLUMN ${quoted(change.column.column)} ${postgresTypes[change.column.storage]}; UPDATE ${table} SET ${quoted(change.column.column)} = <a value> WHERE ${quoted(change.column.column)} IS NULL;`;
-    case 'require':
-      return `UPDATE ${table} SET ${quoted(change.column.column)} = <a value> WHERE ${quoted(change.column.column)} IS NULL;`;
-    case 'values':
-      return `UPDATE ${table} SET ${quoted(change.column.column)} = <one of ${change.column.values?.join(', ')}> WHERE ${quoted(change.column.column)} NOT IN (${(change.column.values ?? []).map(literal).join(', ')});`;
-    case 'drop':
-      return `ALTER TABLE ${table} DROP COLUMN ${quoted(change.name)}; (its values are lost: copy them elsewhere first if they matter)`;
-    case 'retype':
-      return `ALTER TABLE ${table} ALTER COLUMN ${quoted(change.column.column)} TYPE ${postgresTypes[change.column.storage]} USING ${quoted(change.column.column)}::${postgresTypes[change.column.storage]};`;
-    case 'reference':
-      return `DELETE FROM ${table} WHERE ${orphaned(schema, change.column)}; (or point those rows at records that exist)`;
-    default:
-      return 'nothing: this change is always made';
-  }
+  return resolutionSql(table, change, {
+    type: (storage) => postgresTypes[storage],
+    orphaned: (column) => orphaned(schema, column),
+    retype: (retyped) =>
+      `ALTER TABLE ${table} ALTER COLUMN ${quoted(retyped.column.column)} TYPE ${postgresTypes[retyped.column.storage]} USING ${quoted(retyped.column.column)}::${postgresTypes[retyped.column.storage]};`,
+  });
 }

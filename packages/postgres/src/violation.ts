@@ -1,4 +1,4 @@
-import { violationError, type TableMap, type Violation } from '@corral/sql';
+import type { Violation } from '@corral/sql';
 
 /**
  * PostgreSQL's SQLSTATEs for the rules a write can break (class 23), and for values a column type
@@ -16,13 +16,10 @@ const kinds: Record<string, Violation['kind']> = {
   '22P05': 'check',
 };
 
-/**
- * The API's error for a write PostgreSQL refused by a rule of the table (pg reports the SQLSTATE,
- * the column and the constraint); other errors unchanged.
- */
-export function asPostgresError(map: TableMap, error: unknown, deleting: boolean): unknown {
+/** The rule a write broke, from PostgreSQL's refusal (pg reports the SQLSTATE, the column and the constraint). */
+export function postgresViolation(error: unknown): Violation | undefined {
   const { code, column, constraint } = error as { code?: string; column?: string; constraint?: string };
   const kind = code === undefined ? undefined : kinds[code];
-  if (!kind) return error;
-  return violationError(map, { kind, ...(column ? { column } : {}), ...(constraint ? { constraint } : {}) }, deleting);
+  if (!kind) return undefined;
+  return { kind, ...(column ? { column } : {}), ...(constraint ? { constraint } : {}) };
 }

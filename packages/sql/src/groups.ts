@@ -1,7 +1,6 @@
 import type { GroupPage, GroupQuery, StoredRecord } from '@corral/core';
-import { quoted } from './names.js';
-import { whereOf, type QueryDialect, type Where } from './query.js';
-import type { Maybe } from './reads.js';
+import { nameOf, whereOf, type QueryDialect, type Where } from './query.js';
+import type { Maybe } from './sql-driver.js';
 import type { ColumnMap, TableMap } from './table-map.js';
 
 /** The rows of several groups as a dialect reads them: the records, and the count of each group's key. */
@@ -32,9 +31,10 @@ export function groupStatements(
   column: ColumnMap,
   select: string,
   limit: string,
+  dialect: Pick<QueryDialect, 'quote'> = {},
 ): GroupStatements {
-  const key = quoted(column.column);
-  const id = quoted(map.id.column);
+  const key = nameOf(dialect, column.column);
+  const id = nameOf(dialect, map.id.column);
   return {
     rows: `SELECT * FROM (SELECT ${select}, row_number() OVER (PARTITION BY ${key} ORDER BY ${id}) AS corral_rank FROM ${table} WHERE ${where.sql}) AS corral_ranked WHERE corral_rank <= ${limit} ORDER BY corral_rank`,
     totals: `SELECT ${key} AS corral_key, count(*) AS corral_total FROM ${table} WHERE ${where.sql} GROUP BY ${key}`,
@@ -54,9 +54,10 @@ export function lateralGroupStatement(
   column: ColumnMap,
   select: string,
   limit: string,
+  dialect: Pick<QueryDialect, 'quote'> = {},
 ): string {
-  const key = quoted(column.column);
-  const id = quoted(map.id.column);
+  const key = nameOf(dialect, column.column);
+  const id = nameOf(dialect, map.id.column);
   return `SELECT corral_groups.corral_key, corral_groups.corral_total, corral_first.* FROM (SELECT ${key} AS corral_key, count(*) AS corral_total FROM ${table} WHERE ${where.sql} GROUP BY ${key}) AS corral_groups
     CROSS JOIN LATERAL (SELECT ${select} FROM ${table} WHERE ${key} = corral_groups.corral_key AND ${where.sql} ORDER BY ${id} LIMIT ${limit}) AS corral_first`;
 }

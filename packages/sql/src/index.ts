@@ -41,9 +41,23 @@ export {
   countWhere,
   listPage,
   lookups,
-  type Maybe,
   type PageRead,
   type RevisionRead,
   type TableReads,
 } from './reads.js';
 export { sqlStartupCodes } from './startup-codes.js';
+export type { BookkeepingSql, DialectCapabilities, SqlDialect } from './sql-dialect.js';
+export type { Maybe, SqlDriver, SqlRow, StatementOptions } from './sql-driver.js';
+export { SqlStore, type SqlDatabase } from './sql-store.js';
+export type { SqlStoreOptions } from './store-init.js';
+export type { PageMemo } from './table-reads.js';
+export {
+  countedFacts,
+  layoutVersion,
+  literal,
+  orphanedRows,
+  resolutionSql,
+  type FactConditions,
+  type ResolutionParts,
+} from './managed-changes.js';
+export { legacyProblemsOf, type LegacyCount, type LegacyDocumentSql, type LegacyValue } from './legacy-checks.js';

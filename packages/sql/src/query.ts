@@ -6,6 +6,8 @@ import { columnValue, type ValueCodec } from './values.js';
 
 /** How a dialect writes the parts of a WHERE and ORDER BY that differ between databases. */
 export interface QueryDialect {
+  /** A quoted identifier; `"` quoting (SQL's own) where not given. */
+  quote?(name: string): string;
   /** How values become parameters. */
   readonly codec: ValueCodec;
   /** The placeholder of the n-th parameter, counted from 1; one placeholder may be used twice. */
@@ -89,7 +91,7 @@ export function whereOf(
   for (const [field, value] of Object.entries(filter)) {
     const column = map.column(field);
     if (value === null || value === undefined) {
-      clauses.push(`${quoted(column.column)} IS NULL`);
+      clauses.push(`${nameOf(dialect, column.column)} IS NULL`);
     } else if (!canHold(column, value, dialect.codec)) {
       none = true;
     } else {
@@ -191,11 +193,11 @@ function seekClause(
   // Rows with a greater (key, id) follow the place in an ascending list, and precede it in a descending one.
   const greater = (seek.from === 'after') === (sort?.order !== 'desc');
   const op = greater ? '>' : '<';
-  const idName = quoted(map.id.column);
+  const idName = nameOf(dialect, map.id.column);
   const idParameter = () => dialect.typed(idColumn, next(columnValue(idColumn, id, dialect.codec)));
   if (!sort) return `${idName} ${op} ${idParameter()}`;
   const column = map.column(sort.field);
-  const name = quoted(column.column);
+  const name = nameOf(dialect, column.column);
   if (key === null)
     return greater
       ? `(${name} IS NULL AND ${idName} > ${idParameter()})`
@@ -213,7 +215,7 @@ function seekClause(
 
 /** ORDER BY text: the sort key, then the id, so that equal values keep id order (reversed when descending). */
 export function orderOf(map: TableMap, dialect: QueryDialect, sort: ListQuery['sort'], reversed = false): string {
-  const id = quoted(map.id.column);
+  const id = nameOf(dialect, map.id.column);
   const order = ((sort?.order ?? 'asc') === 'asc') !== reversed ? 'asc' : 'desc';
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   if (!sort) return `${id} ${direction}`;
@@ -223,6 +225,11 @@ export function orderOf(map: TableMap, dialect: QueryDialect, sort: ListQuery['s
 }
 
 /** The quoted names of the columns a record is read from: the id, then every field's, in the map's order. */
-export function selectedColumns(map: TableMap): string {
-  return [map.id.column, ...map.columns.map((column) => column.column)].map((name) => quoted(name)).join(', ');
+export function selectedColumns(map: TableMap, quote: (name: string) => string = quoted): string {
+  return [map.id.column, ...map.columns.map((column) => column.column)].map((name) => quote(name)).join(', ');
+}
+
+/** A column's name as the dialect quotes it. */
+export function nameOf(dialect: Pick<QueryDialect, 'quote'>, name: string): string {
+  return dialect.quote ? dialect.quote(name) : quoted(name);
 }

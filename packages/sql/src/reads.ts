@@ -3,10 +3,8 @@ import { countMatches, settledTotal, pageWindow, type Counted, type PageWindow }
 import { keyOfId, keysOfIds } from './ids.js';
 import { lookupOf } from './outcomes.js';
 import { orderOf, whereOf, type QueryDialect, type Where } from './query.js';
+import type { Maybe } from './sql-driver.js';
 import type { TableMap } from './table-map.js';
-
-/** A value, or a promise of it: SQLite answers at once, PostgreSQL later. */
-export type Maybe<V> = V | Promise<V>;
 
 /** The collection's revision, and the live count kept beside it (undefined where the store keeps none). */
 export interface RevisionRead {

@@ -95,7 +95,7 @@ export class SqliteDatabase implements StoreDatabase {
    * Runs the statements of one store call: inside the caller's unit of work when it names one,
    * otherwise in a transaction of their own, once no unit is running.
    */
-  async write<R>(options: StoreCallOptions | undefined, step: () => R): Promise<R> {
+  async write<R>(options: StoreCallOptions | undefined, step: () => R | Promise<R>): Promise<R> {
     if (!options?.transaction) return this.inTransaction(async () => step());
     this.check(options);
     return step();
@@ -110,15 +110,7 @@ export class SqliteDatabase implements StoreDatabase {
     return this.gate.run(async () => {
       this.connection.exec('PRAGMA foreign_keys = OFF');
       try {
-        this.connection.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await step();
-          this.connection.exec('COMMIT');
-          return result;
-        } catch (error) {
-          if (this.connection.isTransaction) this.connection.exec('ROLLBACK');
-          throw error;
-        }
+        return await this.begun(step);
       } finally {
         this.forgetStatements();
         this.connection.exec('PRAGMA foreign_keys = ON');
@@ -128,17 +120,20 @@ export class SqliteDatabase implements StoreDatabase {
 
   /** BEGIN, the body, then COMMIT, or ROLLBACK when it throws; one at a time. */
   private inTransaction<R>(body: () => Promise<R>): Promise<R> {
-    return this.gate.run(async () => {
-      this.connection.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await body();
-        this.connection.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (this.connection.isTransaction) this.connection.exec('ROLLBACK');
-        throw error;
-      }
-    });
+    return this.gate.run(() => this.begun(body));
+  }
+
+  /** BEGIN IMMEDIATE (the write lock at once), the body, then COMMIT, or ROLLBACK when it throws. */
+  private async begun<R>(body: () => Promise<R>): Promise<R> {
+    this.connection.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await body();
+      this.connection.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.connection.isTransaction) this.connection.exec('ROLLBACK');
+      throw error;
+    }
   }
 
   /** Refuses a transaction of another database. */

@@ -1,5 +1,7 @@
 import { searchableText, type SortOrder } from '@corral/core';
-import { quoted, type ColumnMap, type ColumnStorage, type QueryDialect, type ValueCodec } from '@corral/sql';
+import { quoted, type ColumnMap, type ColumnStorage, type SqlDialect, type ValueCodec } from '@corral/sql';
+import { sqliteBookkeeping } from './bookkeeping.js';
+import { sqliteViolation } from './violation.js';
 
 /** SQLite has no boolean type (1 and 0), keeps JSON as text, and text may hold NUL. */
 export const sqliteCodec: ValueCodec = { boolean: (value) => (value ? 1 : 0), jsonAsText: true, nulInText: true };
@@ -31,7 +33,29 @@ export function foldValue(value: unknown, kind: unknown): string | null {
  * ASCII-only values (told by their byte length) and calls the fold function only for values holding
  * other characters, so the common case runs in SQLite's own code.
  */
-export const sqliteDialect: QueryDialect = {
+export const sqliteDialect: SqlDialect = {
+  packageName: '@corral/sqlite',
+  can: {
+    returningOnUpdate: true,
+    writableCte: false,
+    revisionInPage: false,
+    lateralGroups: false,
+    rowLocks: false,
+    literalFirstLimit: false,
+  },
+  bookkeeping: sqliteBookkeeping,
+  quote: (name) => quoted(name),
+  table: (name) => quoted(name),
+  idEquals: (map, placeholder) => `${quoted(map.id.column)} = ${placeholder}`,
+  // One JSON array parameter, so that a list of any length is the same statement.
+  idIn: (map, placeholder) => `${quoted(map.id.column)} IN (SELECT value FROM json_each(${placeholder}))`,
+  // An integer column holds numbers, not text; up to 15 digits a key binds without making a BigInt.
+  idValue: (map, key) => (map.id.storage !== 'integer' ? key : key.length <= 15 ? Number(key) : BigInt(key)),
+  // Integer keys are canonical digits (see keyOfId), written as JSON numbers whole: no loss past 2^53.
+  idList: (map, keys) => (map.id.storage === 'integer' ? `[${keys.join(',')}]` : JSON.stringify(keys)),
+  // Without a version column the engine digests the row's values.
+  rowVersion: (map) => (map.version ? quoted(map.version) : undefined),
+  violation: sqliteViolation,
   codec: sqliteCodec,
   placeholder: (n) => `?${n}`,
   equals: (column, placeholder) => `${quoted(column.column)} = ${placeholder}`,
@@ -87,7 +111,5 @@ export function storageOfDeclared(type: string): ColumnStorage | 'other' {
   return 'other';
 }
 
-/** An SQL string literal. */
-export function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
+/** An SQL string literal (the same in every engine). */
+export { literal } from '@corral/sql';

@@ -1,4 +1,12 @@
-import { derivedName, quoted, type ColumnMap, type LegacyProblem, type TableMap } from '@corral/sql';
+import {
+  derivedName,
+  legacyProblemsOf,
+  quoted,
+  type ColumnMap,
+  type LegacyDocumentSql,
+  type LegacyProblem,
+  type TableMap,
+} from '@corral/sql';
 import type { DatabaseSync } from 'node:sqlite';
 import { literal } from './dialect.js';
 import { createTableSql, keepSequence, storedDefinition } from './managed-table.js';
@@ -63,88 +71,54 @@ function moved(column: ColumnMap): string {
   return column.kind === 'json' ? `NULLIF(data -> ${path(column)}, 'null')` : `json_extract(data, ${path(column)})`;
 }
 
-/**
- * Records of the old table that would not fit the new columns: a required field missing, a value
- * of another type, an enum value no longer accepted, a parent key naming no parent, a property no
- * field holds any more (its values would be lost). Each comes with the UPDATE that fixes it in the
- * old table.
- */
-export function legacyProblems(connection: DatabaseSync, map: TableMap, legacy: string): LegacyProblem[] {
-  const problems: LegacyProblem[] = [];
+/** How the previous layout's documents read in SQLite's JSON functions. */
+function documentSql(table: string): LegacyDocumentSql {
+  const type = (column: ColumnMap) => `json_type(data, ${path(column)})`;
+  return {
+    live: 'deleted = 0',
+    missing: (column) => `(${type(column)} IS NULL OR ${type(column)} = 'null')`,
+    misfit,
+    wanted: (column) =>
+      column.references
+        ? `the id of a record of ${column.references.table}`
+        : column.kind === 'enum'
+          ? 'a string'
+          : `a ${column.kind}`,
+    outside: (column) =>
+      `${type(column)} = 'text' AND json_extract(data, ${path(column)}) NOT IN (${column.values!.map(literal).join(', ')})`,
+    orphaned: (column) =>
+      `${type(column)} IN ('integer', 'text') AND NOT EXISTS (SELECT 1 FROM ${quoted(column.references!.table)} AS parent WHERE parent.${quoted(column.references!.column)} = CAST(json_extract(data, ${path(column)}) AS INTEGER))`,
+    holds: (keys) => `EXISTS (SELECT 1 FROM json_each(data) WHERE key IN (${keys.map(literal).join(', ')}))`,
+    set: (column, value) => {
+      const text =
+        value.kind === 'any' ? 'a value' : value.kind === 'wanted' ? value.what : `one of ${value.values.join(', ')}`;
+      return `UPDATE ${table} SET data = json_set(data, ${path(column)}, <${text}>) WHERE <where>;`;
+    },
+    remove: (keys) =>
+      `UPDATE ${table} SET data = json_remove(data, ${keys.map((key) => literal(`$."${key}"`)).join(', ')}) WHERE <where>`,
+    deleteRows: `DELETE FROM ${table} WHERE <where>`,
+  };
+}
+
+/** Records of the old table that would not fit the new columns (see {@link legacyProblemsOf}). */
+export function legacyProblems(connection: DatabaseSync, map: TableMap, legacy: string): Promise<LegacyProblem[]> {
   const table = quoted(legacy);
-  const check = (condition: string, describe: (count: number, ids: string) => string, fix: string) => {
+  const count = async (condition: string) => {
     const row = connection
       .prepare(
         `SELECT count(*) AS n, group_concat(seq, ', ') AS ids FROM (SELECT seq FROM ${table} WHERE deleted = 0 AND ${condition} ORDER BY seq) `,
       )
       .get()!;
-    const count = Number(row.n);
-    if (count === 0) return;
-    const ids = String(row.ids).split(', ');
-    problems.push({
-      description: describe(count, ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '')),
-      fix: fix.replace('<where>', `deleted = 0 AND ${condition}`),
-    });
+    return { count: Number(row.n), ids: row.ids === null ? [] : String(row.ids).split(', ') };
   };
-  const set = (column: ColumnMap, value: string) =>
-    `UPDATE ${table} SET data = json_set(data, ${path(column)}, ${value}) WHERE <where>;`;
-  for (const column of map.columns) {
-    const type = `json_type(data, ${path(column)})`;
-    if (column.required) {
-      check(
-        `(${type} IS NULL OR ${type} = 'null')`,
-        (n, ids) => `${n} record(s) of ${map.collection} (ids ${ids}) have no ${column.field}, which is required`,
-        set(column, '<a value>'),
-      );
-    }
-    const wrong = misfit(column);
-    if (wrong) {
-      const what = column.references
-        ? `the id of a record of ${column.references.table}`
-        : column.kind === 'enum'
-          ? 'a string'
-          : `a ${column.kind}`;
-      check(
-        wrong,
-        (n, ids) => `${n} record(s) of ${map.collection} (ids ${ids}) hold a ${column.field} that is not ${what}`,
-        set(column, `<${what}>`),
-      );
-    }
-    if (column.values) {
-      check(
-        `${type} = 'text' AND json_extract(data, ${path(column)}) NOT IN (${column.values.map(literal).join(', ')})`,
-        (n, ids) =>
-          `${n} record(s) of ${map.collection} (ids ${ids}) hold a ${column.field} other than ${column.values!.join(', ')}`,
-        set(column, `<one of ${column.values.join(', ')}>`),
-      );
-    }
-    if (column.references) {
-      const parent = `${quoted(column.references.table)} AS parent`;
-      check(
-        `${type} IN ('integer', 'text') AND NOT EXISTS (SELECT 1 FROM ${parent} WHERE parent.${quoted(column.references.column)} = CAST(json_extract(data, ${path(column)}) AS INTEGER))`,
-        (n, ids) =>
-          `${n} record(s) of ${map.collection} (ids ${ids}) name a ${column.field} with no record in ${column.references!.table}`,
-        `DELETE FROM ${table} WHERE <where>; (or point them at an existing record)`,
-      );
-    }
-  }
   const declared = map.columns.map((column) => literal(column.field)).join(', ');
-  const stray = connection
+  const keys = connection
     .prepare(
       `SELECT DISTINCT key FROM ${table}, json_each(${table}.data) WHERE deleted = 0 AND key NOT IN (${declared || "''"}) ORDER BY key`,
     )
     .all()
     .map((row) => String(row.key));
-  if (stray.length > 0) {
-    const paths = stray.map((key) => literal(`$."${key}"`)).join(', ');
-    check(
-      `EXISTS (SELECT 1 FROM json_each(data) WHERE key IN (${stray.map(literal).join(', ')}))`,
-      (n, ids) =>
-        `${n} record(s) of ${map.collection} (ids ${ids}) hold ${stray.join(', ')}, which no field of the schema keeps: moving them would lose those values`,
-      `UPDATE ${table} SET data = json_remove(data, ${paths}) WHERE <where>; (or declare the fields again)`,
-    );
-  }
-  return problems;
+  return legacyProblemsOf(map, documentSql(table), count, keys);
 }
 
 /**

@@ -2,23 +2,20 @@ import { CorralError } from '@corral/core';
 import {
   definitionOf,
   derivedName,
-  diffTable,
   indexMark,
   indexPlan,
+  layoutVersion,
   quoted,
-  schemaChangeRefused,
-  tableMismatch,
   type ColumnDefinition,
   type ColumnMap,
-  type SchemaChange,
   type TableMap,
 } from '@corral/sql';
 import type { DatabaseSync } from 'node:sqlite';
 import { literal, sqliteTypes } from './dialect.js';
-import { columnsOf, indexesOf, rowCount, tableExists } from './table-info.js';
+import type { TableWork } from './table-changes.js';
+import { columnsOf, indexesOf } from './table-info.js';
 
-/** The layout of the tables this package makes: 2 is a column per field (1 was one JSON document per row). */
-export const layoutVersion = 2;
+export { layoutVersion };
 
 /**
  * A column's definition in a CREATE TABLE or ADD COLUMN: type, NOT NULL, the checks its values
@@ -109,101 +106,6 @@ function recordDefinition(connection: DatabaseSync, map: TableMap): void {
     .prepare(`INSERT INTO corral_tables (collection, layout, table_name, definition) VALUES (?, ?, ?, ?)
     ON CONFLICT (collection) DO UPDATE SET layout = excluded.layout, table_name = excluded.table_name, definition = excluded.definition`)
     .run(map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf)));
-}
-
-/** What must happen to the table: nothing, plain ADD COLUMNs, or a rebuild (SQLite alters little else in place). */
-export type TableWork =
-  | { readonly kind: 'create' }
-  | { readonly kind: 'add'; readonly columns: ColumnMap[] }
-  | { readonly kind: 'rebuild'; readonly changes: SchemaChange[] };
-
-/** The condition under which a value of the column does not fit its new storage's check. */
-function unfitting(column: ColumnMap): string | undefined {
-  const name = quoted(column.column);
-  if (column.storage === 'boolean') return `${name} IS NOT NULL AND ${name} NOT IN (0, 1)`;
-  if (column.storage === 'json') return `${name} IS NOT NULL AND NOT json_valid(${name})`;
-  return undefined;
-}
-
-/** The condition under which a row's key names no row of the parent table. */
-function orphaned(column: ColumnMap): string {
-  const { table, column: key } = column.references!;
-  return `${quoted(column.column)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${quoted(table)} AS parent WHERE parent.${quoted(key)} = ${quoted(column.column)})`;
-}
-
-/**
- * Compares the table with the declarations (in the caller's transaction). Changes that could lose
- * data stop start-up here, with the SQL that makes them safe; the rest come back as work to do. A
- * table of that name that the store did not make is refused: it may be the application's own.
- */
-export async function plannedWork(connection: DatabaseSync, map: TableMap): Promise<TableWork> {
-  if (!tableExists(connection, map.table)) return { kind: 'create' };
-  const stored = storedDefinition(connection, map.collection);
-  if (!stored)
-    throw tableMismatch(map, [
-      `table ${map.table} exists but the store did not make it; to serve a table of your own, give the store \`table: '${map.table}'\` (and \`id\`, \`columns\`)`,
-    ]);
-  const table = quoted(map.table);
-  const { safe, refused } = await diffTable(
-    map,
-    columnsOf(connection, map.table),
-    stored.columns,
-    {
-      rows: async () => rowCount(connection, table),
-      nulls: async (column) => rowCount(connection, table, `${quoted(column)} IS NULL`),
-      outside: async (column, values) =>
-        rowCount(
-          connection,
-          table,
-          `${quoted(column)} IS NOT NULL AND ${quoted(column)} NOT IN (${values.map(literal).join(', ')})`,
-        ),
-      unfit: async (column) => {
-        const condition = unfitting(column);
-        return condition ? rowCount(connection, table, condition) : 0;
-      },
-      orphans: async (column) => rowCount(connection, table, orphaned(column)),
-    },
-    (storage) => sqliteTypes[storage],
-  );
-  if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(connection, map, change));
-  if (safe.every((change) => change.kind === 'add' && !change.column.required && !change.column.references)) {
-    return { kind: 'add', columns: safe.map((change) => (change as { column: ColumnMap }).column) };
-  }
-  return { kind: 'rebuild', changes: safe };
-}
-
-/** SQL that turns a refused change into a safe one; the store does the rest at the next start. */
-function resolution(connection: DatabaseSync, map: TableMap, change: SchemaChange): string {
-  const table = quoted(map.table);
-  const dropIndexes = (column: string) =>
-    [...indexesOf(connection, map.table)]
-      .filter(([, columns]) => columns.includes(column))
-      .map(([name]) => `DROP INDEX ${quoted(name)}; `)
-      .join('');
-  switch (change.kind) {
-    case 'add':
-      return `ALTER TABLE ${table} ADD COLUMN ${quoted(change.column.column)} ${sqliteTypes[change.column.storage]}; UPDATE ${table} SET ${quoted(change.column.column)} = <a value> WHERE ${quoted(change.column.column)} IS NULL;`;
-    case 'require':
-      return `UPDATE ${table} SET ${quoted(change.column.column)} = <a value> WHERE ${quoted(change.column.column)} IS NULL;`;
-    case 'values':
-      return `UPDATE ${table} SET ${quoted(change.column.column)} = <one of ${change.column.values?.join(', ')}> WHERE ${quoted(change.column.column)} NOT IN (${(change.column.values ?? []).map(literal).join(', ')});`;
-    case 'drop':
-      return `${dropIndexes(change.name)}ALTER TABLE ${table} DROP COLUMN ${quoted(change.name)}; (its values are lost: copy them elsewhere first if they matter)`;
-    case 'retype': {
-      const unfit = unfitting(change.column);
-      if (change.from === sqliteTypes[change.column.storage] || unfit) {
-        // The type stays; the values must pass the new storage's check.
-        return `UPDATE ${table} SET ${quoted(change.column.column)} = <a ${change.column.storage} value> WHERE ${unfit ?? 'false'};`;
-      }
-      const column = quoted(change.column.column);
-      const old = quoted(`${change.column.column}_old`);
-      return `${dropIndexes(change.column.column)}ALTER TABLE ${table} RENAME COLUMN ${column} TO ${old}; ALTER TABLE ${table} ADD COLUMN ${column} ${sqliteTypes[change.column.storage]}; UPDATE ${table} SET ${column} = CAST(${old} AS ${sqliteTypes[change.column.storage]}); ALTER TABLE ${table} DROP COLUMN ${old};`;
-    }
-    case 'reference':
-      return `DELETE FROM ${table} WHERE ${orphaned(change.column)}; (or point those rows at records that exist)`;
-    default:
-      return 'nothing: this change is always made';
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { violationError, type TableMap, type Violation } from '@corral/sql';
+import type { Violation } from '@corral/sql';
 
 /** SQLite's extended result codes for the constraints a write can break. */
 const kinds: Record<number, Violation['kind']> = {
@@ -11,10 +11,10 @@ const kinds: Record<number, Violation['kind']> = {
 };
 
 /**
- * The API's error for a write SQLite refused by a rule of the table (node:sqlite reports the
- * extended result code in `errcode` and names the column in the message); other errors unchanged.
+ * The rule a write broke, from SQLite's refusal (node:sqlite reports the extended result code in
+ * `errcode` and names the column in the message); undefined for other errors.
  */
-export function asSqliteError(map: TableMap, error: unknown, deleting: boolean): unknown {
+export function sqliteViolation(error: unknown): Violation | undefined {
   const code = (error as { errcode?: number }).errcode;
   // A RESTRICT foreign key reports as a trigger's constraint (1811), as does a trigger's RAISE: the
   // message tells them apart.
@@ -24,9 +24,9 @@ export function asSqliteError(map: TableMap, error: unknown, deleting: boolean):
       : code === undefined
         ? undefined
         : kinds[code];
-  if (!kind) return error;
+  if (!kind) return undefined;
   const column =
     /(?:failed|column): (?:[\w$]+\.)?([\w$]+)/.exec((error as Error).message)?.[1] ??
     /in INTEGER column [\w$]+\.([\w$]+)|column [\w$]+\.([\w$]+)/.exec((error as Error).message)?.[1];
-  return violationError(map, { kind, ...(column ? { column } : {}) }, deleting);
+  return { kind, ...(column ? { column } : {}) };
 }

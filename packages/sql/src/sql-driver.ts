@@ -1,0 +1,43 @@
+import type { StoreCallOptions } from '@corral/core';
+
+/** A value, or a promise of it: SQLite answers at once, PostgreSQL later. */
+export type Maybe<V> = V | Promise<V>;
+
+/** A row by column name, or in SELECT-list order. */
+export type SqlRow = Readonly<Record<string, unknown>> | readonly unknown[];
+
+/** How one statement runs. */
+export interface StatementOptions {
+  /** Rows as arrays in SELECT-list order (cheaper to make than objects). */
+  readonly arrays?: boolean;
+  /** Whether it writes: a statement that only reads may run again after a lost connection. */
+  readonly writes?: boolean;
+  /** Planned for its values each time (a search), not prepared once. */
+  readonly planEachTime?: boolean;
+}
+
+/**
+ * Runs statements for the engine on a connection `C` (whatever the engine package calls one). A
+ * synchronous engine answers with values, an asynchronous one with promises: the engine chains
+ * both without waiting on a value that is already there.
+ */
+export interface SqlDriver<C> {
+  /** Where the reads of a store call run: the caller's unit of work, or outside any (committed data). */
+  readsOn(options: StoreCallOptions | undefined): C;
+  /** The rows of a statement. */
+  rows(on: C, sql: string, values: readonly unknown[], options?: StatementOptions): Maybe<SqlRow[]>;
+  /** The first row of a reading statement, as an array; optional, for a driver that reads one row more cheaply. */
+  first?(on: C, sql: string, values: readonly unknown[]): Maybe<readonly unknown[] | undefined>;
+  /** Runs a statement that returns no rows; the number of rows it changed. */
+  run(on: C, sql: string, values: readonly unknown[]): Maybe<number>;
+  /**
+   * Runs a store call's writes: in the caller's unit of work when it names one, otherwise in a
+   * transaction of their own; with `atomic` false, a driver may run the single statement on its own.
+   */
+  write<R>(options: StoreCallOptions | undefined, atomic: boolean, body: (on: C) => Promise<R>): Promise<R>;
+}
+
+/** `then` for a value that may already be there: SQLite's reads stay synchronous end to end. */
+export function chain<V, R>(value: Maybe<V>, next: (value: V) => Maybe<R>): Maybe<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
