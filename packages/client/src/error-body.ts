@@ -14,6 +14,14 @@ function fieldErrorsOf(value: unknown): FieldError[] {
   });
 }
 
+/** The catalogue code of an error body: its `errorCode`, else the number ending its documentation URL. */
+export function errorCodeOf(body: unknown): number | undefined {
+  const fields = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (typeof fields.errorCode === 'number') return fields.errorCode;
+  const fromUrl = (text(fields.additionalInformation) ?? text(fields.documentation_url))?.match(codeAtEnd)?.[1];
+  return fromUrl === undefined ? undefined : Number(fromUrl);
+}
+
 /**
  * Reads an error answer (kind `http`) in any of the contract's three error shapes (detailed
  * 400/422, authentication 401/403, simple `{ error }`), tolerating anything else, such as a proxy's HTML page.
@@ -26,12 +34,10 @@ export function errorDetails(
 ): ErrorDetails {
   const fields = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const documentationUrl = text(fields.additionalInformation) ?? text(fields.documentation_url);
-  const declared = typeof fields.errorCode === 'number' ? fields.errorCode : undefined;
-  const fromUrl = documentationUrl?.match(codeAtEnd)?.[1];
   return {
     kind: 'http',
     status,
-    errorCode: declared ?? (fromUrl === undefined ? undefined : Number(fromUrl)),
+    errorCode: errorCodeOf(body),
     message: text(fields.message) ?? text(fields.error) ?? `${request} answered ${status}`,
     fieldErrors: fieldErrorsOf(fields.errors),
     documentationUrl,

@@ -3,6 +3,7 @@ import { ConflictError, CorralClientError } from './errors.js';
 import { errorDetails } from './error-body.js';
 import type { EtagCache } from './etag-cache.js';
 import { addFollow } from './record-follow.js';
+import { carriesKey } from './retry.js';
 import { expectSuccess, type Answer, type Send } from './transport.js';
 
 /** Options of a write to a record. */
@@ -68,8 +69,7 @@ export class Resources {
 
   /** POSTs a body, with an `Idempotency-Key` when the client adds them (so a lost answer can be asked for again). */
   async post(url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Answer> {
-    const keyed =
-      this.idempotencyKeys && !Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
+    const keyed = this.idempotencyKeys && !carriesKey(headers);
     const answer = await this.send({
       method: 'POST',
       url,

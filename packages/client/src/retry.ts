@@ -23,27 +23,39 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   };
 }
 
+/** Corral's `idempotencyRequestInFlight`: the first request with this key has not finished. */
+const requestInFlight = 1027;
+
 /**
  * Whether an answer asks for the request to be sent again. A 429, and a 503 with `Retry-After`, say
  * the request was not taken: any method goes again. A 503 without `Retry-After` may be a write
  * whose outcome the server cannot tell (Corral's `writeOutcomeUnknown`, 1034): like a lost answer,
- * only a request that is safe to repeat goes again.
+ * only a request that is safe to repeat goes again. A 409 goes again only when it says another
+ * attempt with the same key is still running (1027) and this request carries that key: its answer,
+ * or a free key, comes once that attempt ends or its lease runs out.
  */
-export function asksForRetry(status: number, retryAfter: string | undefined, safeToRepeat: boolean): boolean {
-  return status === 429 || (status === 503 && (retryAfter !== undefined || safeToRepeat));
+export function asksForRetry(
+  status: number,
+  retryAfter: string | undefined,
+  request: { readonly safeToRepeat: boolean; readonly keyed: boolean; readonly errorCode: number | undefined },
+): boolean {
+  if (status === 409) return request.keyed && request.errorCode === requestInFlight;
+  return status === 429 || (status === 503 && (retryAfter !== undefined || request.safeToRepeat));
 }
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Whether the request carries an `Idempotency-Key` header (any case). */
+export function carriesKey(headers: Readonly<Record<string, string>>): boolean {
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
+}
 
 /**
  * Whether a request that may have reached the server can be sent again: idempotent methods, and a
  * POST carrying an `Idempotency-Key` (the server then answers a repeat with the first answer).
  */
 export function isIdempotent(method: string, headers: Readonly<Record<string, string>>): boolean {
-  return (
-    idempotentMethods.has(method) ||
-    (method === 'POST' && Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key'))
-  );
+  return idempotentMethods.has(method) || (method === 'POST' && carriesKey(headers));
 }
 
 /**

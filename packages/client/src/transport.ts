@@ -1,9 +1,9 @@
 import { request, type Dispatcher } from 'undici';
 import type { Destinations } from './destinations.js';
 import { CorralClientError } from './errors.js';
-import { errorDetails } from './error-body.js';
+import { errorCodeOf, errorDetails } from './error-body.js';
 import { aborted, noAnswer } from './failures.js';
-import { asksForRetry, isIdempotent, retryAfterMs, retryDelay, type RetryPolicy } from './retry.js';
+import { asksForRetry, carriesKey, isIdempotent, retryAfterMs, retryDelay, type RetryPolicy } from './retry.js';
 import type { TokenSource } from './tokens.js';
 import { abortable, pause } from './waits.js';
 
@@ -71,7 +71,8 @@ function tokenRefused(answer: Answer): boolean {
  * The client's one way out: only to the allowed {@link Destinations}, with a bearer token from the
  * source, a single retry with a new token after a 401 for the old one, and retries (bounded,
  * honouring `Retry-After`) after 429 and 503 for any request, after connection errors and a 503
- * without `Retry-After` only for idempotent ones. Whatever stops it is a `CorralClientError`; an abort is always kind `aborted`.
+ * without `Retry-After` only for idempotent ones, after a 409 "request with this key in progress"
+ * only for a request carrying that key. Whatever stops it is a `CorralClientError`; an abort is always kind `aborted`.
  */
 export function createSend(
   dispatcher: Dispatcher,
@@ -82,6 +83,7 @@ export function createSend(
   return async function send(outgoing) {
     const request = `${outgoing.method} ${outgoing.url}`;
     const { signal } = outgoing;
+    const headers = outgoing.headers ?? {};
     if (signal?.aborted) throw aborted(request, signal);
     destinations.check(outgoing.method, outgoing.url);
     let renewed = false;
@@ -92,9 +94,7 @@ export function createSend(
         answer = await once(outgoing, dispatcher, token);
       } catch (error) {
         if (signal?.aborted) throw aborted(request, signal);
-        const delay = isIdempotent(outgoing.method, outgoing.headers ?? {})
-          ? retryDelay(attempt, policy, undefined)
-          : undefined;
+        const delay = isIdempotent(outgoing.method, headers) ? retryDelay(attempt, policy, undefined) : undefined;
         if (delay === undefined) throw noAnswer(request, error);
         await pause(delay, signal, request);
         continue;
@@ -107,8 +107,12 @@ export function createSend(
         continue;
       }
       const retryAfter = answer.headers['retry-after'];
-      if (!asksForRetry(answer.status, retryAfter, isIdempotent(outgoing.method, outgoing.headers ?? {})))
-        return answer;
+      const asked = asksForRetry(answer.status, retryAfter, {
+        safeToRepeat: isIdempotent(outgoing.method, headers),
+        keyed: carriesKey(headers),
+        errorCode: answer.status === 409 ? errorCodeOf(answer.body) : undefined,
+      });
+      if (!asked) return answer;
       const delay = retryDelay(attempt, policy, retryAfterMs(retryAfter));
       if (delay === undefined) return answer;
       await pause(delay, signal, request);
