@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { JobRequest } from '@corral/core';
-import { jobFor, jobStoreCases, settledJob } from '@corral/core/testing';
+import { jobFor, settledJob } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresJobs } from './jobs.js';
 import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
@@ -32,13 +32,6 @@ function twoProcesses(options = {}) {
     },
   };
 }
-
-describe.runIf(available)('postgresJobs', () => {
-  jobStoreCases('postgresJobs', async (options) => {
-    const { jobs, close } = twoProcesses(options);
-    return { jobs: jobs[0]!, close };
-  });
-});
 
 describe.runIf(available)('jobs in PostgreSQL', () => {
   it('listens again after its LISTEN connection was cut, and is told of new jobs on it', async () => {

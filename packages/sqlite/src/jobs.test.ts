@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jobFor, jobStoreCases, settledJob } from '@corral/core/testing';
+import { jobFor, settledJob } from '@corral/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from './database.js';
 import { jobStatements } from '@corral/sql';
@@ -16,12 +16,6 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 
 const job = jobFor;
 const settled = settledJob;
-
-jobStoreCases('sqliteJobs', async (options) => {
-  const database = sqliteDatabase({ path: ':memory:' });
-  const jobs = sqliteJobs(database, options);
-  return { jobs, close: async () => (await jobs.close?.(), await database.close()) };
-});
 
 describe('jobs in the SQLite file', () => {
   it('finds waiting, pending and expired jobs through indexes, never reading a table of many finished jobs whole', async () => {
