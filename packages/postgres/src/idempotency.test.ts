@@ -40,23 +40,4 @@ describe.runIf(available)('PostgreSQL', () => {
     await database.close();
     await other.close();
   });
-
-  it('deletes expired keys', async () => {
-    const { database } = freshDatabase();
-    const store = postgresIdempotency(database);
-    for (let i = 0; i < 5; i++)
-      await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
-    await store.claim({
-      scope: 's',
-      key: 'fresh',
-      token: 't',
-      fingerprint: 'f',
-      now: 120_000,
-      windowMs: 10,
-      leaseMs: 10,
-    });
-    const rows = await database.query(database.pool, `SELECT key FROM ${database.schema}.corral_idempotency`);
-    expect(rows.rows.map((row) => row.key)).toEqual(['fresh']);
-    await database.close();
-  });
 });

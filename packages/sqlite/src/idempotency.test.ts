@@ -33,27 +33,4 @@ describe('sqliteIdempotency', () => {
     });
     await after.close();
   });
-
-  it('deletes expired keys from the file', async () => {
-    const database = sqliteDatabase({ path: ':memory:' });
-    const store = sqliteIdempotency(database);
-    for (let i = 0; i < 5; i++)
-      await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
-    await store.claim({
-      scope: 's',
-      key: 'fresh',
-      token: 't',
-      fingerprint: 'f',
-      now: 120_000,
-      windowMs: 10,
-      leaseMs: 10,
-    });
-    expect(
-      database.connection
-        .prepare('SELECT key FROM corral_idempotency')
-        .all()
-        .map((row) => row.key),
-    ).toEqual(['fresh']);
-    await database.close();
-  });
 });

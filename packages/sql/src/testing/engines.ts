@@ -7,7 +7,7 @@ import type { SqlHarness } from './sql-store-cases.js';
 /** Where a store keeps its records when the table is the application's (the store options every engine takes). */
 export interface OwnedTable {
   readonly table: string;
-  readonly id: string;
+  readonly id?: string;
   readonly columns?: Readonly<Record<string, string>>;
   readonly version?: string;
 }
@@ -25,6 +25,10 @@ export interface EngineDatabase {
    * own, a `lock_version` column when `versionColumn`), before any store is opened.
    */
   ownTables(versionColumn: boolean): Promise<void>;
+  /** Runs SQL as another program would: on a connection of its own, in the database's schema or file. */
+  outside(sql: string): Promise<void>;
+  /** Rows of a table as another program reads them (Corral's own tables too). */
+  outsideRows(sql: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -36,6 +40,8 @@ export interface SqlTestEngine {
   readonly name: string;
   /** Whether its databases give `cuts` (units on connections a test can cut). */
   readonly cutsConnections: boolean;
+  /** Column types for tables a suite makes as an application would: a generated integer key, an integer. */
+  readonly types: { readonly key: string; readonly integer: string };
   /** Why the engine cannot run here (no server), or undefined when it can. */
   unavailable(): Promise<string | undefined>;
   /** A database in a fresh schema or file of its own. */

@@ -25,8 +25,11 @@ export function sqliteTestEngine(): SqlTestEngine {
     name: 'sqlite',
     cutsConnections: false,
     unavailable: async () => undefined,
+    types: { key: 'INTEGER PRIMARY KEY', integer: 'INTEGER' },
     open(): EngineDatabase {
-      const database = sqliteDatabase({ path: freshFile('case'), synchronous: 'normal' });
+      const path = freshFile('case');
+      const database = sqliteDatabase({ path, synchronous: 'normal' });
+      const outside = sqlHarness(path);
       return {
         database,
         // The record type is the suite's: its field names are what the column map names.
@@ -35,6 +38,8 @@ export function sqliteTestEngine(): SqlTestEngine {
         idempotency: () => sqliteIdempotency(database),
         ownTables: async (versionColumn) =>
           database.connection.exec(ownedTables(versionColumn ? ', lock_version INTEGER NOT NULL DEFAULT 1' : '')),
+        outside: outside.exec,
+        outsideRows: outside.rows,
         close: () => database.close(),
       };
     },
