@@ -28,7 +28,7 @@ export const packageNames = [
  */
 export const sourceAliases = Object.fromEntries([
   ['@corral/core/node', here('./packages/core/src/node.ts')],
-  ...['core', 'sql', 'postgres', 'rate-limit'].map((name) => [
+  ...['core', 'sql', 'sqlite', 'postgres', 'rate-limit'].map((name) => [
     `@corral/${name}/testing`,
     here(`./packages/${name}/src/testing/index.ts`),
   ]),
@@ -56,6 +56,11 @@ export const projects = [
     resolve: { alias: sourceAliases },
     test: { name, root: here(`./packages/${name}`), include: ['src/**/*.test.ts'], exclude: sharedCases },
   })),
+  // The shared SQL suites, once per engine (engine-suites/engines.ts lists the engines).
+  {
+    resolve: { alias: sourceAliases },
+    test: { name: 'engines', root: here('./engine-suites'), include: ['*.test.ts'] },
+  },
   {
     resolve: { alias: sourceAliases },
     test: { name: 'zoo-api', root: here('./examples/zoo-api'), include: ['src/**/*.test.ts'], exclude: sharedCases },

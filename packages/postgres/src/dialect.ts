@@ -1,3 +1,4 @@
+import { postgresKept } from './kept.js';
 import {
   quoted,
   type ColumnMap,
@@ -55,8 +56,10 @@ export function postgresDialect(schema: string, enumColumns: ReadonlySet<string>
       lateralGroups: true,
       rowLocks: true,
       literalFirstLimit: true,
+      skipLocked: true,
     },
     bookkeeping: postgresBookkeeping(schema),
+    kept: postgresKept(schema),
     // `share` lets others update the row (but not its key) and keeps it from being deleted.
     lockClause: (lock) => (lock === 'share' ? ' FOR KEY SHARE' : ' FOR UPDATE'),
     quote: (name) => quoted(name),

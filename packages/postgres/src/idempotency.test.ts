@@ -1,9 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-// The suite every idempotency store passes, from core's sources.
-import { idempotencyStoreCases, idempotencyUnitCases } from '@corral/core/testing';
 import { postgresDatabase } from './database.js';
 import { postgresIdempotency } from './idempotency.js';
-import { connectionCuts } from './testing/connection-cuts.js';
 import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
 const available = await serverAvailable();
@@ -19,22 +16,6 @@ function freshDatabase() {
 }
 
 describe.runIf(available)('PostgreSQL', () => {
-  idempotencyStoreCases('postgresIdempotency', async () => {
-    const { database } = freshDatabase();
-    return { store: postgresIdempotency(database), close: () => database.close() };
-  });
-
-  idempotencyUnitCases(
-    'postgresIdempotency',
-    async () => {
-      const { database } = freshDatabase();
-      const idempotency = postgresIdempotency(database);
-      const cuts = connectionCuts(database);
-      return { database, store: () => database.store(), idempotency, cuts, close: () => database.close() };
-    },
-    true,
-  );
-
   it('gives a key to one of 20 concurrent claims made by two processes, and both see its answer', async () => {
     const { schema, database } = freshDatabase();
     const other = postgresDatabase({ connectionString: testDatabaseUrl, schema });
@@ -58,24 +39,5 @@ describe.runIf(available)('PostgreSQL', () => {
       });
     await database.close();
     await other.close();
-  });
-
-  it('deletes expired keys', async () => {
-    const { database } = freshDatabase();
-    const store = postgresIdempotency(database);
-    for (let i = 0; i < 5; i++)
-      await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
-    await store.claim({
-      scope: 's',
-      key: 'fresh',
-      token: 't',
-      fingerprint: 'f',
-      now: 120_000,
-      windowMs: 10,
-      leaseMs: 10,
-    });
-    const rows = await database.query(database.pool, `SELECT key FROM ${database.schema}.corral_idempotency`);
-    expect(rows.rows.map((row) => row.key)).toEqual(['fresh']);
-    await database.close();
   });
 });

@@ -61,3 +61,8 @@ export {
   type ResolutionParts,
 } from './managed-changes.js';
 export { legacyProblemsOf, type LegacyCount, type LegacyDocumentSql, type LegacyValue } from './legacy-checks.js';
+export { onConflictUpsert, type KeptSql } from './kept-sql.js';
+export type { KeptOn } from './kept-tables.js';
+export { jobStatements } from './job-statements.js';
+export { sqlJobs, type JobWakeUps, type SqlJobOptions } from './sql-jobs.js';
+export { sqlIdempotency } from './sql-idempotency.js';

@@ -3,6 +3,7 @@ import type { QueryDialect } from './query.js';
 import type { TableMap } from './table-map.js';
 import type { OwnedColumn } from './existing-table.js';
 import type { Violation } from './violations.js';
+import type { KeptSql } from './kept-sql.js';
 
 /**
  * What an engine can do in one statement; the engine falls back to more statements where it cannot.
@@ -21,6 +22,11 @@ export interface DialectCapabilities {
   readonly rowLocks: boolean;
   /** A first page's LIMIT is written into the text, so the server keeps one plan per size. */
   readonly literalFirstLimit: boolean;
+  /**
+   * `FOR UPDATE SKIP LOCKED`: workers of several processes claim different jobs at once. Without
+   * it the engine has one writer at a time (SQLite), and a plain claim is enough.
+   */
+  readonly skipLocked: boolean;
 }
 
 /**
@@ -58,6 +64,8 @@ export interface SqlDialect extends QueryDialect {
   readonly packageName: string;
   readonly can: DialectCapabilities;
   readonly bookkeeping: BookkeepingSql;
+  /** The jobs and idempotency tables' SQL. */
+  readonly kept: KeptSql;
   /** A quoted identifier (required here: the engine names every column through it). */
   quote(name: string): string;
   /** A table's name in statements (schema-qualified where the database has schemas). */

@@ -1,3 +1,4 @@
+import { sqliteKept } from './kept.js';
 import { searchableText, type SortOrder } from '@corral/core';
 import { quoted, type ColumnMap, type ColumnStorage, type SqlDialect, type ValueCodec } from '@corral/sql';
 import { sqliteBookkeeping } from './bookkeeping.js';
@@ -42,8 +43,10 @@ export const sqliteDialect: SqlDialect = {
     lateralGroups: false,
     rowLocks: false,
     literalFirstLimit: false,
+    skipLocked: false,
   },
   bookkeeping: sqliteBookkeeping,
+  kept: sqliteKept,
   quote: (name) => quoted(name),
   table: (name) => quoted(name),
   idEquals: (map, placeholder) => `${quoted(map.id.column)} = ${placeholder}`,

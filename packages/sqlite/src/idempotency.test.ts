@@ -2,8 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The suite every idempotency store passes, from core's sources.
-import { idempotencyStoreCases, idempotencyUnitCases } from '@corral/core/testing';
 import { sqliteDatabase } from './database.js';
 import { sqliteIdempotency } from './idempotency.js';
 
@@ -12,17 +10,6 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'corral-sqlite-idempotency-'));
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
-
-idempotencyStoreCases('sqliteIdempotency', async () => {
-  const database = sqliteDatabase({ path: join(folder, `${crypto.randomUUID()}.sqlite`) });
-  return { store: sqliteIdempotency(database), close: () => database.close() };
-});
-
-idempotencyUnitCases('sqliteIdempotency', async () => {
-  const database = sqliteDatabase({ path: join(folder, `${crypto.randomUUID()}.sqlite`) });
-  const idempotency = sqliteIdempotency(database);
-  return { database, store: () => database.store(), idempotency, close: () => database.close() };
-});
 
 describe('sqliteIdempotency', () => {
   it('keeps keys across a restart: a retry after it gets the kept answer', async () => {
@@ -45,28 +32,5 @@ describe('sqliteIdempotency', () => {
       answer: { status: 201, headers: { location: '/v1/x/1' }, body: '{}' },
     });
     await after.close();
-  });
-
-  it('deletes expired keys from the file', async () => {
-    const database = sqliteDatabase({ path: ':memory:' });
-    const store = sqliteIdempotency(database);
-    for (let i = 0; i < 5; i++)
-      await store.claim({ scope: 's', key: `k${i}`, token: 't', fingerprint: 'f', now: 0, windowMs: 10, leaseMs: 10 });
-    await store.claim({
-      scope: 's',
-      key: 'fresh',
-      token: 't',
-      fingerprint: 'f',
-      now: 120_000,
-      windowMs: 10,
-      leaseMs: 10,
-    });
-    expect(
-      database.connection
-        .prepare('SELECT key FROM corral_idempotency')
-        .all()
-        .map((row) => row.key),
-    ).toEqual(['fresh']);
-    await database.close();
   });
 });

@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jobFor, jobStoreCases, settledJob } from '@corral/core/testing';
+import { jobFor, settledJob } from '@corral/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from './database.js';
-import { jobStatements, sqliteJobs } from './jobs.js';
+import { jobStatements } from '@corral/sql';
+import { sqliteDialect } from './dialect.js';
+import { sqliteJobs } from './jobs.js';
 
 let folder: string;
 beforeAll(async () => {
@@ -15,25 +17,21 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 const job = jobFor;
 const settled = settledJob;
 
-jobStoreCases('sqliteJobs', async (options) => {
-  const database = sqliteDatabase({ path: ':memory:' });
-  const jobs = sqliteJobs(database, options);
-  return { jobs, close: async () => (await jobs.close?.(), await database.close()) };
-});
-
 describe('jobs in the SQLite file', () => {
   it('finds waiting, pending and expired jobs through indexes, never reading a table of many finished jobs whole', async () => {
     const database = sqliteDatabase({ path: join(folder, 'plans.sqlite') });
-    sqliteJobs(database);
+    await sqliteJobs(database).get(crypto.randomUUID()); // the table is made on first use
     const plan = (sql: string) => {
       const statement = database.connection.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+      const count = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((found) => Number(found[1])));
       return statement
-        .all(...Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 0))
+        .all(...Array.from({ length: count }, () => 0))
         .map((row) => String(row.detail))
         .join('; ');
     };
     // A statement's own scan of corral_jobs shows as "SCAN corral_jobs"; an index search as "USING ... INDEX".
-    for (const [name, sql] of Object.entries(jobStatements)) {
+    const { claim, pending, expire } = jobStatements(sqliteDialect);
+    for (const [name, sql] of Object.entries({ claim, pending, expire })) {
       expect(plan(sql), name).not.toMatch(/SCAN corral_jobs(?! USING)/);
       expect(plan(sql), name).toMatch(/corral_jobs_(waiting|finished)|USING INTEGER PRIMARY KEY/);
     }

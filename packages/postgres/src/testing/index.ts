@@ -13,3 +13,4 @@ export {
   unreachableDatabaseUrl,
 } from './server.js';
 export { type PrivateCluster, privateClusterPossible, startPrivateCluster } from './private-cluster.js';
+export { postgresTestEngine } from './engine.js';

@@ -4,21 +4,27 @@ import pg from 'pg';
 /** The PostgreSQL server the tests use: CORRAL_TEST_DATABASE_URL, or the one our machines run. */
 export const testDatabaseUrl = process.env.CORRAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** Why the server cannot be used (it does not answer), or undefined when it can. */
+export async function serverProblem(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return undefined;
+  } catch (error) {
+    return `no server at ${testDatabaseUrl} (${(error as Error).message})`;
+  }
+}
+
 /**
  * Whether the server answers. In CI it must (a missing server fails the run); elsewhere the
  * PostgreSQL tests are skipped, with the reason printed.
  */
 export async function serverAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch (error) {
-    if (process.env.CI) throw new Error(`CI needs PostgreSQL at ${testDatabaseUrl}: ${(error as Error).message}`);
-    console.warn(`Skipping the PostgreSQL tests: no server at ${testDatabaseUrl} (${(error as Error).message})`);
-    return false;
-  }
+  const problem = await serverProblem();
+  if (problem && process.env.CI) throw new Error(`CI needs PostgreSQL: ${problem}`);
+  if (problem) console.warn(`Skipping the PostgreSQL tests: ${problem}`);
+  return !problem;
 }
 
 /** A schema of its own for one test file, dropped afterwards: tests never see each other's tables. */

@@ -6,3 +6,9 @@
 export { type ExpandHarness, expandCases } from './expand-cases.js';
 export { expectPreviousRecordsKept } from './previous-layout-cases.js';
 export { type SqlHarness, type Staff, sqlStoreCases } from './sql-store-cases.js';
+export {
+  type EngineDatabase,
+  forEachEngine,
+  type OwnedTable,
+  type SqlTestEngine,
+} from './engines.js';

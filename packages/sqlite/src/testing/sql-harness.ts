@@ -1,21 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-// The suite every SQL store passes, from the SQL skeleton's sources (a test file, not part of its package).
-import { sqlStoreCases } from '@corral/sql/testing';
-import { sqliteDatabase } from './database.js';
+import type { SqlHarness } from '@corral/sql/testing';
+import { sqliteDatabase } from '../database.js';
 
-let folder: string;
-let files = 0;
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'corral-sqlite-sql-'));
-});
-afterAll(() => rm(folder, { recursive: true, force: true }));
-
-sqlStoreCases('sqlite', async () => {
-  const path = join(folder, `sql-${++files}.sqlite`);
+/** The harness of `sqlStoreCases` on the file at `path`. */
+export function sqlHarness(path: string): SqlHarness {
   /** Another program on the same file, one that (as it should) enforces foreign keys. */
   const other = () => {
     const connection = new DatabaseSync(path);
@@ -57,4 +45,4 @@ sqlStoreCases('sqlite', async () => {
       ),
     types: { key: 'INTEGER PRIMARY KEY', text: 'TEXT', integer: 'INTEGER', boolean: 'BOOLEAN', json: 'JSON' },
   };
-});
+}

@@ -1,0 +1,41 @@
+import { onConflictUpsert, type KeptSql } from '@corral/sql';
+
+/** Makes the schema when missing, one process at a time (the advisory lock of the schema). */
+const inSchema = (schema: string, ...statements: string[]) => [
+  `SELECT pg_advisory_xact_lock(hashtext('corral:' || '${schema.replaceAll("'", "''")}'))`,
+  `CREATE SCHEMA IF NOT EXISTS ${schema}`,
+  ...statements,
+];
+
+/** A moment with its microseconds, so jobs accepted within one ms keep their order. */
+function moment(ms: number): string {
+  const whole = Math.floor(ms);
+  const micro = String(Math.floor((ms - whole) * 1000)).padStart(3, '0');
+  return `${new Date(whole).toISOString().slice(0, -1)}${micro}Z`;
+}
+
+/** The jobs and idempotency tables in the schema (`schema` quoted). */
+export function postgresKept(schema: string): KeptSql {
+  const jobs = `${schema}.corral_jobs`;
+  const keys = `${schema}.corral_idempotency`;
+  return {
+    jobsTable: () =>
+      inSchema(
+        schema,
+        `CREATE TABLE IF NOT EXISTS ${jobs} (id uuid PRIMARY KEY, status text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz, scope text, subject text, request jsonb NOT NULL, result jsonb, lease_until timestamptz, attempts integer NOT NULL DEFAULT 0)`,
+        `CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON ${jobs} (created_at) WHERE status IN ('queued', 'running')`,
+        `CREATE INDEX IF NOT EXISTS corral_jobs_finished ON ${jobs} (finished_at) WHERE finished_at IS NOT NULL`,
+      ),
+    idempotencyTable: () =>
+      inSchema(
+        schema,
+        `CREATE TABLE IF NOT EXISTS ${keys} (scope text NOT NULL, key text NOT NULL, token text NOT NULL, fingerprint text NOT NULL,
+      expires_at bigint NOT NULL, lease_until bigint NOT NULL, answer text, PRIMARY KEY (scope, key))`,
+        // The sweep finds expired keys through it rather than reading the table.
+        `CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON ${keys} (expires_at)`,
+      ),
+    moment,
+    jobOrder: 'created_at',
+    upsertWhen: onConflictUpsert((n) => `$${n}`),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The SQL of the tables Corral keeps beside the records (jobs, idempotency keys) that differs per
+ * engine: their DDL, how a moment is stored, and the upsert. The statements around them are the
+ * engine's (`sql-jobs.ts`, `sql-idempotency.ts`).
+ */
+export interface KeptSql {
+  /** Statements, run in one unit, that make the jobs table `corral_jobs` and its indexes when missing. */
+  jobsTable(): readonly string[];
+  /** The same for the idempotency table `corral_idempotency` (times in it are whole ms). */
+  idempotencyTable(): readonly string[];
+  /** A moment of the callers' clock (ms, with a fraction) as the jobs table's time columns take it. */
+  moment(ms: number): unknown;
+  /** ORDER BY of waiting jobs: the order accepted, with a tie-break where the clock cannot give one. */
+  readonly jobOrder: string;
+  /**
+   * Inserts a row of `columns` (placeholders 1..n in that order), or where a row with the same
+   * `key` exists and `when` (given the name the existing row goes by) holds of it, overwrites
+   * every column but the key and sets `cleared` to NULL. Changes no row otherwise. Names come quoted.
+   */
+  upsertWhen(
+    table: string,
+    columns: readonly string[],
+    key: readonly string[],
+    cleared: string,
+    when: (existing: string) => string,
+  ): string;
+}
+
+/** `INSERT ... ON CONFLICT DO UPDATE ... WHERE`, as SQLite and PostgreSQL write it. */
+export function onConflictUpsert(placeholder: (n: number) => string): KeptSql['upsertWhen'] {
+  return (table, columns, key, cleared, when) => {
+    const values = columns.map((_, i) => placeholder(i + 1)).join(', ');
+    const set = columns.filter((column) => !key.includes(column)).map((column) => `${column} = excluded.${column}`);
+    return `INSERT INTO ${table} AS held (${columns.join(', ')}) VALUES (${values}) ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${[...set, `${cleared} = NULL`].join(', ')} WHERE ${when('held')}`;
+  };
+}

@@ -1,0 +1,19 @@
+import { onConflictUpsert, type KeptSql } from '@corral/sql';
+
+/** The jobs and idempotency tables in the SQLite file; times are whole ms of the callers' clock. */
+export const sqliteKept: KeptSql = {
+  jobsTable: () => [
+    'CREATE TABLE IF NOT EXISTS corral_jobs (id TEXT PRIMARY KEY, status TEXT NOT NULL, created_at INTEGER NOT NULL, finished_at INTEGER, scope TEXT, subject TEXT, request TEXT NOT NULL, result TEXT, lease_until INTEGER, attempts INTEGER NOT NULL DEFAULT 0)',
+    `CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON corral_jobs (created_at) WHERE status IN ('queued', 'running')`,
+    'CREATE INDEX IF NOT EXISTS corral_jobs_finished ON corral_jobs (finished_at) WHERE finished_at IS NOT NULL',
+  ],
+  idempotencyTable: () => [
+    `CREATE TABLE IF NOT EXISTS corral_idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, token TEXT NOT NULL, fingerprint TEXT NOT NULL,
+    expires_at INTEGER NOT NULL, lease_until INTEGER NOT NULL, answer TEXT, PRIMARY KEY (scope, key)) STRICT, WITHOUT ROWID`,
+    'CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON corral_idempotency (expires_at)',
+  ],
+  moment: (ms) => Math.floor(ms),
+  // Whole ms tie often: the rowid keeps the order accepted.
+  jobOrder: 'created_at, rowid',
+  upsertWhen: onConflictUpsert((n) => `?${n}`),
+};

@@ -1,0 +1,2 @@
+/** `@corral/sqlite/testing`: SQLite as an engine of the shared SQL suites (`forEachEngine`). */
+export { sqliteTestEngine } from './engine.js';
