@@ -135,29 +135,33 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const id = context.params.id ?? '';
   const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;
   const stores = storesBelow(runtime);
+  // Nothing to read or check first: the delete alone decides, without a unit around it.
+  const alone = !mustRead && runtime.children.length === 0;
   for (let attempt = 1; ; attempt++) {
     // The checks, the delete and the cascade form one unit: no child can appear between check and delete.
-    const deleted = await inUnitOfWork(
-      stores,
-      async (options) => {
-        // Locked first: a child being added waits on its parent's lock, so the check below counts it.
-        if (runtime.children.length > 0) await collection.store.get(id, locking(options, 'update'));
-        let expectedVersion: number | undefined;
-        if (mustRead) {
-          const current = await findRecord(collection, id, context.params.parentId, options);
-          checkIfMatch(ifMatch, memberEtag(current.version));
-          await authorizeRecord(collection, context, 'delete', current);
-          expectedVersion = current.version;
-        }
-        // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
-        await refuseIfReferenced(runtime, id, options);
-        const result = await collection.store.delete(id, expectedVersion, options);
-        if (result.status === 'ok') await deleteChildren(runtime, id, options);
-        return result;
-      },
-      context,
-      lockedUnit,
-    );
+    const deleted = alone
+      ? await collection.store.delete(id, undefined, requestOptions(context))
+      : await inUnitOfWork(
+          stores,
+          async (options) => {
+            // Locked first: a child being added waits on its parent's lock, so the check below counts it.
+            if (runtime.children.length > 0) await collection.store.get(id, locking(options, 'update'));
+            let expectedVersion: number | undefined;
+            if (mustRead) {
+              const current = await findRecord(collection, id, context.params.parentId, options);
+              checkIfMatch(ifMatch, memberEtag(current.version));
+              await authorizeRecord(collection, context, 'delete', current);
+              expectedVersion = current.version;
+            }
+            // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
+            await refuseIfReferenced(runtime, id, options);
+            const result = await collection.store.delete(id, expectedVersion, options);
+            if (result.status === 'ok') await deleteChildren(runtime, id, options);
+            return result;
+          },
+          context,
+          lockedUnit,
+        );
     if (deleted.status === 'ok') {
       // A deleted record is never shown again: its JSON need not wait for the cache to make room.
       runtime.serialized.forget(id);
