@@ -1,3 +1,4 @@
+import { ApiError } from '@corral/errors';
 import type { HandlerContext } from '../vocabulary/context.js';
 import { memberEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
@@ -55,11 +56,42 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
     await authorizeRecord(collection, context, 'create', undefined, next);
     return collection.store.create(next, options);
   };
-  // With a parent, its check and the create form one unit: the parent cannot go in between.
-  const record = collection.parent
-    ? await inUnitOfWork(withParentStore(runtime), create, context, lockedUnit)
-    : await create(requestOptions(context));
+  // With a parent, its check and the create form one unit: the parent cannot go in between. A
+  // store whose foreign key holds the parent does both in its one write.
+  const record = !collection.parent
+    ? await create(requestOptions(context))
+    : byForeignKey(runtime, parentId)
+      ? await answeringForParent(runtime, parentId!, () => create(requestOptions(context)))
+      : await inUnitOfWork(withParentStore(runtime), create, context, lockedUnit);
   return recordResponse(201, runtime, context, record, true);
+}
+
+/**
+ * Whether a create under the path's parent may leave the parent's check to the store's foreign
+ * key: not where a per-record rule is asked first (it may read the parent, under the unit's lock).
+ */
+function byForeignKey(runtime: CollectionRuntime, parentId: string | undefined): boolean {
+  const { collection } = runtime;
+  return parentId !== undefined && collection.store.enforcesParentKeys === true && !collection.authorize;
+}
+
+/**
+ * Runs a create whose parent the store checks; a refused one (a missing parent, or a body that
+ * would have been refused after the parent was found) answers for the parent first, as a create
+ * that read the parent first would.
+ */
+async function answeringForParent<R>(
+  runtime: CollectionRuntime,
+  parentId: string,
+  create: () => Promise<R>,
+): Promise<R> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      await findRecord(runtime.collection.parent!.collection, parentId, undefined);
+    throw error;
+  }
 }
 
 /**
