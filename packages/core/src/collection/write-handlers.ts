@@ -1,6 +1,6 @@
 import { ApiError } from '@corral/errors';
 import type { HandlerContext } from '../vocabulary/context.js';
-import { memberEtag } from '../http/etag.js';
+import { memberEtag, taggedVersion } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { expectObject, readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties } from '../schema/body-rules.js';
@@ -167,12 +167,17 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const id = context.params.id ?? '';
   const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;
   const stores = storesBelow(runtime);
-  // Nothing to read or check first: the delete alone decides, without a unit around it.
-  const alone = !mustRead && runtime.children.length === 0;
+  // Nothing to check first but the version one If-Match tag names: the store's delete decides alone.
+  const tagged = ifMatch === undefined ? undefined : taggedVersion(ifMatch);
+  const alone =
+    runtime.children.length === 0 &&
+    context.params.parentId === undefined &&
+    collection.authorize === undefined &&
+    (ifMatch === undefined || tagged !== undefined);
   for (let attempt = 1; ; attempt++) {
     // The checks, the delete and the cascade form one unit: no child can appear between check and delete.
     const deleted = alone
-      ? await collection.store.delete(id, undefined, requestOptions(context))
+      ? await collection.store.delete(id, tagged, requestOptions(context))
       : await inUnitOfWork(
           stores,
           async (options) => {
