@@ -70,6 +70,11 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   /** Seed records are checked before they go in; writes through the API are checked by core. */
   readonly checksParentKeys = true;
 
+  /** A table of its own refers to its parent's (of the same database) by a foreign key. */
+  get enforcesParentKeys(): boolean {
+    return this.map.managed && this.map.columns.some((column) => column.references !== undefined);
+  }
+
   constructor(
     /** The database whose transactions this store takes part in. */
     readonly database: SqlDatabase,

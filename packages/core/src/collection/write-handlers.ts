@@ -1,5 +1,6 @@
+import { ApiError } from '@corral/errors';
 import type { HandlerContext } from '../vocabulary/context.js';
-import { memberEtag } from '../http/etag.js';
+import { memberEtag, taggedVersion } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { expectObject, readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties } from '../schema/body-rules.js';
@@ -55,11 +56,42 @@ export async function createRecord(runtime: CollectionRuntime, context: HandlerC
     await authorizeRecord(collection, context, 'create', undefined, next);
     return collection.store.create(next, options);
   };
-  // With a parent, its check and the create form one unit: the parent cannot go in between.
-  const record = collection.parent
-    ? await inUnitOfWork(withParentStore(runtime), create, context, lockedUnit)
-    : await create(requestOptions(context));
+  // With a parent, its check and the create form one unit: the parent cannot go in between. A
+  // store whose foreign key holds the parent does both in its one write.
+  const record = !collection.parent
+    ? await create(requestOptions(context))
+    : byForeignKey(runtime, parentId)
+      ? await answeringForParent(runtime, parentId!, () => create(requestOptions(context)))
+      : await inUnitOfWork(withParentStore(runtime), create, context, lockedUnit);
   return recordResponse(201, runtime, context, record, true);
+}
+
+/**
+ * Whether a create under the path's parent may leave the parent's check to the store's foreign
+ * key: not where a per-record rule is asked first (it may read the parent, under the unit's lock).
+ */
+function byForeignKey(runtime: CollectionRuntime, parentId: string | undefined): boolean {
+  const { collection } = runtime;
+  return parentId !== undefined && collection.store.enforcesParentKeys === true && !collection.authorize;
+}
+
+/**
+ * Runs a create whose parent the store checks; a refused one (a missing parent, or a body that
+ * would have been refused after the parent was found) answers for the parent first, as a create
+ * that read the parent first would.
+ */
+async function answeringForParent<R>(
+  runtime: CollectionRuntime,
+  parentId: string,
+  create: () => Promise<R>,
+): Promise<R> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      await findRecord(runtime.collection.parent!.collection, parentId, undefined);
+    throw error;
+  }
 }
 
 /**
@@ -135,29 +167,38 @@ export async function deleteRecord(runtime: CollectionRuntime, context: HandlerC
   const id = context.params.id ?? '';
   const mustRead = context.params.parentId !== undefined || ifMatch !== undefined || collection.authorize !== undefined;
   const stores = storesBelow(runtime);
+  // Nothing to check first but the version one If-Match tag names: the store's delete decides alone.
+  const tagged = ifMatch === undefined ? undefined : taggedVersion(ifMatch);
+  const alone =
+    runtime.children.length === 0 &&
+    context.params.parentId === undefined &&
+    collection.authorize === undefined &&
+    (ifMatch === undefined || tagged !== undefined);
   for (let attempt = 1; ; attempt++) {
     // The checks, the delete and the cascade form one unit: no child can appear between check and delete.
-    const deleted = await inUnitOfWork(
-      stores,
-      async (options) => {
-        // Locked first: a child being added waits on its parent's lock, so the check below counts it.
-        if (runtime.children.length > 0) await collection.store.get(id, locking(options, 'update'));
-        let expectedVersion: number | undefined;
-        if (mustRead) {
-          const current = await findRecord(collection, id, context.params.parentId, options);
-          checkIfMatch(ifMatch, memberEtag(current.version));
-          await authorizeRecord(collection, context, 'delete', current);
-          expectedVersion = current.version;
-        }
-        // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
-        await refuseIfReferenced(runtime, id, options);
-        const result = await collection.store.delete(id, expectedVersion, options);
-        if (result.status === 'ok') await deleteChildren(runtime, id, options);
-        return result;
-      },
-      context,
-      lockedUnit,
-    );
+    const deleted = alone
+      ? await collection.store.delete(id, tagged, requestOptions(context))
+      : await inUnitOfWork(
+          stores,
+          async (options) => {
+            // Locked first: a child being added waits on its parent's lock, so the check below counts it.
+            if (runtime.children.length > 0) await collection.store.get(id, locking(options, 'update'));
+            let expectedVersion: number | undefined;
+            if (mustRead) {
+              const current = await findRecord(collection, id, context.params.parentId, options);
+              checkIfMatch(ifMatch, memberEtag(current.version));
+              await authorizeRecord(collection, context, 'delete', current);
+              expectedVersion = current.version;
+            }
+            // Preconditions and per-record rules first: a stale If-Match is a 412 even where children exist.
+            await refuseIfReferenced(runtime, id, options);
+            const result = await collection.store.delete(id, expectedVersion, options);
+            if (result.status === 'ok') await deleteChildren(runtime, id, options);
+            return result;
+          },
+          context,
+          lockedUnit,
+        );
     if (deleted.status === 'ok') {
       // A deleted record is never shown again: its JSON need not wait for the cache to make room.
       runtime.serialized.forget(id);

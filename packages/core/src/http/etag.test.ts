@@ -8,6 +8,7 @@ import {
   noneMatchHits,
   parseEtags,
   revisionOfListEtag,
+  taggedVersion,
 } from './etag.js';
 
 describe('entity tags', () => {
@@ -59,5 +60,18 @@ describe('list tags per caller', () => {
     expect(contentVariant(undefined, 3, page)).not.toBe(tag);
     expect(contentVariant(undefined, 2, [page[1]!, page[0]!])).not.toBe(tag);
     expect(contentVariant('caller', 2, page)).not.toBe(tag);
+  });
+});
+
+describe('taggedVersion', () => {
+  it('reads the version of exactly one strong member tag', () => {
+    expect(taggedVersion('"v1"')).toBe(1);
+    expect(taggedVersion(' "v42" ')).toBe(42);
+    expect(taggedVersion(memberEtag(7))).toBe(7);
+  });
+
+  it('reads none where the header could match otherwise than one version', () => {
+    for (const header of ['*', 'W/"v1"', '"v1", "v2"', '"v01"', '"v1.abc"', '"x1"', 'v1', '"v"', ''])
+      expect(taggedVersion(header)).toBeUndefined();
   });
 });

@@ -87,3 +87,10 @@ export function ifMatchHits(header: string, etag: string): boolean {
   const { any, tags } = parseEtags(header);
   return any || tags.includes(etag);
 }
+
+/** The version an If-Match of exactly one member tag (see {@link memberEtag}, no variant) names; else undefined. */
+export function taggedVersion(header: string): number | undefined {
+  const { any, tags } = parseEtags(header);
+  const version = !any && tags.length === 1 ? /^"v(0|[1-9]\d{0,14})"$/.exec(tags[0]!)?.[1] : undefined;
+  return version === undefined ? undefined : Number(version);
+}

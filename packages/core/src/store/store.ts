@@ -395,6 +395,13 @@ export interface Store<T> {
    * other programs write are theirs to keep right (a foreign key does it in a table the store makes).
    */
   readonly checksParentKeys?: boolean;
+  /**
+   * True when the database itself refuses, in the write, a record whose parent key names no record
+   * of the parent collection (a foreign key to the parent's table, checked under the parent's lock).
+   * Core then creates a child under a path's parent with that one write, and reads the parent only
+   * when the write is refused, to answer for it (404 or 410).
+   */
+  readonly enforcesParentKeys?: boolean;
   /** Called once per collection before the first request: create tables and indexes here. */
   init?(init: StoreInit): void | Promise<void>;
   /** Called by `api.close()`: release connections and files. */
