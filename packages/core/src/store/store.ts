@@ -395,6 +395,12 @@ export interface Store<T> {
    * other programs write are theirs to keep right (a foreign key does it in a table the store makes).
    */
   readonly checksParentKeys?: boolean;
+  /**
+   * The ids of the records this store took from its seed (data given outside the API) in this
+   * process; empty when it took none (it already held data). `api.ready()` checks the parent keys
+   * of these records only: a store without it is taken to have been given no seed.
+   */
+  seededIds?(): readonly string[];
   /** Called once per collection before the first request: create tables and indexes here. */
   init?(init: StoreInit): void | Promise<void>;
   /** Called by `api.close()`: release connections and files. */
