@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isCorralError, requestIdFor, type Api, type Logger } from '@corral/core';
+import { ApiError, isCorralError, requestIdFor, type Api, type Logger } from '@corral/core';
+import { unreachableError } from '@corral/postgres';
 import { type NodeServer, stopGracefully } from '@corral/core/node';
 import { createZooApi } from './app.js';
 import { configFromEnv, type ZooConfig } from './config.js';
@@ -44,10 +45,17 @@ export function answerStartingUp(basePath: string): (req: IncomingMessage, res: 
   };
 }
 
-/** What a start-up failure comes down to: the cause behind an answer made for clients, when there is one. */
-function reasonOf(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return cause instanceof Error ? cause.message : String(cause);
+/**
+ * What a start-up failure comes down to: for a database that cannot be reached, what, where and
+ * why; else the cause behind an answer made for clients, when there is one.
+ */
+function startupFailure(error: unknown, config: ZooConfig): unknown {
+  const unreachable = config.storage.kind === 'postgres' ? unreachableError(error, config.storage.url) : undefined;
+  return unreachable ?? (error instanceof ApiError && error.cause instanceof Error ? error.cause : error);
+}
+
+function reasonOf(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure);
 }
 
 /**
@@ -75,9 +83,11 @@ async function readyApi(
       if (isCorralError(error) || Date.now() >= deadline) {
         server.close();
         // The exit line names what the database said, not the 503 text clients would get.
-        throw error instanceof Error && error.cause instanceof Error ? error.cause : error;
+        throw startupFailure(error, config);
       }
-      console.error(`Zoo API: the database does not answer yet (${reasonOf(error)}); trying again`);
+      console.error(
+        `Zoo API: the database does not answer yet (${reasonOf(startupFailure(error, config))}); trying again`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }

@@ -38,11 +38,14 @@ describe.runIf(postgres)('start-up with the database away', () => {
     return url.href;
   };
 
-  it('gives up at once by default, with the reason', async () => {
+  it('gives up at once by default, saying what could not be reached, where and why', async () => {
     const port = await freePort();
+    const { pathname } = new URL(testDatabaseUrl);
     await expect(
       serve({ PORT: '0', DATABASE_URL: urlAt(port), DATABASE_SCHEMA: schema }, silentLogger),
-    ).rejects.toThrow(/ECONNREFUSED|connect/);
+    ).rejects.toThrow(
+      `cannot reach the PostgreSQL server at 127.0.0.1:${port}${pathname}: nothing accepts connections there (connect ECONNREFUSED`,
+    );
   });
 
   it('keeps trying for STARTUP_RETRY_SECONDS and starts once the database answers', async () => {

@@ -3372,7 +3372,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3388,7 +3388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description If-Match does not match the current ETag; nothing changed */
@@ -4397,7 +4397,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals) */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field) */
             409: {
                 headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
@@ -4409,7 +4409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description The record was deleted */
@@ -6030,7 +6030,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -6046,7 +6046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description If-Match does not match the current ETag; nothing changed */
@@ -7075,7 +7075,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals) */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field) */
             409: {
                 headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
@@ -7087,7 +7087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description The record was deleted */
@@ -9301,7 +9301,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals) */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field) */
             409: {
                 headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
@@ -9313,7 +9313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description The record was deleted */
@@ -10944,7 +10944,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10960,7 +10960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description If-Match does not match the current ETag; nothing changed */
@@ -11993,7 +11993,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals) */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field) */
             409: {
                 headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
@@ -12005,7 +12005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description The record was deleted */
@@ -14179,7 +14179,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals) */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field) */
             409: {
                 headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
@@ -14191,7 +14191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description The record was deleted */
@@ -15796,7 +15796,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15812,7 +15812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description If-Match does not match the current ETag; nothing changed */
@@ -16817,7 +16817,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals) */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field) */
             409: {
                 headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
@@ -16829,7 +16829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description The record was deleted */
@@ -18426,7 +18426,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field); or: A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18442,7 +18442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description If-Match does not match the current ETag; nothing changed */
@@ -19447,7 +19447,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
-            /** @description Other records still refer to this one (e.g. a zoo that has animals) */
+            /** @description A conflict, told apart by errorCode: other records still refer to this one (1021), a request with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field) */
             409: {
                 headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
@@ -19459,7 +19459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimpleError"];
+                    "application/json": components["schemas"]["DetailedError"];
                 };
             };
             /** @description The record was deleted */

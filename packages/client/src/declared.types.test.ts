@@ -15,8 +15,18 @@ const filtered = defineCollection({
   store: memoryStore(),
 });
 
+// The getting-started pattern: the same collection with other scopes.
+const scoped = defineCollection({
+  name: 'scoped',
+  schema,
+  filters: { colour: 'colour' },
+  sortable: ['legs'],
+  store: memoryStore(),
+}).with({ scopes: { read: 'notes:read' } });
+
 type Api = {
   plain: CollectionTypes<typeof plain>;
+  scoped: CollectionTypes<typeof scoped>;
   filtered: CollectionTypes<typeof filtered, { same: typeof plain; all: [typeof plain] }>;
 };
 
@@ -33,6 +43,12 @@ describe('a client typed by declarations that leave things out', () => {
     await client.collection('filtered').list({ filter: { colour: 'red', legs: { gte: 2 } } });
     // @ts-expect-error -- `name` is no declared filter of this one
     await client.collection('filtered').list({ filter: { name: 'x' } });
+    // with() keeps the declared filters and sort fields (issue 32, item 6).
+    await client.collection('scoped').list({ filter: { colour: 'red' }, sort: 'legs' });
+    // @ts-expect-error -- `name` is not sortable
+    await client.collection('scoped').list({ sort: 'name' });
+    // @ts-expect-error -- `legs` is no declared filter
+    await client.collection('scoped').list({ filter: { legs: 4 } });
     // Without a link map, a record follows only `self` and expands nothing.
     const record = await plainRecords.get('1');
     expectTypeOf(await record.follow('self')).toEqualTypeOf<typeof record>();

@@ -24,7 +24,7 @@ export function errorCodeOf(body: unknown): number | undefined {
 
 /**
  * Reads an error answer (kind `http`) in any of the contract's three error shapes (detailed
- * 400/422, authentication 401/403, simple `{ error }`), tolerating anything else, such as a proxy's HTML page.
+ * 400/409/422, authentication 401/403, simple `{ error }`), tolerating anything else, such as a proxy's HTML page.
  */
 export function errorDetails(
   status: number,

@@ -31,6 +31,21 @@ describe('errorBody', () => {
     });
   });
 
+  it('gives every 409 the detailed shape with its code, and names the fields of a taken value', () => {
+    expect(errorBody(new ApiError('resourceInUse', 'Still in use'), docsUrl)).toStrictEqual({
+      message: 'Still in use',
+      errorCode: 1021,
+      additionalInformation: 'https://api.example.test/v1/errors/1021',
+    });
+    const taken = new ApiError('valueTaken', 'Taken', { fieldErrors: [{ field: 'isbn', message: 'already taken' }] });
+    expect(errorBody(taken, docsUrl)).toStrictEqual({
+      message: 'Taken',
+      errorCode: 1029,
+      additionalInformation: 'https://api.example.test/v1/errors/1029',
+      errors: [{ field: 'isbn', message: 'already taken' }],
+    });
+  });
+
   it('sends an empty errors array for a 422 without field errors', () => {
     expect(errorBody(new ApiError('validationFailed', 'Invalid'), docsUrl)).toMatchObject({ errors: [] });
   });
@@ -54,7 +69,7 @@ describe('errorBody', () => {
 
   it('gives every other status the simple shape', () => {
     const others = (Object.keys(errorCodes) as ErrorCodeName[]).filter(
-      (name) => ![400, 401, 403, 422].includes(errorCodes[name].status),
+      (name) => ![400, 401, 403, 409, 422].includes(errorCodes[name].status),
     );
     expect(others.length).toBeGreaterThan(0);
     for (const name of others) {
@@ -67,7 +82,8 @@ describe('errorBody', () => {
       const { status } = errorCodes[name];
       const keys = Object.keys(errorBody(new ApiError(name, 'x'), docsUrl)).sort();
       if (status === 422) expect(keys).toEqual(['additionalInformation', 'errorCode', 'errors', 'message']);
-      else if (status === 400) expect(keys).toEqual(['additionalInformation', 'errorCode', 'message']);
+      else if (status === 400 || status === 409)
+        expect(keys).toEqual(['additionalInformation', 'errorCode', 'message']);
       else if (status === 401 || status === 403) expect(keys).toEqual(['documentation_url', 'message']);
       else expect(keys).toEqual(['error']);
     }

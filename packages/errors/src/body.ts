@@ -1,6 +1,10 @@
 import type { ApiError, FieldError } from './api-error.js';
 
-/** Body of 400 and 422 answers: what went wrong, the stable code, and where the code is explained. */
+/**
+ * Body of 400, 409 and 422 answers: what went wrong, the stable code, and where the code is
+ * explained. A 409 carries the code so that a client can tell a taken value from a record in use
+ * or a request in flight without reading the message.
+ */
 export interface DetailedErrorBody {
   /** Human-readable explanation for the client. */
   message: string;
@@ -8,7 +12,7 @@ export interface DetailedErrorBody {
   errorCode: number;
   /** URL of the page that explains the code. */
   additionalInformation: string;
-  /** Per-field failures; present on 422 answers only. */
+  /** Per-field failures: always on a 422, on a 409 when it names fields (a value already taken). */
   errors?: FieldError[];
 }
 
@@ -32,15 +36,20 @@ export type ErrorBody = DetailedErrorBody | AuthErrorBody | SimpleErrorBody;
 /** Maps an error code to the URL of the page that describes it. */
 export type ErrorDocsUrl = (errorCode: number) => string;
 
+/** The statuses answered in the detailed shape. */
+const detailedStatuses: readonly number[] = [400, 409, 422];
+
 /** Chooses the body shape by status, as the reference contract fixes it. */
 export function errorBody(error: ApiError, docsUrl: ErrorDocsUrl): ErrorBody {
-  if (error.status === 400 || error.status === 422) {
+  if (detailedStatuses.includes(error.status)) {
     const body: DetailedErrorBody = {
       message: error.message,
       errorCode: error.errorCode,
       additionalInformation: docsUrl(error.errorCode),
     };
-    if (error.status === 422) body.errors = error.fieldErrors.map((f) => ({ field: f.field, message: f.message }));
+    if (error.status === 422 || error.fieldErrors.length > 0) {
+      body.errors = error.fieldErrors.map((f) => ({ field: f.field, message: f.message }));
+    }
     return body;
   }
   if (error.status === 401 || error.status === 403) {

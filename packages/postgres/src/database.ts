@@ -45,11 +45,14 @@ export class PostgresDatabase implements StoreDatabase {
   readonly pool: pg.Pool;
   /** The quoted schema name, for SQL text. */
   readonly schema: string;
+  /** Where the pool connects, for the start-up error of a server that cannot be reached. */
+  readonly connectionString: string;
   private readonly names = new Map<string, string>();
   private closed = false;
 
   constructor(options: PostgresOptions) {
     this.schema = quoted(options.schema ?? 'public', 'a schema');
+    this.connectionString = options.connectionString;
     // A database that cannot be reached (rather than refusing) must fail a request, not hold it forever.
     this.pool = new pg.Pool({
       connectionString: options.connectionString,

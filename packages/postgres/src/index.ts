@@ -8,3 +8,4 @@ export {
 export type { PostgresStore, PostgresStoreOptions } from './store.js';
 export { postgresJobs, type PostgresJobOptions } from './jobs.js';
 export { postgresIdempotency } from './idempotency.js';
+export { unreachableError } from './unreachable.js';

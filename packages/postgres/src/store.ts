@@ -1,4 +1,4 @@
-import { CorralError } from '@corral/core';
+import { CorralError, type StoreInit } from '@corral/core';
 import {
   legacyRefused,
   quoted,
@@ -14,6 +14,7 @@ import { postgresDriver } from './driver.js';
 import { legacyProblems, moveLegacy } from './legacy-layout.js';
 import { layoutVersion, prepareBookkeeping, prepareManagedTable, storedTable } from './managed-table.js';
 import { columnsOf, tableExists } from './table-info.js';
+import { unreachableError } from './unreachable.js';
 
 /** Settings of one store of a {@link PostgresDatabase}. */
 export type PostgresStoreOptions<T> = SqlStoreOptions<T>;
@@ -29,6 +30,15 @@ export class PostgresStore<T extends object> extends SqlStore<T, Queryable> {
 
   constructor(database: PostgresDatabase, options: PostgresStoreOptions<T>) {
     super(database, postgresDriver(database), postgresDialect(database.schema), options);
+  }
+
+  /** Opens the table; a server that cannot be reached fails start-up saying where and why, not as a 503. */
+  override async init(init: StoreInit): Promise<void> {
+    try {
+      await super.init(init);
+    } catch (error) {
+      throw unreachableError(error, this.database.connectionString) ?? error;
+    }
   }
 
   /** The schema's name without its quotes, as the catalogue holds it. */

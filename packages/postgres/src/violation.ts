@@ -16,10 +16,31 @@ const kinds: Record<string, Violation['kind']> = {
   '22P05': 'check',
 };
 
+/**
+ * The columns of a taken unique key, from pg's `detail` (`Key (zoo_id, name)=(1, Leo) already
+ * exists.`); undefined for a key over an expression, which names no column.
+ */
+function keyColumns(detail: string | undefined): string[] | undefined {
+  const names = detail === undefined ? undefined : /^Key \((.+?)\)=\(/.exec(detail)?.[1]?.split(', ');
+  if (!names?.every((name) => /^(?:[\w$]+|"[^"]+")$/.test(name))) return undefined;
+  return names.map((name) => name.replace(/^"(.*)"$/, '$1'));
+}
+
 /** The rule a write broke, from PostgreSQL's refusal (pg reports the SQLSTATE, the column and the constraint). */
 export function postgresViolation(error: unknown): Violation | undefined {
-  const { code, column, constraint } = error as { code?: string; column?: string; constraint?: string };
+  const { code, column, constraint, detail } = error as {
+    code?: string;
+    column?: string;
+    constraint?: string;
+    detail?: string;
+  };
   const kind = code === undefined ? undefined : kinds[code];
   if (!kind) return undefined;
-  return { kind, ...(column ? { column } : {}), ...(constraint ? { constraint } : {}) };
+  const columns = kind === 'unique' ? keyColumns(detail) : undefined;
+  return {
+    kind,
+    ...(column ? { column } : {}),
+    ...(columns ? { columns } : {}),
+    ...(constraint ? { constraint } : {}),
+  };
 }

@@ -7,24 +7,31 @@ export interface Violation {
   readonly kind: 'unique' | 'foreign-key' | 'not-null' | 'check';
   /** The column named by the database, when it names one. */
   readonly column?: string;
+  /** Every column of a unique key the database names (a key over several columns names them all). */
+  readonly columns?: readonly string[];
   /** The constraint's name, when the database gives it. */
   readonly constraint?: string;
 }
 
 /**
- * The API error for a write the database refused: a taken unique value is a 409; a foreign key
+ * The API error for a write the database refused: a taken unique value is a 409 naming its field
+ * (or the column, when no field maps to it) in `errors`; a foreign key
  * still pointing at a record being deleted is `resourceInUse`; a key naming no record, a missing
  * value or a failed check (rules of a table the user owns that the schema does not state) are
  * invalid input, 422, naming the field when the column is one of the collection's.
  */
 export function violationError(map: TableMap, violation: Violation, deleting: boolean): ApiError {
-  const field = map.columns.find((column) => column.column === violation.column)?.field;
+  const fieldOf = (name: string | undefined) => map.columns.find((column) => column.column === name)?.field;
+  const field = fieldOf(violation.column);
   const rule = violation.constraint ? ` (${violation.constraint})` : '';
+  // The fields of the key, or the columns themselves for columns the collection does not map.
+  const taken = (violation.columns ?? (violation.column ? [violation.column] : [])).map((c) => fieldOf(c) ?? c);
   switch (violation.kind) {
     case 'unique':
       return new ApiError(
         'valueTaken',
         `Another record of ${map.collection} already holds this ${field ? `value of ${field}` : 'value'}${rule}; nothing was written`,
+        { fieldErrors: taken.map((name) => ({ field: name, message: 'is already taken by another record' })) },
       );
     case 'foreign-key':
       if (deleting)

@@ -25,8 +25,19 @@ export function sqliteViolation(error: unknown): Violation | undefined {
         ? undefined
         : kinds[code];
   if (!kind) return undefined;
+  if (kind === 'unique') return uniqueViolation((error as Error).message);
   const column =
     /(?:failed|column): (?:[\w$]+\.)?([\w$]+)/.exec((error as Error).message)?.[1] ??
     /in INTEGER column [\w$]+\.([\w$]+)|column [\w$]+\.([\w$]+)/.exec((error as Error).message)?.[1];
   return { kind, ...(column ? { column } : {}) };
+}
+
+/**
+ * A taken unique key, named `UNIQUE constraint failed: t.a, t.b` (every column of the key), or
+ * `... failed: index 'name'` for an index over an expression, which names no column.
+ */
+function uniqueViolation(message: string): Violation {
+  const key = /failed: ((?:[\w$]+\.[\w$]+(?:, )?)+)$/.exec(message)?.[1];
+  const columns = key?.split(', ').map((qualified) => qualified.slice(qualified.indexOf('.') + 1));
+  return columns ? { kind: 'unique', column: columns[0] as string, columns } : { kind: 'unique' };
 }

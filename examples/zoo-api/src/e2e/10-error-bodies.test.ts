@@ -1,4 +1,4 @@
-// zoo-api.md, "Error bodies": the detailed shape for 400/422 with a public error page, the 401/403
+// zoo-api.md, "Error bodies": the detailed shape for 400/409/422 with a public error page, the 401/403
 // shape with WWW-Authenticate, the simple shape for every other 4xx, and X-Request-Id everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -117,6 +117,15 @@ describe('Error bodies', () => {
         const page = await fetch(reply.body.documentation_url);
         expect(page.status, reply.body.documentation_url).toBe(200);
       }
+    });
+  });
+
+  describe('409: the detailed shape, so that a client tells the causes apart by errorCode', () => {
+    it('gives a record still in use its catalogued code', async () => {
+      const reply = await call(zoo, 'DELETE', '/v1/zoos/1', { token: admin });
+      expectDetailedError(reply, 409);
+      expect(reply.body.errorCode).toBe(1021);
+      expect(reply.body.additionalInformation).toMatch(/\/1021$/);
     });
   });
 

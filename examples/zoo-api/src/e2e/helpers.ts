@@ -87,8 +87,8 @@ export function linkHref(links: unknown, rel: string): string | undefined {
   return (links as { rel: string; href: string }[] | undefined)?.find((l) => l.rel === rel)?.href;
 }
 
-/** 400 and 422: `{message, errorCode, additionalInformation}` (422 adds `errors`). */
-export function expectDetailedError(reply: Reply, status: 400 | 422): void {
+/** 400, 409 and 422: `{message, errorCode, additionalInformation}` (422 adds `errors`). */
+export function expectDetailedError(reply: Reply, status: 400 | 409 | 422): void {
   expect(reply.status, reply.text).toBe(status);
   expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(reply.body).toMatchObject({

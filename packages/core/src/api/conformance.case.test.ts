@@ -258,7 +258,11 @@ export function conformanceCases(name: string, connect: (api: Api) => Promise<Tr
       const c = await client();
       const refused = await c.send('DELETE', '/v1/zoos/1');
       expect(refused.status).toBe(409);
-      expect(refused.json).toEqual({ error: expect.stringContaining('animals') });
+      expect(refused.json).toEqual({
+        message: expect.stringContaining('animals'),
+        errorCode: 1021,
+        additionalInformation: expect.stringMatching(/\/1021$/),
+      });
       expect((await c.send('GET', '/v1/zoos/1')).status).toBe(200);
       expect((await c.send('DELETE', '/v1/zoos')).status).toBe(409);
       await c.send('DELETE', '/v1/zoos/1/animals/1');

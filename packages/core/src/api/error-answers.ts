@@ -7,7 +7,12 @@ const errorAnswers: Readonly<Record<number, AnswerDoc>> = {
   403: { description: 'The token does not allow this', body: 'authError' },
   404: { description: 'Not found', body: 'simpleError' },
   406: { description: 'The Accept header excludes application/json', body: 'simpleError' },
-  409: { description: 'Other records still refer to this one (e.g. a zoo that has animals)', body: 'simpleError' },
+  409: {
+    description:
+      'A conflict, told apart by errorCode: other records still refer to this one (1021), a request ' +
+      'with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field)',
+    body: 'detailedError',
+  },
   410: { description: 'The record was deleted', body: 'simpleError' },
   412: { description: 'If-Match does not match the current ETag; nothing changed', body: 'simpleError' },
   413: { description: 'The body is too large', body: 'simpleError' },
@@ -23,9 +28,9 @@ const errorAnswers: Readonly<Record<number, AnswerDoc>> = {
   },
 };
 
-/** The body the error contract gives a status: detailed for 400 and 422, the auth shape for 401 and 403. */
+/** The body the error contract gives a status: detailed for 400, 409 and 422, the auth shape for 401 and 403. */
 function contractBody(status: number): AnswerBody {
-  if (status === 400 || status === 422) return 'detailedError';
+  if (status === 400 || status === 409 || status === 422) return 'detailedError';
   return status === 401 || status === 403 ? 'authError' : 'simpleError';
 }
 

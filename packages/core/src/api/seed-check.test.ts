@@ -27,7 +27,7 @@ describe('api.ready()', () => {
     );
   });
 
-  it('reads a store that checks parent keys itself not at all, and the others a page at a time with one lookup per page', async () => {
+  it('reads a store that checks parent keys itself not at all, and of the others only the seeded records, never with list', async () => {
     const calls: string[] = [];
     const zoos = defineCollection({
       name: 'zoos',
@@ -60,7 +60,44 @@ describe('api.ready()', () => {
     await createApi({ collections: [watchedZoos, animalsOf(true)], logger: silentLogger }).ready();
     expect(calls).toEqual([]);
     await createApi({ collections: [watchedZoos, animalsOf(false)], logger: silentLogger }).ready();
-    expect(calls).toEqual(['list', 'getMany', 'list']);
+    // 1,500 seeded records in two pages of ids; their two parent keys are looked up once.
+    expect(calls).toEqual(['getMany']);
+  });
+
+  it('does not page through a custom store that holds records it was not seeded with (issue 32, item 12)', async () => {
+    const zoos = defineCollection({ name: 'zoos', schema: z.object({ name: z.string() }), store: memoryStore() });
+    const animalsIn = (seeded: readonly string[] | undefined) => {
+      // A database-like store: it already holds 2,500 records, and does not check parent keys itself.
+      const inner = memoryStore({
+        initial: Array.from({ length: 2500 }, (_, n) => ({ name: `Animal ${n}`, zooId: 'elsewhere' })),
+      });
+      const { seededIds: _all, ...rest } = inner;
+      const read: string[][] = [];
+      const store = {
+        ...rest,
+        ...(seeded ? { seededIds: () => seeded } : {}),
+        list: () => Promise.reject(new Error('the seed check must not list the collection')),
+        getMany: (ids: readonly string[]) => (read.push([...ids]), inner.getMany(ids)),
+      };
+      const animals = defineCollection({
+        name: 'animals',
+        schema: z.object({ name: z.string(), zooId: z.string() }),
+        parent: { collection: zoos, field: 'zooId' },
+        store,
+      });
+      return { animals, read };
+    };
+    const unseeded = animalsIn(undefined);
+    await createApi({ collections: [zoos, unseeded.animals], logger: silentLogger }).ready();
+    expect(unseeded.read).toEqual([]);
+    const tookNone = animalsIn([]);
+    await createApi({ collections: [zoos, tookNone.animals], logger: silentLogger }).ready();
+    expect(tookNone.read).toEqual([]);
+    const tookTwo = animalsIn(['7', '2400']);
+    await expect(createApi({ collections: [zoos, tookTwo.animals], logger: silentLogger }).ready()).rejects.toThrow(
+      'animals 7 names zooId "elsewhere", which is no record of zoos',
+    );
+    expect(tookTwo.read).toEqual([['7', '2400']]);
   });
 
   it('resolves when every parent key names a record', async () => {

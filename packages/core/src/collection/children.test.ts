@@ -48,7 +48,11 @@ describe('deleting a parent record', () => {
     const { people, notes, del } = family();
     const res = await del('/v1/people/2');
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: expect.stringMatching(/1 record\(s\) of pets/) });
+    expect(await res.json()).toEqual({
+      message: expect.stringMatching(/1 record\(s\) of pets/),
+      errorCode: 1021,
+      additionalInformation: expect.stringMatching(/\/1021$/),
+    });
     expect((await people.store.get('2')).status).toBe('found');
     expect((await notes.store.get('3')).status).toBe('found');
     expect((await del('/v1/people')).status).toBe(409);

@@ -195,8 +195,13 @@ export interface Collection<
   readonly listFilter:
     | ((principal: Principal | undefined, context: CallerContext) => Readonly<Record<string, unknown>> | undefined)
     | undefined;
-  /** Returns a new definition with some options changed; this one stays as it is. */
-  with(changes: Partial<CollectionOptions<S, N>>): Collection<S, N>;
+  /**
+   * Returns a new definition with some options changed; this one stays as it is. Its filters and
+   * sortable fields keep their types unless the changes declare new ones (a typed client reads them).
+   */
+  with<const F2 extends FilterMap<S> = F, const So2 extends FieldOf<S> = So>(
+    changes: Partial<CollectionOptions<S, N>> & { readonly filters?: F2; readonly sortable?: readonly So2[] },
+  ): Collection<S, N, F2, So2>;
 }
 
 /** `exact`, or an estimate allowed above a number of matches; see {@link CollectionOptions.count}. */
@@ -314,7 +319,13 @@ export function defineCollection<
     authorize: options.authorize,
     listFilter: options.listFilter,
     // The records stay where they are unless the change names another store.
-    with: (changes) => defineCollection({ ...options, store: collection.store, ...changes }),
+    // Typed by the declaration: without new filters or sortable fields in the changes, they are these.
+    with: (changes) =>
+      defineCollection<S, N>({
+        ...options,
+        store: collection.store,
+        ...(changes as Partial<CollectionOptions<S, N>>),
+      }) as never,
   };
   return Object.freeze(collection);
 }

@@ -119,4 +119,25 @@ describe('defineCollection types', () => {
     });
     expectTypeOf(calculate.handler).returns.toEqualTypeOf<{ result: number } | Promise<{ result: number }>>();
   });
+
+  it('keeps the filters and sortable fields through with() (issue 32, item 6)', () => {
+    const employees = defineCollection({
+      name: 'employees',
+      schema: employee,
+      filters: { state: 'state', year_of_birth: { field: 'yearOfBirth', operators: ['gte', 'lt'] } },
+      sortable: ['name'],
+      store: memoryStore(),
+    });
+    const scoped = employees.with({ scopes: { read: 'hr:read' } });
+    expectTypeOf(scoped).toEqualTypeOf<typeof employees>();
+    expectTypeOf(scoped.sortable).toEqualTypeOf<readonly 'name'[]>();
+    // A change that declares new ones types them anew.
+    const resorted = employees.with({ sortable: ['yearOfBirth'], filters: { nick: 'nickname' } });
+    expectTypeOf(resorted.sortable).toEqualTypeOf<readonly 'yearOfBirth'[]>();
+    expectTypeOf(resorted.filters).toEqualTypeOf<{ readonly nick: 'nickname' }>();
+    // Not called: at run time a field outside the schema is refused too.
+    // @ts-expect-error -- still only fields of the schema
+    const unknownField = () => employees.with({ sortable: ['salary'] });
+    expectTypeOf(unknownField).toBeFunction();
+  });
 });

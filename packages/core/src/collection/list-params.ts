@@ -2,6 +2,7 @@ import { ApiError } from '@corral/errors';
 import { parsePaging, type PagingOptions } from '@corral/pagination';
 import { inputLimits } from '../http/input-limits.js';
 import { quote, rejectUnknownParameters, singleValue } from '../http/query-params.js';
+import { hasNul } from '../schema/nul-text.js';
 import type { FieldCondition, ListQuery, SortOrder } from '../store/store.js';
 import { parseList, type FieldFilter } from './field-filters.js';
 import { filterForms, filterOperators, type FilterOperator } from './filter-declaration.js';
@@ -128,6 +129,7 @@ export function searchTextOf(query: URLSearchParams): string | undefined {
   const text = singleValue(query, 'query');
   if (text === undefined) return undefined;
   if (text.trim() === '') throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');
+  if (hasNul(text)) throw new ApiError('invalidQueryParameter', 'query must not contain the NUL character (U+0000)');
   if (text.length > inputLimits.searchTextLength) {
     throw new ApiError(
       'invalidQueryParameter',

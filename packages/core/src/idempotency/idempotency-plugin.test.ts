@@ -113,7 +113,11 @@ describeEachTransport('Idempotency-Key', (open) => {
     const during = await transport.send('POST', '/v1/notes', { headers: as('ann', 'slow'), body: { text: 'a' } });
     expect(during.status).toBe(409);
     expect(during.headers['retry-after']).toBe('1');
-    expect(during.json).toEqual({ error: expect.stringContaining('still being processed') });
+    expect(during.json).toEqual({
+      message: expect.stringContaining('still being processed'),
+      errorCode: 1027,
+      additionalInformation: expect.stringMatching(/\/1027$/),
+    });
     letGo();
     expect((await first).status).toBe(201);
     expect(

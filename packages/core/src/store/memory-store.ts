@@ -52,9 +52,11 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     Object.freeze({ id: formatId(seq), version, data });
 
   // No index can exist yet, so loading is one Map insert per record; init() sorts once later.
+  const seeded: string[] = [];
   for (const data of options.initial ?? []) {
     const seq = ids.next();
     live.set(seq, stored(seq, 1, snapshot(data)));
+    seeded.push(formatId(seq));
   }
 
   function find(id: string): Resolved<T> {
@@ -125,6 +127,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
 
   return {
     listFeatures: { conditions: true, seek: true },
+    seededIds: () => seeded,
     database,
 
     init(fields) {

@@ -402,6 +402,12 @@ export interface Store<T> {
    * when the write is refused, to answer for it (404 or 410).
    */
   readonly enforcesParentKeys?: boolean;
+  /**
+   * The ids of the records this store took from its seed (data given outside the API) in this
+   * process; empty when it took none (it already held data). `api.ready()` checks the parent keys
+   * of these records only: a store without it is taken to have been given no seed.
+   */
+  seededIds?(): readonly string[];
   /** Called once per collection before the first request: create tables and indexes here. */
   init?(init: StoreInit): void | Promise<void>;
   /** Called by `api.close()`: release connections and files. */

@@ -14,6 +14,7 @@ export function freshObjectStore<T>(inner: Store<T>): Store<T> {
     ...(inner.database ? { database: inner.database } : {}),
     ...(inner.listFeatures ? { listFeatures: inner.listFeatures } : {}),
     ...(inner.checksParentKeys ? { checksParentKeys: true } : {}),
+    ...(inner.seededIds ? { seededIds: () => inner.seededIds!() } : {}),
     init: (init) => inner.init?.(init),
     close: async () => inner.close?.(),
     list: async (query, options) => {

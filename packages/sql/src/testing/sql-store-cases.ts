@@ -687,7 +687,7 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
         );
       });
 
-      it('answers a value the table keeps unique with 409, and writes nothing', async () => {
+      it('answers a value the table keeps unique with 409 naming its field, and writes nothing', async () => {
         const h = await harness();
         await owned(h);
         await h.exec('CREATE UNIQUE INDEX people_full_name ON people (full_name)');
@@ -696,7 +696,11 @@ export function sqlStoreCases(name: string, harness: () => Promise<SqlHarness>):
           const store = database.store<Staff>(options);
           await store.init?.(staff());
           await store.create(ada);
-          expect(await apiError(store.create(ada))).toMatchObject({ status: 409, errorCode: 1029 });
+          expect(await apiError(store.create(ada))).toMatchObject({
+            status: 409,
+            errorCode: 1029,
+            fieldErrors: [{ field: 'name', message: expect.any(String) }],
+          });
           expect(await store.count({})).toBe(1);
         } finally {
           await database.close();
