@@ -18,6 +18,7 @@ function moment(ms: number): string {
 export function postgresKept(schema: string): KeptSql {
   const jobs = `${schema}.corral_jobs`;
   const keys = `${schema}.corral_idempotency`;
+  const counters = `${schema}.corral_rate_limits`;
   return {
     jobsTable: () =>
       inSchema(
@@ -34,6 +35,19 @@ export function postgresKept(schema: string): KeptSql {
         // The sweep finds expired keys through it rather than reading the table.
         `CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON ${keys} (expires_at)`,
       ),
+    // The shape `postgresRateLimits` of @corral/rate-limit makes: both may share one table.
+    rateLimitsTable: () =>
+      inSchema(
+        schema,
+        `CREATE TABLE IF NOT EXISTS ${counters} (key text PRIMARY KEY, count integer NOT NULL, ends_at timestamptz NOT NULL)`,
+        `CREATE INDEX IF NOT EXISTS corral_rate_limits_ends ON ${counters} (ends_at)`,
+      ),
+    // The statement's start: one moment for the whole upsert, by the server's clock.
+    rateClock: {
+      now: 'statement_timestamp()',
+      after: (ms) => `statement_timestamp() + ${ms} * interval '1 millisecond'`,
+      msUntil: (at) => `greatest(0, extract(epoch FROM ${at} - statement_timestamp()) * 1000)::float8`,
+    },
     moment,
     jobOrder: 'created_at',
     upsertWhen: onConflictUpsert((n) => `$${n}`),

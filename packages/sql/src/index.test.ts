@@ -51,6 +51,7 @@ it('exposes exactly the public API', async () => {
       "snakeCase",
       "sqlIdempotency",
       "sqlJobs",
+      "sqlRateLimits",
       "sqlStartupCodes",
       "tableMapOf",
       "tableMismatch",

@@ -61,8 +61,9 @@ export {
   type ResolutionParts,
 } from './managed-changes.js';
 export { legacyProblemsOf, type LegacyCount, type LegacyDocumentSql, type LegacyValue } from './legacy-checks.js';
-export { onConflictUpsert, type KeptSql } from './kept-sql.js';
+export { onConflictUpsert, type KeptSql, type RateClock } from './kept-sql.js';
 export type { KeptOn } from './kept-tables.js';
 export { jobStatements } from './job-statements.js';
 export { sqlJobs, type JobWakeUps, type SqlJobOptions } from './sql-jobs.js';
 export { sqlIdempotency } from './sql-idempotency.js';
+export { sqlRateLimits, type SqlRateCount, type SqlRateLimits } from './sql-rate-limits.js';

@@ -8,6 +8,10 @@ export interface KeptSql {
   jobsTable(): readonly string[];
   /** The same for the idempotency table `corral_idempotency` (times in it are whole ms). */
   idempotencyTable(): readonly string[];
+  /** Statements that make the rate-limit counters' table `corral_rate_limits` (key, count, ends_at) when missing. */
+  rateLimitsTable(): readonly string[];
+  /** The database's clock as the counters' `ends_at` stores a moment (see `sql-rate-limits.ts`). */
+  readonly rateClock: RateClock;
   /** A moment of the callers' clock (ms, with a fraction) as the jobs table's time columns take it. */
   moment(ms: number): unknown;
   /** ORDER BY of waiting jobs: the order accepted, with a tie-break where the clock cannot give one. */
@@ -24,6 +28,16 @@ export interface KeptSql {
     cleared: string,
     when: (existing: string) => string,
   ): string;
+}
+
+/** Expressions of the database's clock, the same moment throughout one statement. */
+export interface RateClock {
+  /** Now. */
+  readonly now: string;
+  /** `ms` (an expression: milliseconds) from now. */
+  after(ms: string): string;
+  /** Milliseconds (a float, never negative) from now until the moment `at`. */
+  msUntil(at: string): string;
 }
 
 /** `INSERT ... ON CONFLICT DO UPDATE ... WHERE`, as SQLite and PostgreSQL write it. */

@@ -7,5 +7,6 @@ it('exposes exactly the public API', async () => {
     'sqliteDatabase',
     'sqliteIdempotency',
     'sqliteJobs',
+    'sqliteRateLimits',
   ]);
 });

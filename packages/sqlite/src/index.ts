@@ -2,3 +2,4 @@ export { sqliteDatabase, SqliteDatabase, type SqliteOptions } from './database.j
 export type { SqliteStore, SqliteStoreOptions } from './store.js';
 export { sqliteJobs, type SqliteJobOptions } from './jobs.js';
 export { sqliteIdempotency } from './idempotency.js';
+export { sqliteRateLimits } from './rate-limits.js';

@@ -12,6 +12,16 @@ export const sqliteKept: KeptSql = {
     expires_at INTEGER NOT NULL, lease_until INTEGER NOT NULL, answer TEXT, PRIMARY KEY (scope, key)) STRICT, WITHOUT ROWID`,
     'CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON corral_idempotency (expires_at)',
   ],
+  rateLimitsTable: () => [
+    'CREATE TABLE IF NOT EXISTS corral_rate_limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, ends_at REAL NOT NULL) STRICT, WITHOUT ROWID',
+    'CREATE INDEX IF NOT EXISTS corral_rate_limits_ends ON corral_rate_limits (ends_at)',
+  ],
+  // ms since the epoch; 'now' is fixed for the whole statement.
+  rateClock: {
+    now: `((julianday('now') - 2440587.5) * 86400000.0)`,
+    after: (ms) => `((julianday('now') - 2440587.5) * 86400000.0 + ${ms})`,
+    msUntil: (at) => `max(0.0, ${at} - (julianday('now') - 2440587.5) * 86400000.0)`,
+  },
   moment: (ms) => Math.floor(ms),
   // Whole ms tie often: the rowid keeps the order accepted.
   jobOrder: 'created_at, rowid',

@@ -3,6 +3,9 @@ import type { EngineDatabase, OwnedTable, SqlTestEngine } from '@corral/sql/test
 import { postgresDatabase } from '../database.js';
 import { postgresIdempotency } from '../idempotency.js';
 import { postgresJobs } from '../jobs.js';
+import { sqlRateLimits } from '@corral/sql';
+import { postgresDialect } from '../dialect.js';
+import { postgresDriver } from '../driver.js';
 import type { PostgresStoreOptions } from '../store.js';
 import { connectionCuts } from './connection-cuts.js';
 import { sqlHarness } from './sql-harness.js';
@@ -43,6 +46,8 @@ export function postgresTestEngine(): SqlTestEngine {
         store: <T extends object>(options?: OwnedTable) => database.store<T>(options as PostgresStoreOptions<T>),
         jobs: (options) => postgresJobs(database, { pollMs: 100, ...options }),
         idempotency: () => postgresIdempotency(database),
+        rateLimits: () =>
+          sqlRateLimits({ driver: postgresDriver(database), dialect: postgresDialect(database.schema) }),
         cuts: () => connectionCuts(database),
         ownTables: (versionColumn) =>
           ownedTables(schema, versionColumn ? ', lock_version integer NOT NULL DEFAULT 1' : ''),

@@ -1,6 +1,7 @@
 import type { IdempotencyStore, JobStore, Store, StoreDatabase } from '@corral/core';
 import type { ConnectionCuts, JobStoreCaseOptions } from '@corral/core/testing';
 import { afterAll, describe, it } from 'vitest';
+import type { SqlRateLimits } from '../sql-rate-limits.js';
 import type { ExpandHarness } from './expand-cases.js';
 import type { SqlHarness } from './sql-store-cases.js';
 
@@ -18,6 +19,8 @@ export interface EngineDatabase {
   store<T extends object = any>(options?: OwnedTable): Store<T>;
   jobs(options: JobStoreCaseOptions): JobStore;
   idempotency(): IdempotencyStore;
+  /** A rate-limit counter store on the database (each call a store object of its own, sharing the counters). */
+  rateLimits(): SqlRateLimits;
   /** Real cuts of its units' connections, where it has connections to cut. */
   cuts?(): ConnectionCuts;
   /**

@@ -5,6 +5,7 @@ import type { EngineDatabase, OwnedTable, SqlTestEngine } from '@corral/sql/test
 import { sqliteDatabase } from '../database.js';
 import { sqliteIdempotency } from '../idempotency.js';
 import { sqliteJobs } from '../jobs.js';
+import { sqliteRateLimits } from '../rate-limits.js';
 import type { SqliteStoreOptions } from '../store.js';
 import { sqlHarness } from './sql-harness.js';
 
@@ -36,6 +37,7 @@ export function sqliteTestEngine(): SqlTestEngine {
         store: <T extends object>(options?: OwnedTable) => database.store<T>(options as SqliteStoreOptions<T>),
         jobs: (options) => sqliteJobs(database, options),
         idempotency: () => sqliteIdempotency(database),
+        rateLimits: () => sqliteRateLimits(database),
         ownTables: async (versionColumn) =>
           database.connection.exec(ownedTables(versionColumn ? ', lock_version INTEGER NOT NULL DEFAULT 1' : '')),
         outside: outside.exec,
