@@ -71,7 +71,7 @@ export class PostgresDatabase implements StoreDatabase {
    * options (rows as arrays; whether the statement writes).
    *
    * On the pool, a statement whose connection is cut runs again on another when it only reads;
-   * `writes` (by default: unless {@link onlyReads} says it only reads) makes a cut after sending
+   * `writes` (by default: unless `onlyReads` says it only reads) makes a cut after sending
    * it fail as "outcome unknown" instead. Inside a unit of work, the unit decides (see transaction()).
    */
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(

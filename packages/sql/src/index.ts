@@ -50,7 +50,9 @@ export type { BookkeepingSql, DialectCapabilities, SqlDialect } from './sql-dial
 export type { Maybe, SqlDriver, SqlRow, StatementOptions } from './sql-driver.js';
 export { SqlStore, type SqlDatabase } from './sql-store.js';
 export type { SqlStoreOptions } from './store-init.js';
-export type { PageMemo } from './table-reads.js';
+export type { EngineReads, PageMemo } from './table-reads.js';
+export type { Selection, TableShape } from './table-shape.js';
+export type { WriteSource } from './table-writes.js';
 export {
   countedFacts,
   layoutVersion,
@@ -60,10 +62,16 @@ export {
   type FactConditions,
   type ResolutionParts,
 } from './managed-changes.js';
-export { legacyProblemsOf, type LegacyCount, type LegacyDocumentSql, type LegacyValue } from './legacy-checks.js';
+export {
+  legacyProblemsOf,
+  type LegacyCount,
+  type LegacyDocumentSql,
+  type LegacyMatches,
+  type LegacyValue,
+} from './legacy-checks.js';
 export { onConflictUpsert, type KeptSql, type RateClock } from './kept-sql.js';
 export type { KeptOn } from './kept-tables.js';
-export { jobStatements } from './job-statements.js';
+export { jobStatements, type JobStatements } from './job-statements.js';
 export { sqlJobs, type JobWakeUps, type SqlJobOptions } from './sql-jobs.js';
 export { sqlIdempotency } from './sql-idempotency.js';
 export { sqlRateLimits, type SqlRateCount, type SqlRateLimits } from './sql-rate-limits.js';

@@ -3,11 +3,37 @@ import type { SqlDialect } from './sql-dialect.js';
 /** Expired jobs deleted per finished job at most: more than one job can add, so the table still shrinks. */
 const expireBatch = 100;
 
+/** The statements of the jobs table; `$n` below stands for the dialect's n-th placeholder. */
+export interface JobStatements {
+  /** The table's name in statements. */
+  readonly table: string;
+  /** The oldest job nobody holds at $1, locked where others may claim. */
+  readonly next: string;
+  /** Holds job $1 until $2. */
+  readonly take: string;
+  /** Every column of job $1. */
+  readonly one: string;
+  /** `take` of `next`'s job in one statement, returning it. */
+  readonly claim: string;
+  /** How many jobs wait or run (column `n`). */
+  readonly pending: string;
+  /** Deletes a bounded batch of jobs finished before $1. */
+  readonly expire: string;
+  /** A new queued job: $1 id, $2 when, $3 scope, $4 subject, $5 the stored request. */
+  readonly insert: string;
+  /** Extends the lease of job $1 (attempt $2) to $3. */
+  readonly renew: string;
+  /** Finishes job $1 (attempt $2) with status $3, result $4, at $5. */
+  readonly finish: string;
+  /** Job $1 unless it finished before $2. */
+  readonly read: string;
+}
+
 /**
  * The statements of the jobs table, each served by an index (a table of many finished jobs is
  * never read whole). Times are parameters: the callers' clock, as `KeptSql.moment` stores it.
  */
-export function jobStatements(dialect: SqlDialect) {
+export function jobStatements(dialect: SqlDialect): JobStatements {
   const p = dialect.placeholder;
   const table = dialect.table('corral_jobs');
   const waiting = `status IN ('queued', 'running')`;

@@ -3,7 +3,9 @@ import type { SqlDriver } from './sql-driver.js';
 
 /** The driver and dialect of one database, as the jobs and idempotency stores use them. */
 export interface KeptOn<C> {
+  /** How statements run. */
   readonly driver: SqlDriver<C>;
+  /** How the database spells them. */
   readonly dialect: SqlDialect;
 }
 

@@ -3,9 +3,22 @@ import type { ColumnMap, TableMap } from './table-map.js';
 
 /** What a fix puts into a field of an old document: anything, a value of a kind, one of a list. */
 export type LegacyValue =
-  | { readonly kind: 'any' }
-  | { readonly kind: 'wanted'; readonly what: string }
-  | { readonly kind: 'one of'; readonly values: readonly string[] };
+  | {
+      /** Any value will do. */
+      readonly kind: 'any';
+    }
+  | {
+      /** A value of a kind. */
+      readonly kind: 'wanted';
+      /** The kind, in words. */
+      readonly what: string;
+    }
+  | {
+      /** One of a list. */
+      readonly kind: 'one of';
+      /** The values allowed. */
+      readonly values: readonly string[];
+    };
 
 /**
  * How an engine reads and fixes the JSON documents of the previous layout (one per row), for the
@@ -36,7 +49,15 @@ export interface LegacyDocumentSql {
 }
 
 /** The rows matching a condition: how many, and the first ids. */
-export type LegacyCount = (condition: string) => Promise<{ readonly count: number; readonly ids: readonly string[] }>;
+export type LegacyCount = (condition: string) => Promise<LegacyMatches>;
+
+/** What {@link LegacyCount} finds. */
+export interface LegacyMatches {
+  /** How many rows match. */
+  readonly count: number;
+  /** The ids of the first of them. */
+  readonly ids: readonly string[];
+}
 
 /**
  * Records of the old table that would not fit the new columns: a required field missing, a value

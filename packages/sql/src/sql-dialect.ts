@@ -62,7 +62,9 @@ export interface BookkeepingSql {
 export interface SqlDialect extends QueryDialect {
   /** The package name messages start with, e.g. `@corral/sqlite`. */
   readonly packageName: string;
+  /** What the database can do in one statement; the engine takes another path where it cannot. */
   readonly can: DialectCapabilities;
+  /** The SQL of the revision counters and tombstones. */
   readonly bookkeeping: BookkeepingSql;
   /** The jobs and idempotency tables' SQL. */
   readonly kept: KeptSql;

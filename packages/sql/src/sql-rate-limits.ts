@@ -3,12 +3,15 @@ import { keptTable } from './kept-tables.js';
 
 /** What one counted request answers: the same shape as `@corral/rate-limit`'s `RateLimitCount`. */
 export interface SqlRateCount {
+  /** Requests counted in the current window, this one included. */
   readonly count: number;
+  /** Milliseconds until the window ends. */
   readonly resetMs: number;
 }
 
 /** Rate-limit counters in a table; structurally a `RateLimitStore` of `@corral/rate-limit`. */
 export interface SqlRateLimits {
+  /** Counts one request under `key` in a window of `windowMs`. */
   hit(key: string, windowMs: number): Promise<SqlRateCount>;
   /** Waits for a sweep under way; the database is the caller's and stays open. */
   close(): Promise<void>;

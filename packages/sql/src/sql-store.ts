@@ -45,7 +45,9 @@ import {
 
 /** The database a store belongs to: the stores of one share its units of work. */
 export interface SqlDatabase extends StoreDatabase {
+  /** Throws (or rejects) when the database cannot answer now. */
   ping(): Maybe<void>;
+  /** Releases its connections or files. */
   close(): Promise<void>;
 }
 
@@ -78,8 +80,11 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   constructor(
     /** The database whose transactions this store takes part in. */
     readonly database: SqlDatabase,
+    /** How the engine's statements run on this database. */
     readonly driver: SqlDriver<C>,
+    /** What this database's SQL spells differently (replaced by one for the table's own columns at init). */
     public dialect: SqlDialect,
+    /** The store's settings: table, columns, seed records. */
     protected readonly options: SqlStoreOptions<T>,
   ) {}
 

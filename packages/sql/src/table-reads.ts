@@ -9,6 +9,7 @@ import type { TableShape } from './table-shape.js';
 
 /** Pages kept while the revision stays the same (SQLite's page cache); the engine only asks and tells. */
 export interface PageMemo<T> {
+  /** The page kept for this revision and statement, if any. */
   get(revision: number, sql: string, values: readonly unknown[]): readonly StoredRecord<T>[] | undefined;
   /** Keeps a page; what it hands back is what the caller serves (frozen, say). */
   set(revision: number, sql: string, values: readonly unknown[], records: StoredRecord<T>[]): StoredRecord<T>[];
@@ -16,17 +17,23 @@ export interface PageMemo<T> {
 
 /** What the reads of a table need of its store: texts built once, and how rows become records. */
 export interface ReadSource<T, C> {
+  /** The table and its columns. */
   readonly map: TableMap;
+  /** How the database spells statements. */
   readonly dialect: SqlDialect;
+  /** How statements run. */
   readonly driver: SqlDriver<C>;
   /** How the table's rows are named, selected and read. */
   readonly shape: TableShape<T>;
+  /** The database's estimate of the rows a condition matches, where it has one. */
   estimate(on: C, where: Where): Maybe<number | undefined>;
+  /** The pages kept on this connection, where the engine keeps any. */
   pageMemo(on: C): PageMemo<T> | undefined;
 }
 
 /** The read statements of a table, and the one of a single record (every GET of a record makes it). */
 export interface EngineReads<T> extends TableReads<T> {
+  /** The record with this key, if any. */
   record(key: string): Maybe<StoredRecord<T> | undefined>;
 }
 

@@ -10,6 +10,14 @@ const maxSelections = 64;
 /** How many page sizes a store writes into its statements (a default, a maximum, a few clients' own). */
 const maxLiteralLimits = 8;
 
+/** The SELECT list of some of a table's columns, and the map that reads its rows. */
+export interface Selection {
+  /** The SELECT list. */
+  readonly select: string;
+  /** The table map of the selected columns. */
+  readonly map: TableMap;
+}
+
 /**
  * How the rows of one table are named, selected and turned into records in one dialect: texts
  * made once, since a read runs on every request.
@@ -21,10 +29,11 @@ export class TableShape<T> {
   readonly versionSql: string | undefined;
   /** The SELECT list of a record: id, fields, then the version where the database gives one. */
   readonly selected: string;
-  private readonly selections = new Map<string, { readonly select: string; readonly map: TableMap }>();
+  private readonly selections = new Map<string, Selection>();
   private readonly literalLimits = new Set<number>();
 
   constructor(
+    /** The table and its columns. */
     readonly map: TableMap,
     private readonly dialect: SqlDialect,
   ) {
@@ -41,7 +50,7 @@ export class TableShape<T> {
    * The SELECT list and map of a selection of fields. A version that is a digest of the row needs
    * every column, so such a table is always read whole.
    */
-  selection(fields: readonly string[] | undefined): { readonly select: string; readonly map: TableMap } {
+  selection(fields: readonly string[] | undefined): Selection {
     const { map } = this;
     if (!fields || !this.versionSql) return { select: this.selected, map };
     const key = fields.join(',');

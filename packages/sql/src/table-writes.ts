@@ -10,7 +10,9 @@ import { rowValues } from './values.js';
 export interface WriteSource<T, C> extends ReadSource<T, C> {
   /** The id of a new row where the database would not give one, or undefined. */
   newId(on: C): Maybe<unknown>;
+  /** One record: found, gone or missing. */
   lookup(on: C, key: string): Maybe<Lookup<T>>;
+  /** The read statements on a connection. */
   reads(on: C): TableReads<T>;
 }
 

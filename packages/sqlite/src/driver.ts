@@ -8,7 +8,9 @@ import type { SqliteDatabase } from './database.js';
  * both, told apart here so that only committed reads are cached.
  */
 export interface SqliteConnection {
+  /** The node:sqlite connection. */
   readonly connection: DatabaseSync;
+  /** Whether it sees committed data only (the read-only reader), so its pages may be kept. */
   readonly committedOnly: boolean;
 }
 

@@ -3,3 +3,4 @@ export type { SqliteStore, SqliteStoreOptions } from './store.js';
 export { sqliteJobs, type SqliteJobOptions } from './jobs.js';
 export { sqliteIdempotency } from './idempotency.js';
 export { sqliteRateLimits } from './rate-limits.js';
+export type { SqliteConnection } from './driver.js';
