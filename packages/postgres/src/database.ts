@@ -48,6 +48,8 @@ export class PostgresDatabase implements StoreDatabase {
   /** Where the pool connects, for the start-up error of a server that cannot be reached. */
   readonly connectionString: string;
   private readonly names = new Map<string, string>();
+  /** Whether a statement text only reads, judged once per text (every read of a request asks). */
+  private readonly readsOnly = new Map<string, boolean>();
   private closed = false;
 
   constructor(options: PostgresOptions) {
@@ -86,7 +88,7 @@ export class PostgresDatabase implements StoreDatabase {
     const statement: pg.QueryConfig = planEachTime ? { text, values } : { name, text, values };
     // Rows as arrays where the engine reads them by position.
     if (arrays) (statement as { rowMode?: string }).rowMode = 'array';
-    const writing = writes ?? !onlyReads(text);
+    const writing = writes ?? !this.onlyReads(text, planEachTime);
     const run = (client: Queryable) => client.query<R>(statement);
     for (let attempt = 1; ; attempt++) {
       try {
@@ -99,6 +101,14 @@ export class PostgresDatabase implements StoreDatabase {
       }
       await backoff(attempt);
     }
+  }
+
+  /** `onlyReads`, kept per text for the prepared statements (a search's text differs each time: not kept). */
+  private onlyReads(text: string, planEachTime: boolean): boolean {
+    if (planEachTime) return onlyReads(text);
+    let reads = this.readsOnly.get(text);
+    if (reads === undefined) this.readsOnly.set(text, (reads = onlyReads(text)));
+    return reads;
   }
 
   /** A pooled connection for a transaction (its errors are handled: see guardConnections). */
