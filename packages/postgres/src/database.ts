@@ -103,7 +103,7 @@ export class PostgresDatabase implements StoreDatabase {
     }
   }
 
-  /** `onlyReads`, kept per text for the prepared statements (a search's text differs each time: not kept). */
+  /** `onlyReads`, kept per text of the prepared statements; statements planned each time are judged anew. */
   private onlyReads(text: string, planEachTime: boolean): boolean {
     if (planEachTime) return onlyReads(text);
     let reads = this.readsOnly.get(text);
