@@ -1,4 +1,4 @@
-import { CorralError, type StoredFieldKind, type StoreInit } from '@corral/core';
+import { CorralError, type FieldLimits, type StoredFieldKind, type StoreInit } from '@corral/core';
 import type { IdStorage } from './ids.js';
 import { isPlainName, quoted, snakeCase } from './names.js';
 
@@ -38,6 +38,8 @@ export interface ColumnMap {
   readonly values: readonly string[] | undefined;
   /** The parent table this column refers to, when the store holds the relation as a foreign key. */
   readonly references: Reference | undefined;
+  /** The schema's limits on the field's values (lengths, bounds), which a table the store makes checks too. */
+  readonly limits?: FieldLimits;
 }
 
 /** A table's id column: its name and how it holds ids. */
@@ -70,6 +72,8 @@ export interface TableMap {
   readonly ranged: readonly ColumnMap[];
   /** Columns a search looks in. */
   readonly searchable: readonly ColumnMap[];
+  /** Keys no two rows may share (each one column or several): a table the store makes has a unique index for each. */
+  readonly unique: readonly (readonly ColumnMap[])[];
   /** The column of a field; throws for a field the collection does not have. */
   column(field: string): ColumnMap;
 }
@@ -149,6 +153,7 @@ export function tableMapOf(
       notNull: managed && required.has(field),
       values: init.enums[field],
       references,
+      ...(init.limits?.[field] ? { limits: init.limits[field] } : {}),
     };
   });
   const taken = new Map<string, string>([
@@ -188,6 +193,7 @@ export function tableMapOf(
     sortable: init.sortable.map(column),
     ranged: (init.ranged ?? []).map(column),
     searchable: init.searchable.map(column),
+    unique: (init.unique ?? []).map((key) => key.map(column)),
     column,
   };
 }
@@ -220,6 +226,7 @@ export function withActualStorage(
     sortable: map.sortable.map((c) => column(c.field)),
     ranged: map.ranged.map((c) => column(c.field)),
     searchable: map.searchable.map((c) => column(c.field)),
+    unique: map.unique.map((key) => key.map((c) => column(c.field))),
     column,
   };
 }

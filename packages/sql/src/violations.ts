@@ -1,4 +1,5 @@
 import { ApiError } from '@corral/core';
+import { checkedColumn } from './column-limits.js';
 import type { TableMap } from './table-map.js';
 
 /** A rule of the database that refused a write, in terms both dialects can report. */
@@ -22,7 +23,8 @@ export interface Violation {
  */
 export function violationError(map: TableMap, violation: Violation, deleting: boolean): ApiError {
   const fieldOf = (name: string | undefined) => map.columns.find((column) => column.column === name)?.field;
-  const field = fieldOf(violation.column);
+  // A check of the store's own names its column in its name (SQLite reports that name where the column goes).
+  const field = fieldOf(violation.column) ?? checkedColumn(map, violation.constraint ?? violation.column)?.field;
   const rule = violation.constraint ? ` (${violation.constraint})` : '';
   // The fields of the key, or the columns themselves for columns the collection does not map.
   const taken = (violation.columns ?? (violation.column ? [violation.column] : [])).map((c) => fieldOf(c) ?? c);
