@@ -136,6 +136,14 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   /** The database's estimate of a WHERE's matches; undefined without one. */
   abstract estimate(on: C, where: Where): Maybe<number | undefined>;
 
+  /**
+   * The columns of each unique index or constraint of a table the application owns (not partial,
+   * not over expressions), to check its declared unique keys; undefined where the engine cannot tell.
+   */
+  uniqueIndexesOf(_on: C, _declared: TableMap): Maybe<string[][] | undefined> {
+    return undefined;
+  }
+
   /** The last step of init's unit, told whether rows may have changed (SQLite checks foreign keys). */
   finishSetUp(_on: C, _declared: TableMap, _changed: boolean): Maybe<void> {}
 

@@ -44,3 +44,16 @@ export function sharedKeysRefused(map: TableMap, index: PlannedUnique, shared: n
     `Collection "${map.collection}": ${fields} is declared unique, but ${shared} value(s) of it are held by more than one row of table ${map.table}, so its unique index was not made and nothing was changed. Find them with: SELECT ${keys}, count(*) FROM ${table} GROUP BY ${keys} HAVING count(*) > 1; change or delete the extra rows, then start again; or take the key out of \`unique\`.`,
   );
 }
+
+/**
+ * What a table the application owns lacks for its declared unique keys: a key is held by a unique
+ * index (or constraint) over its columns or over some of them. `indexes` are those the table has.
+ */
+export function missingUniqueKeys(map: TableMap, indexes: readonly (readonly string[])[], table: string): string[] {
+  return uniquePlan(map)
+    .filter(({ columns }) => !indexes.some((index) => index.every((name) => columns.some((c) => c.column === name))))
+    .map(({ name, columns }) => {
+      const keys = columns.map((column) => quoted(column.column)).join(', ');
+      return `${columns.map((column) => column.field).join(', ')} is declared unique, but table ${map.table} has no unique index or constraint over (${columns.map((column) => column.column).join(', ')}); add one: CREATE UNIQUE INDEX ${quoted(name)} ON ${table} (${keys})`;
+    });
+}

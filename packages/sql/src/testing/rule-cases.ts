@@ -146,5 +146,45 @@ export function managedRuleCases(name: string, harness: () => Promise<SqlHarness
       await start(h, unique);
       await expect(h.exec(insert(`('Ada', 2000, 'external', NULL)`))).rejects.toThrow();
     });
+
+    it('only checks that a table the application owns has an index for each declared key, and answers 409 from it', async () => {
+      const h = await harness();
+      await h.exec(
+        `CREATE TABLE shelf (id ${h.types.key}, name ${h.types.text} NOT NULL, year_of_birth ${h.types.integer} NOT NULL, state ${h.types.text} NOT NULL)`,
+      );
+      const init = staff({
+        collection: 'shelf',
+        fields: { name: 'string', yearOfBirth: 'integer', state: 'enum' },
+        unique: [['name'], ['state', 'yearOfBirth']],
+        limits,
+      });
+      const owned = (work: (store: Store<Scored>) => Promise<void> = async () => {}) =>
+        (async () => {
+          const database = h.open();
+          try {
+            const store = database.store<Scored>({ table: 'shelf' });
+            await store.init?.(init);
+            await work(store);
+          } finally {
+            await database.close();
+          }
+        })();
+      const error = await failure(owned());
+      expect(error).toMatchObject({ code: 'CORRAL_TABLE_MISMATCH' });
+      expect((error as Error).message).toMatch(
+        /name is declared unique, but table shelf has no unique index or constraint over \(name\); add one: CREATE UNIQUE INDEX "shelf_unique_name"/,
+      );
+      expect((error as Error).message).toMatch(/state, yearOfBirth is declared unique/);
+      await h.exec('CREATE UNIQUE INDEX shelf_name ON shelf (name)');
+      // A key over more columns is kept by an index over some of them.
+      await h.exec('CREATE UNIQUE INDEX shelf_state ON shelf (state)');
+      await owned(async (store) => {
+        await store.create({ name: 'Ada', yearOfBirth: 1815, state: 'internal' });
+        const taken = await failure(store.create({ name: 'Ada', yearOfBirth: 1900, state: 'external' }));
+        expect(taken).toMatchObject({ status: 409, fieldErrors: [{ field: 'name' }] });
+      });
+      // No DDL on a table the application owns: its limits are not added as checks.
+      await h.exec(`INSERT INTO shelf (name, year_of_birth, state) VALUES ('Bo', 1, 'retired')`);
+    });
   });
 }
