@@ -11,7 +11,6 @@ const books = defineCollection({
 });
 const notes = defineCollection({ name: 'notes', schema: z.object({ text: z.string() }) });
 
-// biome-ignore lint/suspicious/noExplicitAny: a JSON document read by path
 const document = openApiDocument(versionOf({ title: 'Shop', collections: [books, notes], auth: refuseAll }), {
   tokenUrl: 'https://auth.example/token',
 }) as any;

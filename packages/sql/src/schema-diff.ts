@@ -189,6 +189,7 @@ export async function diffTable(
     if (!sameLimits(was?.limits, column.limits)) {
       // Like a narrower enum: a check the stored rows would break stops start-up rather than be added.
       await decide({ kind: 'limits', column }, async () => {
+        if (!column.limits) return undefined;
         const outside = await facts.outOfLimits(column);
         return outside === 0 ? undefined : `${outside} row(s) hold a value outside them`;
       });
