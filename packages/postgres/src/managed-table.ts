@@ -53,8 +53,8 @@ const measure: TextMeasure = {
     `(char_length(${column}) + char_length(regexp_replace(${column}, '[\u0001-\uffff]', '', 'g')))`,
 };
 
-/** The condition of a column's limits. */
-const limits = (column: ColumnMap) => limitsCheck(column, measure);
+/** The condition of a column's limits, on the column or on `value`. */
+export const limits = (column: ColumnMap, value?: string) => limitsCheck(column, measure, value);
 
 function limitsClause(map: TableMap, column: ColumnMap): string | undefined {
   const check = limits(column);

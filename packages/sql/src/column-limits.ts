@@ -22,12 +22,12 @@ const number = (value: number) => String(value);
  * The condition a column's values must meet for the schema's limits, or undefined when SQL has
  * nothing to check: lengths of text columns; bounds of number columns; a whole step of integer
  * columns (a fractional step is left to the API, as floating remainders differ). Patterns are never
- * checked (engines' regular expressions differ). NULL passes, as in any CHECK.
+ * checked (engines' regular expressions differ). NULL passes, as in any CHECK. `name` is the value
+ * checked: the column, or an expression (a field of an old JSON document).
  */
-export function limitsCheck(column: ColumnMap, measure: TextMeasure): string | undefined {
+export function limitsCheck(column: ColumnMap, measure: TextMeasure, name = quoted(column.column)): string | undefined {
   const limits: FieldLimits | undefined = column.limits;
   if (!limits) return undefined;
-  const name = quoted(column.column);
   const parts: string[] = [];
   if (column.kind === 'string' && column.storage === 'text') {
     if (limits.minLength !== undefined && limits.minLength > 0)

@@ -36,8 +36,8 @@ const measure: TextMeasure = {
   unitsAtLeast: (column) => `(length(${column}) + (length(CAST(${column} AS BLOB)) - length(${column})) / 3)`,
 };
 
-/** The condition of a column's limits. */
-export const limits = (column: ColumnMap): string | undefined => limitsCheck(column, measure);
+/** The condition of a column's limits, on the column or on `value`. */
+export const limits = (column: ColumnMap, value?: string): string | undefined => limitsCheck(column, measure, value);
 
 /**
  * A column's definition in a CREATE TABLE or ADD COLUMN: type, NOT NULL, the checks its values
