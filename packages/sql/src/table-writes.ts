@@ -4,7 +4,8 @@ import type { TableReads } from './reads.js';
 import type { ReadSource } from './table-reads.js';
 import { Parameters } from './row-records.js';
 import type { Maybe, SqlRow } from './sql-driver.js';
-import { rowValues } from './values.js';
+import type { ColumnMap } from './table-map.js';
+import { columnValue, rowValues } from './values.js';
 
 /** What the writes of a table need of its store beside its reads. */
 export interface WriteSource<T, C> extends ReadSource<T, C> {
@@ -98,17 +99,20 @@ export async function overwriteRow<T, C>(
   key: string,
   data: T,
   expectedVersion: number | undefined,
+  columns: readonly ColumnMap[] = source.map.columns,
 ): Promise<StoredRecord<T> | undefined> {
   const { map, dialect, driver } = source;
   if (!source.shape.versionSql && expectedVersion !== undefined) {
     const now = await source.lookup(on, key);
     if (now.status !== 'found' || now.record.version !== expectedVersion) return undefined;
   }
-  const values = rowValues(map, data as Record<string, unknown>, dialect.codec);
+  const values = columns.map((column) =>
+    columnValue(column, (data as Record<string, unknown>)[column.field], dialect.codec),
+  );
   const q = dialect.quote;
   // Parameters in the order the text names them, for dialects whose placeholders are positional (`?`).
   const update = (parameters: Parameters) => {
-    const assignments = map.columns.map((column, i) => `${q(column.column)} = ${parameters.add(values[i])}`);
+    const assignments = columns.map((column, i) => `${q(column.column)} = ${parameters.add(values[i])}`);
     if (map.version) assignments.push(`${q(map.version)} = coalesce(${q(map.version)}, 0) + 1`);
     const where = rowWhere(source, key, expectedVersion)(parameters);
     return `UPDATE ${source.shape.table} SET ${assignments.join(', ')} WHERE ${where}`;

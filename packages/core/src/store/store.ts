@@ -435,6 +435,18 @@ export interface Store<T> {
   create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>>;
   /** Overwrites a record's data, only if its version is still `expectedVersion` when given. */
   replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>>;
+  /**
+   * Sets the given fields to the given values and keeps the others, only if the version is still
+   * `expectedVersion` when given, in one atomic step. Values replace whole fields (core sends no
+   * nested object to merge and no null). Optional: without it, core reads the record and
+   * `replace`s it; with it, a PATCH that needs nothing of the stored record is this one write.
+   */
+  update?(
+    id: string,
+    changes: Readonly<Partial<T>>,
+    expectedVersion?: number,
+    options?: StoreCallOptions,
+  ): Promise<WriteResult<T>>;
   /** Turns a record into a tombstone, only if its version is still `expectedVersion` when given. */
   delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>>;
   /** Turns every live record matching the filter into a tombstone; returns how many. */
