@@ -1,3 +1,4 @@
+export { checkLimits, typeRanges, type ColumnLimits, type NumericDigits } from './column-limits.js';
 export { countMatches, pageWindow, settledTotal, type Counted, type CountSource, type PageWindow } from './counting.js';
 export { existingTableProblems, type OwnedColumn } from './existing-table.js';
 export { keyOfId, keysOfIds, type IdStorage } from './ids.js';
@@ -26,6 +27,7 @@ export {
   projectedMap,
   tableMapOf,
   withActualStorage,
+  type ActualStorage,
   type ColumnMap,
   type ColumnStorage,
   type IdColumn,

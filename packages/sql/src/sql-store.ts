@@ -136,6 +136,14 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   /** The database's estimate of a WHERE's matches; undefined without one. */
   abstract estimate(on: C, where: Where): Maybe<number | undefined>;
 
+  /**
+   * The columns each CHECK constraint of the table reads, by the name the database reports when
+   * one is broken (see `TableMap.checks`); read inside init's unit, after the table is made or checked.
+   */
+  describeChecks(_on: C, _map: TableMap): Maybe<ReadonlyMap<string, readonly string[]>> {
+    return new Map();
+  }
+
   /** The last step of init's unit, told whether rows may have changed (SQLite checks foreign keys). */
   finishSetUp(_on: C, _declared: TableMap, _changed: boolean): Maybe<void> {}
 

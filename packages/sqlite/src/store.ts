@@ -17,6 +17,7 @@ import { legacyProblems, legacyTableOf, moveLegacy } from './legacy-layout.js';
 import { checkForeignKeys, createOrExtend, finishManaged, rebuild } from './managed-table.js';
 import { deepFrozen, PageCache } from './page-cache.js';
 import { plannedWork } from './table-changes.js';
+import { checksOf } from './table-checks.js';
 import { columnsOf, tableExists } from './table-info.js';
 
 /** Settings of one store of a {@link SqliteDatabase}. */
@@ -72,6 +73,15 @@ export class SqliteStore<T extends object> extends SqlStore<T, SqliteConnection>
   async describeTable(_on: SqliteConnection, declared: TableMap): Promise<OwnedColumn[] | undefined> {
     const { connection } = this.database;
     return tableExists(connection, declared.table) ? columnsOf(connection, declared.table) : undefined;
+  }
+
+  override describeChecks(_on: SqliteConnection, map: TableMap): Map<string, string[]> {
+    const { connection } = this.database;
+    return checksOf(
+      connection,
+      map.table,
+      columnsOf(connection, map.table).map((column) => column.name),
+    );
   }
 
   async mayTakeSeed(declared: TableMap): Promise<boolean> {

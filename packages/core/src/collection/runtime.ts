@@ -75,6 +75,9 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
     required,
     nullable,
     enums,
+    idFields: [
+      ...new Set([...(parent ? [parent.field] : []), ...Object.values(collection.relations).map((r) => r.field)]),
+    ],
     ...(parent
       ? {
           parentField: parent.field,

@@ -287,6 +287,12 @@ export interface StoreInit {
   readonly enums: Readonly<Record<string, readonly string[]>>;
   /** The parent relation of a nested collection, so that a database store can hold it as a foreign key. */
   readonly parent?: StoreParent;
+  /**
+   * Fields holding the id of a record (the parent key, each to-one relation's field): a database
+   * store may keep these, and only these, of the string fields in an integer or UUID column.
+   * Without it, the parent field alone.
+   */
+  readonly idFields?: readonly string[];
 }
 
 /** A nested collection's relation to its parent, as {@link StoreInit} tells it. */
