@@ -5,6 +5,7 @@ import type { ReadSource } from './table-reads.js';
 import { Parameters } from './row-records.js';
 import type { Maybe, SqlRow } from './sql-driver.js';
 import type { ColumnMap } from './table-map.js';
+import { checkLimits } from './column-limits.js';
 import { columnValue, rowValues } from './values.js';
 
 /** What the writes of a table need of its store beside its reads. */
@@ -126,6 +127,8 @@ export async function overwriteRow<T, C>(
     const now = await source.lookup(on, key);
     if (now.status !== 'found' || now.record.version !== expectedVersion) return undefined;
   }
+  // Only the columns written: an update leaves the others, and their limits, alone.
+  checkLimits(map, data as Record<string, unknown>);
   const values = columns.map((column) =>
     columnValue(column, (data as Record<string, unknown>)[column.field], dialect.codec),
   );

@@ -1,3 +1,4 @@
+import { ApiError } from '@corral/errors';
 import type { z } from 'zod';
 import type { HandlerContext } from '../vocabulary/context.js';
 import { taggedVersion } from '../http/etag.js';
@@ -45,12 +46,14 @@ export async function updateFields(
   const changes = validFields(runtime, patch);
   if (!changes) return undefined;
   const id = context.params.id ?? '';
-  const result: WriteResult<object> = await collection.store.update!(
-    id,
-    changes,
-    expectedVersion,
-    requestOptions(context),
-  );
+  let result: WriteResult<object>;
+  try {
+    result = await collection.store.update!(id, changes, expectedVersion, requestOptions(context));
+  } catch (error) {
+    // A value the store refuses (a column too small for it): the full path answers 404 or 412 first.
+    if (error instanceof ApiError && error.status === 422) return undefined;
+    throw error;
+  }
   if (result.status === 'ok') return result.record;
   if (result.status !== 'conflict') throw lookupError(result.status, collection, id);
   if (ifMatch !== undefined) throw staleError();
