@@ -24,7 +24,9 @@ export function inlinedCode(dir) {
   const found = [];
   if (!existsSync(dist))
     return [{ file: relative('.', dist), problem: 'is missing: build first (node scripts/build.mjs)' }];
-  for (const file of readdirSync(dist, { recursive: true }).map(String)) {
+  // The bundler writes dist's top level only; a folder below holds files copied on purpose, with
+  // their licence (@corral/openapi's dist/swagger-ui).
+  for (const file of readdirSync(dist)) {
     if (!file.endsWith('.js')) continue;
     const map = join(dist, `${file}.map`);
     if (!existsSync(map)) {
