@@ -15,6 +15,7 @@ export default defineConfig((options) => ({
     const from = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
     const to = join(resolve(options.outDir ?? 'dist'), copiedAssetFolder);
     mkdirSync(to, { recursive: true });
-    for (const file of [...Object.keys(docsAssetTypes), ...docsAssetLicences]) copyFileSync(join(from, file), join(to, file));
+    for (const file of [...Object.keys(docsAssetTypes), ...docsAssetLicences])
+      copyFileSync(join(from, file), join(to, file));
   },
 }));
