@@ -78,6 +78,15 @@ describe('@corral/client types from the OpenAPI document', () => {
     await animals.list({ expand: ['keeper'] });
     // @ts-expect-error -- a zoo is no employee
     await employees.delete((await client.collection('zoos').list()).items[0]!);
+    // A collection without relations (its list takes no `expand`) keeps its record type.
+    const customers = client.collection('customers');
+    const customer = (await customers.list({ sort: 'name' })).items[0]!;
+    expectTypeOf(customer.name).toEqualTypeOf<string>();
+    expectTypeOf(customer.city).toEqualTypeOf<string | undefined>();
+    // @ts-expect-error -- a customer has no field `phone`
+    await customers.create({ name: 'Ada', phone: '555' });
+    // @ts-expect-error -- `name` is a string
+    await customers.patch(customer, { name: 1 });
   };
 
   it('refuses the same mistakes as a client typed from the declarations', () => {

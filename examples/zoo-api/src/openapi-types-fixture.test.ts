@@ -1,5 +1,5 @@
 // The committed types of the zoo's OpenAPI document (test-fixtures/zoo-openapi.ts), as a consumer
-// in another repository makes them with `npx openapi-typescript <url>/v1/openapi.json -o zoo.ts`;
+// in another repository makes them with the command docs/client.md gives;
 // client-openapi.types.test.ts types @corral/client from them. Generating them again from the
 // document the zoo serves must give the same text, so the fixture cannot drift from the service.
 // After a deliberate change to the document, `npx vitest run <this file> -u` writes it anew.

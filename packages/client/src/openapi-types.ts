@@ -32,9 +32,14 @@ export type CollectionNameOf<K, Item, Base extends string> = K extends `${Base}/
 export type ListedRecordOf<Item, Name extends string> =
   ListBody<Item> extends Record<Name, readonly (infer R)[]> ? R : never;
 
-/** The relations `expand` takes for a path item (the heads of its `expand` values); the client's typed rels. */
-export type ExpandableRel<Item> =
-  NonNullable<PropertyOf<ListQuery<Item>, 'expand'>> extends readonly (infer E extends string)[]
+/**
+ * The relations `expand` takes for a path item (the heads of its `expand` values); the client's
+ * typed rels. None when the list takes no `expand`: a bare `never extends ...` would give every
+ * string, and `Omit` of every string would leave the record without properties.
+ */
+export type ExpandableRel<Item> = [NonNullable<PropertyOf<ListQuery<Item>, 'expand'>>] extends [never]
+  ? never
+  : NonNullable<PropertyOf<ListQuery<Item>, 'expand'>> extends readonly (infer E extends string)[]
     ? ExpandHead<E>
     : never;
 

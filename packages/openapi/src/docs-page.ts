@@ -1,25 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { docsAssetDirectory, docsAssetTypes } from './docs-assets.js';
 
-/** Files of swagger-ui-dist the page needs; nothing is fetched from anywhere else. */
-const assets: Readonly<Record<string, string>> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
-  'oauth2-redirect.html': 'text/html; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
-
-const assetDirectory = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+let assetDirectory: string | undefined;
 const cache = new Map<string, Uint8Array>();
 
-/** One asset of the docs page, read from node_modules once and kept. */
+/** One asset of the docs page, read from disk once and kept. */
 export async function docsAsset(file: string): Promise<{ contentType: string; body: Uint8Array } | undefined> {
-  const contentType = assets[file];
+  const contentType = docsAssetTypes[file];
   if (!contentType) return undefined;
   let body = cache.get(file);
   if (!body) {
+    assetDirectory ??= docsAssetDirectory(import.meta.url);
     body = await readFile(join(assetDirectory, file));
     cache.set(file, body);
   }

@@ -1,5 +1,5 @@
 import type { BookkeepingSql } from '@corral/sql';
-import { addWrite, countsQuery, lockedRevisionQuery, revisionQuery, seedShards } from './counters.js';
+import { addWrite, countsQuery, lockedRevisionQuery, ownStatementMark, revisionQuery, seedShards } from './counters.js';
 
 /**
  * The SQL of the counters and tombstone tables of a schema (made at init, see managed-table.ts and
@@ -10,8 +10,9 @@ export function postgresBookkeeping(schema: string): BookkeepingSql {
   return {
     revisionSeed: (collection, keepsLive) => seedShards(schema, collection, keepsLive),
     revisionRead: (collection, lock) => (lock ? lockedRevisionQuery : revisionQuery)(schema, collection),
-    revisionBump: (collection, condition) =>
-      addWrite(schema, `${collection}::text`, '0', condition ? `WHERE ${condition}` : ''),
+    revisionBump: (collection, condition, live = '0') =>
+      addWrite(schema, `${collection}::text`, live, condition ? `WHERE ${condition}` : ''),
+    ownStatementMark,
     // Repeated on every row, and pg parses each copy: only a table the store made needs the live count too.
     pageCounts: (map, collection) => `(${countsQuery(schema, collection, map.managed)})`,
     anyTombstone: (collection) => `SELECT EXISTS (SELECT 1 FROM ${tombstones} WHERE collection = ${collection}) AS any`,

@@ -30,4 +30,31 @@ describe.runIf(available)('PostgreSQL counters', () => {
     expect([await things.revision(), await things.count({})]).toEqual([before + 31, 0]);
     await database.close();
   });
+
+  it('count each write once: the store in its own statements, any other SQL by the triggers', async () => {
+    const schema = freshSchemaName('counted_once');
+    schemas.push(schema);
+    const { database, things } = await start(schema);
+    const kept = async () => ({
+      revision: await things.revision(),
+      live: (await things.list({ offset: 0, limit: 1 })).total,
+    });
+    const before = await kept();
+    const a = await things.create({ name: 'A', legs: 1, kind: 'cat' });
+    await things.replace(a.id, { name: 'A2', legs: 1, kind: 'cat' });
+    await things.update?.(a.id, { legs: 2 });
+    const b = await things.create({ name: 'B', legs: 2, kind: 'dog' });
+    await things.delete(b.id);
+    expect(await kept()).toEqual({ revision: before.revision + 5, live: before.live + 1 });
+    // SQL of the application's own, on the store's pool: the triggers count it, once per statement.
+    const table = `"${schema}"."things"`;
+    await database.pool.query(
+      `INSERT INTO ${table} (name, legs, kind) SELECT 'n' || i, i, 'eel' FROM generate_series(1, 3) i`,
+    );
+    await database.pool.query(`UPDATE ${table} SET legs = legs + 1 WHERE kind = 'eel'`);
+    await database.pool.query(`DELETE FROM ${table} WHERE name = 'n1'`);
+    expect(await kept()).toEqual({ revision: before.revision + 8, live: before.live + 3 });
+    expect(await things.get(b.id)).toEqual({ status: 'gone' });
+    await database.close();
+  });
 });

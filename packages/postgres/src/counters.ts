@@ -74,6 +74,17 @@ export function lockedRevisionQuery(schema: string, collection: string): string 
   return `SELECT sum(revision)::bigint AS revision, sum(live)::bigint AS live FROM (SELECT revision, live FROM ${countsOf(schema)} WHERE collection = ${collection} ORDER BY shard FOR UPDATE) AS shards`;
 }
 
+/**
+ * The comment that begins the statements by which the store writes its own tables and counts the
+ * write in the same statement (a CTE, like a write of a table the application owns). Their
+ * triggers stand aside for such a statement, and count everything else: other programs' SQL, the
+ * application's own SQL on the store's pool, and rows a foreign key deletes in cascade (their
+ * statement runs inside a trigger, so at a trigger depth above 0).
+ */
+export const ownStatementMark = '/* corral: counted */ ';
+/** The WHEN of the counting triggers of the store's own tables. */
+export const countedByTrigger = `NOT coalesce(starts_with(current_query(), '${ownStatementMark}') AND pg_trigger_depth() = 0, false)`;
+
 /** The trigger bodies of the store's own tables: each statement counts once, from its transition table. */
 export function counterTriggers(schema: string): Record<string, string> {
   const count = (sign: string) =>

@@ -24,7 +24,7 @@ import {
   type TableMap,
   type TextMeasure,
 } from '@corral/sql';
-import { counterTriggers, prepareCounters, prepareShards, recountLive } from './counters.js';
+import { counterTriggers, countedByTrigger, prepareCounters, prepareShards, recountLive } from './counters.js';
 import type { Queryable } from './database.js';
 import { literal, postgresTypes } from './dialect.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
@@ -119,7 +119,10 @@ export async function prepareBookkeeping(on: Queryable, schema: string): Promise
   );
 }
 
-/** Triggers that keep the bookkeeping true whoever writes the table (the API, or SQL from another program). */
+/**
+ * Triggers that keep the bookkeeping true when another program writes the table (SQL from psql, a
+ * script); the store's own writes count themselves in their statements (see `ownStatementMark`).
+ */
 async function prepareTriggers(on: Queryable, schema: string, map: TableMap): Promise<void> {
   const table = `${schema}.${quoted(map.table)}`;
   const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
@@ -130,7 +133,7 @@ async function prepareTriggers(on: Queryable, schema: string, map: TableMap): Pr
     ['DELETE', 'OLD', 'deleted'],
   ] as const) {
     await on.query(
-      `CREATE OR REPLACE TRIGGER ${name(past)} AFTER ${event} ON ${table} REFERENCING ${kind} TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_${past}(${collection})`,
+      `CREATE OR REPLACE TRIGGER ${name(past)} AFTER ${event} ON ${table} REFERENCING ${kind} TABLE AS changed_rows FOR EACH STATEMENT WHEN (${countedByTrigger}) EXECUTE FUNCTION ${schema}.corral_rows_${past}(${collection})`,
     );
   }
   await on.query(

@@ -1,4 +1,4 @@
-import type { OwnedColumn } from '@corral/sql';
+import { typeRanges, type ColumnLimits, type OwnedColumn } from '@corral/sql';
 import type { Queryable } from './database.js';
 import { storageOfPostgres } from './dialect.js';
 
@@ -17,6 +17,7 @@ export async function columnsOf(
   const result = await on.query(
     `
     SELECT c.column_name, c.data_type, c.udt_name, c.is_nullable, c.column_default, c.is_identity, c.is_generated,
+      c.character_maximum_length, c.numeric_precision, c.numeric_scale,
       (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace JOIN pg_enum e ON e.enumtypid = t.oid
         WHERE t.typname = c.udt_name AND n.nspname = c.udt_schema) AS labels
     FROM information_schema.columns c WHERE c.table_schema = $1 AND c.table_name = $2 ORDER BY c.ordinal_position`,
@@ -24,10 +25,13 @@ export async function columnsOf(
   );
   return result.rows.map((row) => {
     const labels = row.labels as string[] | null;
+    const limits = limitsOf(row);
     return {
       name: String(row.column_name),
       storage: labels ? 'text' : storageOfPostgres(String(row.data_type), String(row.udt_name)),
-      type: String(row.data_type),
+      // A type of an extension or an enum is named by its own name, not `USER-DEFINED`.
+      type: row.data_type === 'USER-DEFINED' ? String(row.udt_name) : String(row.data_type),
+      ...(limits ? { limits } : {}),
       notNull: row.is_nullable === 'NO',
       hasDefault: row.column_default !== null || row.is_identity === 'YES' || row.is_generated === 'ALWAYS',
       generated: row.is_generated === 'ALWAYS',
@@ -35,6 +39,45 @@ export async function columnsOf(
       ...(labels ? { labels } : {}),
     };
   });
+}
+
+/** A column's declared size or range, from information_schema: the length of `varchar(n)`, an integer type's range, `numeric(p, s)`. */
+function limitsOf(row: Record<string, unknown>): ColumnLimits | undefined {
+  switch (row.data_type) {
+    case 'character varying':
+    case 'character':
+      return row.character_maximum_length === null ? undefined : { maxLength: Number(row.character_maximum_length) };
+    case 'smallint':
+    case 'integer':
+    case 'real':
+      return { range: typeRanges[row.data_type] };
+    case 'numeric':
+      return row.numeric_precision === null
+        ? undefined
+        : {
+            digits: {
+              whole: Number(row.numeric_precision) - Number(row.numeric_scale),
+              scale: Number(row.numeric_scale),
+            },
+          };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The columns each CHECK constraint of a table reads, by constraint name (pg_constraint's
+ * `conkey`), so that a broken one is answered naming the fields.
+ */
+export async function checksOf(on: Queryable, schema: string, table: string): Promise<Map<string, string[]>> {
+  const result = await on.query(
+    `
+    SELECT con.conname, array(SELECT a.attname::text FROM pg_attribute a WHERE a.attrelid = con.conrelid AND a.attnum = ANY(con.conkey) ORDER BY a.attnum) AS columns
+    FROM pg_constraint con JOIN pg_class t ON t.oid = con.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+    WHERE con.contype = 'c' AND n.nspname = $1 AND t.relname = $2`,
+    [schema, table],
+  );
+  return new Map(result.rows.map((row) => [String(row.conname), row.columns as string[]]));
 }
 
 /** Names of a table's indexes. */

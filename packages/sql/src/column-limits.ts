@@ -1,77 +1,76 @@
-import type { FieldLimits } from '@corral/core';
-import { derivedName, quoted } from './names.js';
-import type { ColumnMap, TableMap } from './table-map.js';
+import { ApiError, type FieldError } from '@corral/core';
+import type { TableMap } from './table-map.js';
 
 /**
- * How an engine measures text for the checks of {@link limitsCheck}. zod counts UTF-16 code units
- * (a character past U+FFFF counts 2) and databases count characters, so a maximum is checked on
- * characters (never more than code units: what the API takes always fits) and a minimum on an
- * expression that is never less than the code units (exact where the engine can count them).
+ * What a column of a table the application owns can hold beyond its kind of value, as its declared
+ * type tells it (`varchar(100)`, `integer`, `numeric(6,2)`). Values are checked against it before a
+ * write, so that the answer names the field instead of the database refusing the statement.
  */
-export interface TextMeasure {
-  /** Characters (code points) of a text. */
-  chars(column: string): string;
-  /** At least the UTF-16 code units of a text. */
-  unitsAtLeast(column: string): string;
+export interface ColumnLimits {
+  /** The most characters (code points, as PostgreSQL counts them) of `varchar(n)` and `char(n)`. */
+  readonly maxLength?: number;
+  /** The smallest and largest number the column holds (`smallint`, `integer`, `bigint`, `real`). */
+  readonly range?: readonly [min: number, max: number];
+  /** A `numeric(precision, scale)`: how many digits it keeps on each side of the point. */
+  readonly digits?: NumericDigits;
 }
 
-/** A number as SQL text: the shortest form that reads back as the same double. */
-const number = (value: number) => String(value);
+/** The digits of a `numeric(precision, scale)` column. */
+export interface NumericDigits {
+  /** Digits before the point (precision - scale). */
+  readonly whole: number;
+  /** Digits kept after the point; more are rounded away, not refused. */
+  readonly scale: number;
+}
 
 /**
- * The condition a column's values must meet for the schema's limits, or undefined when SQL has
- * nothing to check: lengths of text columns; bounds of number columns; a whole step of integer
- * columns (a fractional step is left to the API, as floating remainders differ). Patterns are never
- * checked (engines' regular expressions differ). NULL passes, as in any CHECK. `name` is the value
- * checked: the column, or an expression (a field of an old JSON document).
+ * The ranges of the SQL types narrower than the values a field may hold. `bigint` is not among
+ * them: an integer field holds safe integers (zod's `.int()`), which it always holds.
  */
-export function limitsCheck(column: ColumnMap, measure: TextMeasure, name = quoted(column.column)): string | undefined {
-  const limits: FieldLimits | undefined = column.limits;
-  if (!limits) return undefined;
-  const parts: string[] = [];
-  if (column.kind === 'string' && column.storage === 'text') {
-    if (limits.minLength !== undefined && limits.minLength > 0)
-      parts.push(`${measure.unitsAtLeast(name)} >= ${number(limits.minLength)}`);
-    if (limits.maxLength !== undefined) parts.push(`${measure.chars(name)} <= ${number(limits.maxLength)}`);
+export const typeRanges: Readonly<Record<'smallint' | 'integer' | 'real', readonly [min: number, max: number]>> = {
+  smallint: [-32768, 32767],
+  integer: [-2147483648, 2147483647],
+  real: [-3.4028234663852886e38, 3.4028234663852886e38],
+};
+
+/** Why a value does not fit the column, in words for the client; undefined when it fits. */
+export function limitProblem(limits: ColumnLimits, value: unknown): string | undefined {
+  if (typeof value === 'string' && limits.maxLength !== undefined) {
+    const characters = [...value];
+    // As SQL does, spaces past the length are cut off rather than refused.
+    if (characters.length > limits.maxLength && characters.slice(limits.maxLength).some((c) => c !== ' '))
+      return `must be at most ${limits.maxLength} characters long (it has ${characters.length})`;
   }
-  const numeric =
-    (column.kind === 'integer' && column.storage === 'integer') ||
-    (column.kind === 'number' && column.storage === 'real');
-  if (numeric) {
-    if (limits.minimum !== undefined) parts.push(`${name} >= ${number(limits.minimum)}`);
-    if (limits.exclusiveMinimum !== undefined) parts.push(`${name} > ${number(limits.exclusiveMinimum)}`);
-    if (limits.maximum !== undefined) parts.push(`${name} <= ${number(limits.maximum)}`);
-    if (limits.exclusiveMaximum !== undefined) parts.push(`${name} < ${number(limits.exclusiveMaximum)}`);
-    const step = limits.multipleOf;
-    if (column.storage === 'integer' && step !== undefined && Number.isSafeInteger(step) && step > 1)
-      parts.push(`${name} % ${number(step)} = 0`);
+  if (typeof value !== 'number') return undefined;
+  if (limits.range && (value < limits.range[0] || value > limits.range[1]))
+    return `must be between ${limits.range[0]} and ${limits.range[1]}`;
+  const { digits } = limits;
+  // The value as the column rounds it must have no more digits before the point than it keeps.
+  if (digits && digits.scale >= 0 && digits.scale <= 100) {
+    const bound = 10 ** digits.whole;
+    if (Number(Math.abs(value).toFixed(digits.scale)) >= bound)
+      return `must be less than ${bound} and greater than ${-bound}${digits.scale > 0 ? ` (rounded to ${digits.scale} decimals)` : ''}`;
   }
-  return parts.length > 0 ? parts.join(' AND ') : undefined;
+  return undefined;
 }
 
-/** The name of the constraint holding a column's limits: the table's and the column's, then `limits`. */
-export function limitsConstraint(map: TableMap, column: ColumnMap): string {
-  return derivedName(map.table, `${column.column}_limits`);
-}
-
-/** The column whose limits or values a constraint of the store's own checks, from the constraint's name. */
-export function checkedColumn(map: TableMap, constraint: string | undefined): ColumnMap | undefined {
-  if (constraint === undefined) return undefined;
-  return map.columns.find(
-    (column) =>
-      limitsConstraint(map, column) === constraint || derivedName(map.table, `${column.column}_values`) === constraint,
-  );
-}
-
-/** Whether two columns' limits are the same. */
-export function sameLimits(a: FieldLimits | undefined, b: FieldLimits | undefined): boolean {
-  const text = (limits: FieldLimits | undefined) =>
-    JSON.stringify(Object.entries(limits ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
-  return text(a) === text(b);
-}
-
-/** Words for a column's limits, for start-up messages: `minimum 0, maxLength 100`. */
-export function describeLimits(limits: FieldLimits | undefined): string {
-  const entries = Object.entries(limits ?? {});
-  return entries.length > 0 ? entries.map(([name, value]) => `${name} ${value}`).join(', ') : 'none';
+/**
+ * Refuses data that a column of the table cannot hold (too long, out of range) with a 422 naming
+ * every such field, before any statement is sent: nothing is written.
+ */
+export function checkLimits(map: TableMap, data: Readonly<Record<string, unknown>>): void {
+  let problems: FieldError[] | undefined;
+  for (const column of map.columns) {
+    if (!column.limits) continue;
+    const value = data[column.field];
+    if (value === undefined || value === null) continue;
+    const problem = limitProblem(column.limits, value);
+    if (problem) (problems ??= []).push({ field: column.field, message: problem });
+  }
+  if (problems)
+    throw new ApiError(
+      'validationFailed',
+      `${problems.map((p) => p.field).join(', ')}: the table cannot hold ${problems.length === 1 ? 'this value' : 'these values'}; nothing was written`,
+      { fieldErrors: problems },
+    );
 }

@@ -1,6 +1,7 @@
 import type { StoredFieldKind } from '@corral/core';
+import type { ColumnLimits } from './column-limits.js';
 import type { ActualColumn } from './schema-diff.js';
-import type { ColumnStorage, TableMap } from './table-map.js';
+import type { ColumnMap, ColumnStorage, TableMap } from './table-map.js';
 
 /** A column of a table the user owns, with what decides whether a row can be inserted without it. */
 export interface OwnedColumn extends ActualColumn {
@@ -10,11 +11,16 @@ export interface OwnedColumn extends ActualColumn {
   readonly labels?: readonly string[];
   /** Computed by the database (a generated column): it cannot be written. */
   readonly generated?: boolean;
+  /** Its declared size or range (`varchar(100)`, `integer`), which values are checked against before a write. */
+  readonly limits?: ColumnLimits;
 }
 
-/** Which column storages can hold each kind of field without loss. */
+/**
+ * Which column storages can hold each kind of field without loss. A string field holding ids (a
+ * parent key, a relation's field) may also live in an integer column; no other string can.
+ */
 const holds: Record<StoredFieldKind, readonly ColumnStorage[]> = {
-  string: ['text', 'uuid', 'integer'],
+  string: ['text', 'uuid'],
   enum: ['text'],
   integer: ['integer', 'real'],
   number: ['real'],
@@ -22,9 +28,35 @@ const holds: Record<StoredFieldKind, readonly ColumnStorage[]> = {
   json: ['json'],
 };
 
+/** The schema that fits a column of each storage, for the fix a refusal gives. */
+const schemaFor: Partial<Record<ColumnStorage, string>> = {
+  text: 'z.string() (or z.enum([...]))',
+  uuid: 'z.string()',
+  integer: 'z.number().int()',
+  real: 'z.number()',
+  boolean: 'z.boolean()',
+  json: 'an object or array schema',
+};
+
+/** Whether a field's values fit a column of this storage. */
+function fits(field: ColumnMap, storage: OwnedColumn['storage'], textHoldsJson: boolean): boolean {
+  if (storage === 'other') return false;
+  if (holds[field.kind].includes(storage)) return true;
+  if (field.kind === 'string' && field.holdsId && storage === 'integer') return true;
+  return field.kind === 'json' && textHoldsJson && storage === 'text';
+}
+
+/** The sentence refusing a field whose values the column's type cannot keep, with the fix. */
+function typeMismatch(field: ColumnMap, column: OwnedColumn, at: string): string {
+  const schema = schemaFor[column.storage as ColumnStorage];
+  const declare = schema ? `declare the field as ${schema}, or ` : '';
+  return `field "${field.field}" holds ${field.kind} values, which column ${at} (${column.type.toLowerCase()}) cannot keep; ${declare}map the field to a column of a type that keeps them with the store's \`columns\` option`;
+}
+
 /**
  * What keeps a table the user owns from serving a collection, one sentence per problem, each
- * naming the field and the column: a missing column, one of a type the field's values do not fit,
+ * naming the field and the column: a missing column, one of a type the field's values do not fit
+ * (with its type and the schema that would fit),
  * enum labels the field's values are not among, a column every insert must fill that no field
  * fills, an id column the database cannot fill. Empty when the table fits. `textHoldsJson` is true
  * where JSON lives in text columns (SQLite).
@@ -65,13 +97,7 @@ export function existingTableProblems(
       );
       continue;
     }
-    const fits =
-      holds[field.kind].includes(column.storage as ColumnStorage) ||
-      (field.kind === 'json' && textHoldsJson && column.storage === 'text');
-    if (!fits)
-      problems.push(
-        `field "${field.field}" holds ${field.kind} values, which column ${at(field.column)} (${column.storage}) cannot keep`,
-      );
+    if (!fits(field, column.storage, textHoldsJson)) problems.push(typeMismatch(field, column, at(field.column)));
     if (field.values && column.labels) {
       const missing = field.values.filter((value) => !column.labels!.includes(value));
       if (missing.length > 0)

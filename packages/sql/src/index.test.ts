@@ -5,6 +5,7 @@ it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "SqlStore",
+      "checkLimits",
       "checkSeedParents",
       "columnValue",
       "containing",
@@ -60,6 +61,7 @@ it('exposes exactly the public API', async () => {
       "sqlStartupCodes",
       "tableMapOf",
       "tableMismatch",
+      "typeRanges",
       "uniqueMark",
       "uniquePlan",
       "unwritten",

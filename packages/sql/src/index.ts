@@ -1,3 +1,4 @@
+export { checkLimits, typeRanges, type ColumnLimits, type NumericDigits } from './column-limits.js';
 export { countMatches, pageWindow, settledTotal, type Counted, type CountSource, type PageWindow } from './counting.js';
 export { existingTableProblems, type OwnedColumn } from './existing-table.js';
 export { keyOfId, keysOfIds, type IdStorage } from './ids.js';
@@ -26,6 +27,7 @@ export {
   projectedMap,
   tableMapOf,
   withActualStorage,
+  type ActualStorage,
   type ColumnMap,
   type ColumnStorage,
   type IdColumn,
@@ -35,7 +37,7 @@ export {
 } from './table-map.js';
 export { columnValue, fieldValue, recordData, rowValues, type ValueCodec } from './values.js';
 export { violationError, type Violation } from './violations.js';
-export { limitsCheck, limitsConstraint, type TextMeasure } from './column-limits.js';
+export { limitsCheck, limitsConstraint, type TextMeasure } from './schema-checks.js';
 export {
   createUniqueSql,
   sharedKeysRefused,

@@ -1,4 +1,4 @@
-import { describeLimits } from './column-limits.js';
+import { describeLimits } from './schema-checks.js';
 import type { LegacyProblem } from './refusals.js';
 import type { ColumnMap, TableMap } from './table-map.js';
 
@@ -111,8 +111,9 @@ export async function legacyProblemsOf(
     if (beyond)
       await check(
         beyond,
-        (n, ids) => `${records(n, ids)} hold a ${column.field} outside its limits (${describeLimits(column.limits)})`,
-        sql.set(column, { kind: 'wanted', what: `a value within ${describeLimits(column.limits)}` }),
+        (n, ids) =>
+          `${records(n, ids)} hold a ${column.field} outside its limits (${describeLimits(column.schemaLimits)})`,
+        sql.set(column, { kind: 'wanted', what: `a value within ${describeLimits(column.schemaLimits)}` }),
       );
     if (column.references)
       await check(

@@ -1,4 +1,4 @@
-import { describeLimits } from './column-limits.js';
+import { describeLimits } from './schema-checks.js';
 import { quoted } from './names.js';
 import type { SchemaChange, TableFacts } from './schema-diff.js';
 import type { ColumnMap, ColumnStorage } from './table-map.js';
@@ -51,7 +51,7 @@ export function resolutionSql(table: string, change: SchemaChange, parts: Resolu
     case 'reference':
       return `DELETE FROM ${table} WHERE ${parts.orphaned(change.column)}; (or point those rows at records that exist)`;
     case 'limits':
-      return `UPDATE ${table} SET ${quoted(change.column.column)} = <a value within ${describeLimits(change.column.limits)}> WHERE NOT (${parts.limits(change.column)});`;
+      return `UPDATE ${table} SET ${quoted(change.column.column)} = <a value within ${describeLimits(change.column.schemaLimits)}> WHERE NOT (${parts.limits(change.column)});`;
     default:
       return 'nothing: this change is always made';
   }

@@ -171,6 +171,7 @@ function idColumnOf(map: TableMap): ColumnMap {
     notNull: true,
     values: undefined,
     references: undefined,
+    holdsId: true,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FieldLimits } from '@corral/core';
-import { describeLimits, sameLimits } from './column-limits.js';
+import { describeLimits, sameLimits } from './schema-checks.js';
 import type { ColumnMap, ColumnStorage, Reference, TableMap } from './table-map.js';
 
 /** A column of a table as the database describes it. */
@@ -38,7 +38,7 @@ export function definitionOf(column: ColumnMap): ColumnDefinition {
     required: column.required,
     ...(column.values ? { values: column.values } : {}),
     ...(column.references ? { references: column.references } : {}),
-    ...(column.limits ? { limits: column.limits } : {}),
+    ...(column.schemaLimits ? { limits: column.schemaLimits } : {}),
   };
 }
 
@@ -186,10 +186,10 @@ export async function diffTable(
           : `${outside} row(s) hold a value it no longer accepts (${removed.join(', ') || 'unknown'})`;
       });
     }
-    if (!sameLimits(was?.limits, column.limits)) {
+    if (!sameLimits(was?.limits, column.schemaLimits)) {
       // Like a narrower enum: a check the stored rows would break stops start-up rather than be added.
       await decide({ kind: 'limits', column }, async () => {
-        if (!column.limits) return undefined;
+        if (!column.schemaLimits) return undefined;
         const outside = await facts.outOfLimits(column);
         return outside === 0 ? undefined : `${outside} row(s) hold a value outside them`;
       });
@@ -240,6 +240,6 @@ export function describeChange(map: TableMap, change: SchemaChange): string {
     case 'reference':
       return `the parent reference of ${where(change.column)} changed`;
     case 'limits':
-      return `the limits of ${where(change.column)} changed to ${describeLimits(change.column.limits)}`;
+      return `the limits of ${where(change.column)} changed to ${describeLimits(change.column.schemaLimits)}`;
   }
 }

@@ -38,8 +38,18 @@ export interface BookkeepingSql {
   revisionSeed(collection: string, keepsLive: boolean): string;
   /** Selects `revision` and `live` (the kept count, or NULL) of the collection; locked when asked. */
   revisionRead(collection: string, lock: boolean): string;
-  /** Counts one committed write; `condition`, when given, must hold as well (a write that changed nothing). */
-  revisionBump(collection: string, condition?: string): string;
+  /**
+   * Counts one committed write; `condition`, when given, must hold as well (a write that changed
+   * nothing). `live` is an SQL expression added to the live count where one is kept (default 0).
+   */
+  revisionBump(collection: string, condition?: string, live?: string): string;
+  /**
+   * A comment that begins each statement by which the store writes a table it made and keeps that
+   * write's books itself (count, live count, tombstones, in the same statement). The table's
+   * triggers, there for other programs' writes, stand aside for a statement that begins with it.
+   * Without it, the triggers keep the books of every write to such a table.
+   */
+  readonly ownStatementMark?: string;
   /**
    * The expression a page selects beside its rows (when `revisionInPage`): the revision, with the
    * live count where the table keeps one.

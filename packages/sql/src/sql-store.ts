@@ -29,7 +29,7 @@ import type { SqlDialect } from './sql-dialect.js';
 import { chain, type Maybe, type SqlDriver } from './sql-driver.js';
 import { initTable, type SqlStoreOptions } from './store-init.js';
 import { groupRows } from './store-groups.js';
-import type { TableMap } from './table-map.js';
+import type { ColumnMap, TableMap } from './table-map.js';
 import { TableShape } from './table-shape.js';
 import { tableReads, type EngineReads, type PageMemo } from './table-reads.js';
 import { bulkDelete, bulkReplace } from './store-bulk.js';
@@ -144,6 +144,14 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     return undefined;
   }
 
+  /**
+   * The columns each CHECK constraint of the table reads, by the name the database reports when
+   * one is broken (see `TableMap.checks`); read inside init's unit, after the table is made or checked.
+   */
+  describeChecks(_on: C, _map: TableMap): Maybe<ReadonlyMap<string, readonly string[]>> {
+    return new Map();
+  }
+
   /** The last step of init's unit, told whether rows may have changed (SQLite checks foreign keys). */
   finishSetUp(_on: C, _declared: TableMap, _changed: boolean): Maybe<void> {}
 
@@ -254,6 +262,33 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   async replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>> {
+    return this.overwrite(id, data, this.map.columns, expectedVersion, options);
+  }
+
+  async update(
+    id: string,
+    changes: Readonly<Partial<T>>,
+    expectedVersion?: number,
+    options?: StoreCallOptions,
+  ): Promise<WriteResult<T>> {
+    const columns = this.map.columns.filter((column) => Object.hasOwn(changes, column.field));
+    // Nothing to set: the record as it stands, as a write of the same data would leave it.
+    if (columns.length === 0) {
+      const now = await this.get(id, options);
+      if (now.status !== 'found') return now;
+      return { status: 'ok', record: now.record };
+    }
+    return this.overwrite(id, changes as T, columns, expectedVersion, options);
+  }
+
+  /** Writes `columns` of a row from `data`, the others kept, if its version still holds. */
+  private async overwrite(
+    id: string,
+    data: T,
+    columns: readonly ColumnMap[],
+    expectedVersion: number | undefined,
+    options: StoreCallOptions | undefined,
+  ): Promise<WriteResult<T>> {
     const key = keyOfId(this.map.id.storage, id);
     const atomic =
       manyStatements(this) ||
@@ -261,7 +296,9 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
       (expectedVersion !== undefined && !this.shape.versionSql);
     return this.driver.write(options, atomic, async (on): Promise<WriteResult<T>> => {
       const written =
-        key === undefined ? undefined : await this.guarded(() => overwriteRow(this, on, key, data, expectedVersion));
+        key === undefined
+          ? undefined
+          : await this.guarded(() => overwriteRow(this, on, key, data, expectedVersion, columns));
       return written ? { status: 'ok', record: written } : unwritten(await this.lookup(on, id));
     });
   }

@@ -41,6 +41,8 @@ export async function initTable<T extends object, C>(
   await store.setUp(managed, async (on) => {
     const changed = managed ? await store.prepareManaged(on, declared) : false;
     map = managed ? declared : await ownedTable(store, on, declared);
+    // The CHECK constraints' columns, so that a broken one names the fields (see violationError).
+    map = { ...map, checks: await store.describeChecks(on, map) };
     store.useMap(map);
     const { dialect, driver } = store;
     await driver.run(on, dialect.bookkeeping.revisionSeed(dialect.placeholder(1), declared.managed), [
@@ -72,7 +74,11 @@ async function ownedTable<T extends object, C>(store: SqlStore<T, C>, on: C, dec
   store.adoptColumns(columns, idColumn);
   const actual = (name: string) => {
     const found: OwnedColumn | undefined = columns.find((column) => column.name === name);
-    return { storage: found?.storage === 'other' ? undefined : found?.storage, notNull: found?.notNull ?? false };
+    return {
+      storage: found?.storage === 'other' ? undefined : found?.storage,
+      notNull: found?.notNull ?? false,
+      limits: found?.limits,
+    };
   };
   const idStorage = idColumn.storage === 'integer' ? 'integer' : idColumn.storage === 'uuid' ? 'uuid' : 'text';
   return withActualStorage(declared, idStorage, actual);

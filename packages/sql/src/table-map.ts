@@ -1,4 +1,5 @@
 import { CorralError, type FieldLimits, type StoredFieldKind, type StoreInit } from '@corral/core';
+import type { ColumnLimits } from './column-limits.js';
 import type { IdStorage } from './ids.js';
 import { isPlainName, quoted, snakeCase } from './names.js';
 
@@ -38,8 +39,12 @@ export interface ColumnMap {
   readonly values: readonly string[] | undefined;
   /** The parent table this column refers to, when the store holds the relation as a foreign key. */
   readonly references: Reference | undefined;
+  /** The field holds the id of a record (the parent key, a relation's field): it may live in an integer column. */
+  readonly holdsId: boolean;
+  /** What the column of a table the application owns can hold (its length, its range), checked before a write. */
+  readonly limits?: ColumnLimits;
   /** The schema's limits on the field's values (lengths, bounds), which a table the store makes checks too. */
-  readonly limits?: FieldLimits;
+  readonly schemaLimits?: FieldLimits;
 }
 
 /** A table's id column: its name and how it holds ids. */
@@ -72,6 +77,11 @@ export interface TableMap {
   readonly ranged: readonly ColumnMap[];
   /** Columns a search looks in. */
   readonly searchable: readonly ColumnMap[];
+  /**
+   * The columns each CHECK constraint of the table reads, by the name the database gives when one
+   * is broken, so that the refusal names the fields; read from the catalog at start-up.
+   */
+  readonly checks?: ReadonlyMap<string, readonly string[]>;
   /** Keys no two rows may share (each one column or several): a table the store makes has a unique index for each. */
   readonly unique: readonly (readonly ColumnMap[])[];
   /** The column of a field; throws for a field the collection does not have. */
@@ -129,6 +139,7 @@ export function tableMapOf(
   if (version !== undefined) quoted(version, `the version column of collection "${init.collection}"`);
   const required = new Set(init.required);
   const nullable = new Set(init.nullable);
+  const idFields = new Set(init.idFields ?? (init.parentField === undefined ? [] : [init.parentField]));
   const columns = Object.entries(init.fields).map(([field, kind]): ColumnMap => {
     const named = options.columns?.[field];
     const column = named ?? snakeCase(field);
@@ -153,7 +164,8 @@ export function tableMapOf(
       notNull: managed && required.has(field),
       values: init.enums[field],
       references,
-      ...(init.limits?.[field] ? { limits: init.limits[field] } : {}),
+      holdsId: idFields.has(field),
+      ...(init.limits?.[field] ? { schemaLimits: init.limits[field] } : {}),
     };
   });
   const taken = new Map<string, string>([
@@ -198,19 +210,27 @@ export function tableMapOf(
   };
 }
 
+/** What the database tells of a column of a table the user owns. */
+export interface ActualStorage {
+  /** How it stores values; undefined for a type no field maps to. */
+  readonly storage: ColumnStorage | undefined;
+  /** Whether it is NOT NULL. */
+  readonly notNull: boolean;
+  /** Its declared size or range, where its type has one. */
+  readonly limits?: ColumnLimits | undefined;
+}
+
 /**
  * The same map with storages as the database reports them for a table the user owns: a string
  * field may live in an integer or UUID column (a parent key, say), and values are then checked
  * against that before they reach the database; a boolean may live in an integer column (1 and 0).
+ * Each column's size and range come along, to check values against before a write.
  */
-export function withActualStorage(
-  map: TableMap,
-  id: IdStorage,
-  actualOf: (column: string) => { readonly storage: ColumnStorage | undefined; readonly notNull: boolean },
-): TableMap {
+export function withActualStorage(map: TableMap, id: IdStorage, actualOf: (column: string) => ActualStorage): TableMap {
   const columns = map.columns.map((declared) => {
     const actual = actualOf(declared.column);
-    const column = actual.notNull ? { ...declared, notNull: true } : declared;
+    const limited = actual.limits ? { ...declared, limits: actual.limits } : declared;
+    const column = actual.notNull ? { ...limited, notNull: true } : limited;
     if (column.kind === 'string' && (actual.storage === 'integer' || actual.storage === 'uuid'))
       return { ...column, storage: actual.storage };
     if (column.kind === 'boolean' && actual.storage === 'integer') return { ...column, storage: actual.storage };

@@ -4,7 +4,9 @@ import type { TableReads } from './reads.js';
 import type { ReadSource } from './table-reads.js';
 import { Parameters } from './row-records.js';
 import type { Maybe, SqlRow } from './sql-driver.js';
-import { rowValues } from './values.js';
+import type { ColumnMap } from './table-map.js';
+import { checkLimits } from './column-limits.js';
+import { columnValue, rowValues } from './values.js';
 
 /** What the writes of a table need of its store beside its reads. */
 export interface WriteSource<T, C> extends ReadSource<T, C> {
@@ -24,32 +26,51 @@ export function manyStatements(source: WriteSource<unknown, unknown>): boolean {
   return !source.map.managed && !source.dialect.can.writableCte;
 }
 
+/** How a write moves the live count of a table the store keeps it for. */
+type LiveChange = 'added' | 'removed' | 'same';
+
 /**
- * Runs a write and, in a table the application owns (no trigger counts its writes), counts it: in
- * the same statement where the dialect has writable CTEs, otherwise by a second statement when it
- * changed something. `write` is given the parameters and the CTE name its rows are known by.
+ * Whether a write of this table counts itself in its own statement: in a table the application
+ * owns (no trigger counts its writes), and in one of the store's own where the dialect can mark a
+ * statement so that the table's triggers stand aside (`ownStatementMark`).
+ */
+function countsInStatement(source: WriteSource<unknown, unknown>): boolean {
+  const { map, dialect } = source;
+  return dialect.can.writableCte && (!map.managed || dialect.bookkeeping.ownStatementMark !== undefined);
+}
+
+/**
+ * Runs a write and counts it where no trigger does: in the same statement where the dialect has
+ * writable CTEs (see {@link countsInStatement}), otherwise by a second statement when it changed
+ * something (see {@link bumpAfter}). `write` is given the parameters and the CTE name its rows are
+ * known by; `more` adds CTEs of the books beside the count.
  */
 async function counted<C>(
   source: WriteSource<unknown, C>,
   on: C,
   write: (parameters: Parameters) => string,
   select: (from: string) => string,
+  live: LiveChange,
   more: (collection: string, from: string) => string[] = () => [],
 ): Promise<SqlRow[]> {
   const { map, dialect, driver } = source;
   const parameters = new Parameters(dialect.placeholder);
-  if (map.managed || !dialect.can.writableCte) {
+  if (!countsInStatement(source)) {
     const rows = await driver.rows(on, write(parameters), parameters.values, { arrays: true, writes: true });
     return rows;
   }
   const collection = parameters.add(map.collection);
   const statement = write(parameters);
+  // On the store's own table, the mark tells its triggers that this statement keeps its own books.
+  const mark = map.managed ? dialect.bookkeeping.ownStatementMark : '';
+  const delta = !map.managed || live === 'same' ? '0' : `${live === 'removed' ? '-' : ''}(SELECT count(*) FROM w)`;
   const parts = [
     `w AS (${statement})`,
     ...more(collection, 'w'),
-    `bump AS (${dialect.bookkeeping.revisionBump(collection, 'EXISTS (SELECT 1 FROM w)')})`,
+    `bump AS (${dialect.bookkeeping.revisionBump(collection, 'EXISTS (SELECT 1 FROM w)', delta)})`,
   ];
-  return driver.rows(on, `WITH ${parts.join(', ')} ${select('w')}`, parameters.values, { arrays: true, writes: true });
+  const sql = `${mark}WITH ${parts.join(', ')} ${select('w')}`;
+  return driver.rows(on, sql, parameters.values, { arrays: true, writes: true });
 }
 
 /** Counts a write of a table the application owns where {@link counted} could not. */
@@ -81,6 +102,7 @@ export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T)
       return `INSERT INTO ${source.shape.table} (${names.map((name) => dialect.quote(name)).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${source.shape.selected}`;
     },
     (from) => `SELECT * FROM ${from}`,
+    'added',
   );
   await bumpAfter(source, on, true);
   return source.shape.record(rows[0]!);
@@ -98,17 +120,22 @@ export async function overwriteRow<T, C>(
   key: string,
   data: T,
   expectedVersion: number | undefined,
+  columns: readonly ColumnMap[] = source.map.columns,
 ): Promise<StoredRecord<T> | undefined> {
   const { map, dialect, driver } = source;
   if (!source.shape.versionSql && expectedVersion !== undefined) {
     const now = await source.lookup(on, key);
     if (now.status !== 'found' || now.record.version !== expectedVersion) return undefined;
   }
-  const values = rowValues(map, data as Record<string, unknown>, dialect.codec);
+  // Only the columns written: an update leaves the others, and their limits, alone.
+  checkLimits(map, data as Record<string, unknown>);
+  const values = columns.map((column) =>
+    columnValue(column, (data as Record<string, unknown>)[column.field], dialect.codec),
+  );
   const q = dialect.quote;
   // Parameters in the order the text names them, for dialects whose placeholders are positional (`?`).
   const update = (parameters: Parameters) => {
-    const assignments = map.columns.map((column, i) => `${q(column.column)} = ${parameters.add(values[i])}`);
+    const assignments = columns.map((column, i) => `${q(column.column)} = ${parameters.add(values[i])}`);
     if (map.version) assignments.push(`${q(map.version)} = coalesce(${q(map.version)}, 0) + 1`);
     const where = rowWhere(source, key, expectedVersion)(parameters);
     return `UPDATE ${source.shape.table} SET ${assignments.join(', ')} WHERE ${where}`;
@@ -125,6 +152,7 @@ export async function overwriteRow<T, C>(
     on,
     (parameters) => `${update(parameters)} RETURNING ${source.shape.selected}`,
     (from) => `SELECT * FROM ${from}`,
+    'same',
   );
   await bumpAfter(source, on, rows.length > 0);
   return rows[0] ? source.shape.record(rows[0]) : undefined;
@@ -136,7 +164,7 @@ export async function overwriteRow<T, C>(
  */
 export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, where: WhereOf): Promise<number> {
   const { map, dialect, driver } = source;
-  if (map.managed) {
+  if (map.managed && !countsInStatement(source)) {
     const parameters = new Parameters(dialect.placeholder);
     return driver.run(on, `DELETE FROM ${source.shape.table} WHERE ${where(parameters)}`, parameters.values);
   }
@@ -147,6 +175,7 @@ export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, wher
     (parameters) =>
       `DELETE FROM ${source.shape.table} WHERE ${where(parameters)} RETURNING ${dialect.quote(map.id.column)} AS id`,
     (from) => `SELECT count(*) AS n FROM ${from}`,
+    'removed',
     (collection, from) => [`stones AS (${bookkeeping.tombstonesFrom(collection, from)})`],
   );
   if (dialect.can.writableCte) return Number((rows[0] as unknown[])[0]);

@@ -32,6 +32,19 @@ describe('values between records and rows', () => {
     expect(() => columnValue(map.column('zooId'), 'abc', sqlite)).toThrow(expect.objectContaining({ status: 422 }));
   });
 
+  it('refuses text that is not a UUID for a uuid column holding no id, without speaking of records', () => {
+    const owned = withActualStorage(tableMapOf(animalsInit, { table: 'beasts' }), 'integer', (column) => ({
+      storage: column === 'name' ? 'uuid' : undefined,
+      notNull: false,
+    }));
+    expect(() => columnValue(owned.column('name'), 'Kea', postgres)).toThrow(
+      expect.objectContaining({
+        status: 422,
+        fieldErrors: [{ field: 'name', message: expect.stringMatching(/^must be a UUID/) }],
+      }),
+    );
+  });
+
   it('reads rows back as the API gives them: numbers, booleans, keys as text, JSON parsed, NULL absent unless nullable', () => {
     const row = {
       id: 1,

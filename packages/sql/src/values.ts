@@ -1,4 +1,5 @@
 import { ApiError } from '@corral/core';
+import { checkLimits } from './column-limits.js';
 import { keyOfId } from './ids.js';
 import type { ColumnMap, TableMap } from './table-map.js';
 
@@ -29,6 +30,13 @@ export function columnValue(column: ColumnMap, value: unknown, codec: ValueCodec
     case 'uuid':
       if (column.kind !== 'string') return value;
       if (keyOfId(column.storage, String(value)) === undefined) {
+        // A text field of a uuid column that is no id (a token, say) is just not a UUID.
+        if (!column.holdsId)
+          throw new ApiError('validationFailed', `${column.field}: must be a UUID`, {
+            fieldErrors: [
+              { field: column.field, message: 'must be a UUID, e.g. 7f6c0b8e-3d1a-4c5e-9b2f-0a1b2c3d4e5f' },
+            ],
+          });
         throw new ApiError('validationFailed', `${column.field}: no record can have this id`, {
           fieldErrors: [
             {
@@ -44,8 +52,12 @@ export function columnValue(column: ColumnMap, value: unknown, codec: ValueCodec
   }
 }
 
-/** The parameters for a record's data, one per column of the map, in its order. */
+/**
+ * The parameters for a record's data, one per column of the map, in its order. Data a column
+ * cannot hold (too long, out of range) is refused first, naming the fields.
+ */
 export function rowValues(map: TableMap, data: Readonly<Record<string, unknown>>, codec: ValueCodec): unknown[] {
+  checkLimits(map, data);
   return map.columns.map((column) => columnValue(column, data[column.field], codec));
 }
 

@@ -1,5 +1,4 @@
 import { ApiError } from '@corral/core';
-import { checkedColumn } from './column-limits.js';
 import type { TableMap } from './table-map.js';
 
 /** A rule of the database that refused a write, in terms both dialects can report. */
@@ -19,12 +18,11 @@ export interface Violation {
  * (or the column, when no field maps to it) in `errors`; a foreign key
  * still pointing at a record being deleted is `resourceInUse`; a key naming no record, a missing
  * value or a failed check (rules of a table the user owns that the schema does not state) are
- * invalid input, 422, naming the field when the column is one of the collection's.
+ * invalid input, 422, naming the fields of the columns the database or the broken CHECK names.
  */
 export function violationError(map: TableMap, violation: Violation, deleting: boolean): ApiError {
   const fieldOf = (name: string | undefined) => map.columns.find((column) => column.column === name)?.field;
-  // A check of the store's own names its column in its name (SQLite reports that name where the column goes).
-  const field = fieldOf(violation.column) ?? checkedColumn(map, violation.constraint ?? violation.column)?.field;
+  const field = fieldOf(violation.column);
   const rule = violation.constraint ? ` (${violation.constraint})` : '';
   // The fields of the key, or the columns themselves for columns the collection does not map.
   const taken = (violation.columns ?? (violation.column ? [violation.column] : [])).map((c) => fieldOf(c) ?? c);
@@ -45,13 +43,35 @@ export function violationError(map: TableMap, violation: Violation, deleting: bo
         fieldErrors: [{ field: field ?? violation.column ?? '', message: 'must name an existing record' }],
       });
     default:
-      return new ApiError('validationFailed', `The database refused the values${rule}`, {
-        fieldErrors: [
-          {
-            field: field ?? violation.column ?? violation.constraint ?? '',
-            message: violation.kind === 'not-null' ? 'is required' : `breaks a rule of the table${rule}`,
-          },
-        ],
-      });
+      return refusedValues(map, violation);
   }
+}
+
+/**
+ * A missing value or a broken check (also a value the column type refuses), naming each field it
+ * can: the column the database names, or the columns the broken CHECK reads (from the catalog).
+ * A CHECK over columns no field maps to names the body as a whole (an empty field).
+ */
+function refusedValues(map: TableMap, violation: Violation): ApiError {
+  const rule = violation.constraint ? ` (${violation.constraint})` : '';
+  const columns = violation.column
+    ? [violation.column]
+    : violation.constraint === undefined
+      ? []
+      : (map.checks?.get(violation.constraint) ?? []);
+  // In the schema's order, whatever order the database lists the columns in.
+  const fields = map.columns.filter((column) => columns.includes(column.column)).map((column) => column.field);
+  const message = violation.kind === 'not-null' ? 'is required' : `breaks a rule of the table${rule}`;
+  const together = (field: string) => {
+    const others = fields.filter((other) => other !== field);
+    return others.length === 0 ? message : `${message}, together with ${others.join(', ')}`;
+  };
+  return new ApiError(
+    'validationFailed',
+    `${fields.length > 0 ? `${fields.join(', ')}: ` : ''}the database refused the values${rule}; nothing was written`,
+    {
+      fieldErrors:
+        fields.length > 0 ? fields.map((field) => ({ field, message: together(field) })) : [{ field: '', message }],
+    },
+  );
 }

@@ -17,6 +17,7 @@ import { legacyProblems, legacyTableOf, moveLegacy } from './legacy-layout.js';
 import { checkForeignKeys, createOrExtend, finishManaged, rebuild } from './managed-table.js';
 import { deepFrozen, PageCache } from './page-cache.js';
 import { plannedWork } from './table-changes.js';
+import { checksOf } from './table-checks.js';
 import { columnsOf, tableExists, uniqueIndexesOf } from './table-info.js';
 
 /** Settings of one store of a {@link SqliteDatabase}. */
@@ -76,6 +77,15 @@ export class SqliteStore<T extends object> extends SqlStore<T, SqliteConnection>
 
   override uniqueIndexesOf(_on: SqliteConnection, declared: TableMap): string[][] {
     return uniqueIndexesOf(this.database.connection, declared.table);
+  }
+
+  override describeChecks(_on: SqliteConnection, map: TableMap): Map<string, string[]> {
+    const { connection } = this.database;
+    return checksOf(
+      connection,
+      map.table,
+      columnsOf(connection, map.table).map((column) => column.name),
+    );
   }
 
   async mayTakeSeed(declared: TableMap): Promise<boolean> {

@@ -26,6 +26,10 @@ export function sqliteViolation(error: unknown): Violation | undefined {
         : kinds[code];
   if (!kind) return undefined;
   if (kind === 'unique') return uniqueViolation((error as Error).message);
+  // `CHECK constraint failed: <name>`: a constraint's name, a column's (an unnamed check on it), or
+  // the expression of an unnamed check of the table; the table's checks tell the columns.
+  const check = code === 275 ? /^CHECK constraint failed: (.+)$/s.exec((error as Error).message)?.[1] : undefined;
+  if (check !== undefined) return { kind, constraint: check };
   const column =
     /(?:failed|column): (?:[\w$]+\.)?([\w$]+)/.exec((error as Error).message)?.[1] ??
     /in INTEGER column [\w$]+\.([\w$]+)|column [\w$]+\.([\w$]+)/.exec((error as Error).message)?.[1];

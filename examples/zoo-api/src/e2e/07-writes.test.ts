@@ -367,7 +367,7 @@ describe('Writes: Prefer: respond-async on the bulk operations', () => {
     expect((await get(zoo, '/v1/zoos/1', admin)).body.name).toBe('Async Zoo');
   });
 
-  it('a bulk PUT that cannot be done ends as failed, and changes nothing', async () => {
+  it('a bulk PUT naming a record that does not exist answers 404 at once, with no job, and changes nothing', async () => {
     const before = (await get(zoo, '/v1/zoos/2', admin)).body;
     const reply = await call(zoo, 'PUT', '/v1/zoos', {
       token: admin,
@@ -377,11 +377,61 @@ describe('Writes: Prefer: respond-async on the bulk operations', () => {
         { id: '987654', name: 'Nobody' },
       ],
     });
+    expectSimpleError(reply, 404);
+    expect(reply.headers.get('location')).toBeNull();
+    expect((await get(zoo, '/v1/zoos/2', admin)).body).toEqual(before);
+  });
+
+  it('a bulk DELETE with a stale If-Match answers 412 at once, with no job, and deletes nothing', async () => {
+    const stale = (await get(zoo, '/v1/suppliers', admin)).headers.get('etag')!;
+    expect((await call(zoo, 'PATCH', '/v1/suppliers/1', { token: admin, json: { city: 'Kiel' } })).status).toBe(200);
+    const reply = await call(zoo, 'DELETE', '/v1/suppliers', {
+      token: admin,
+      headers: { ...async, 'if-match': stale },
+    });
+    expectSimpleError(reply, 412);
+    expect(reply.headers.get('location')).toBeNull();
+    expect(reply.headers.get('preference-applied')).toBeNull();
+    expect((await get(zoo, '/v1/suppliers', admin)).body.total).toBe(8);
+  });
+
+  it('a bulk PUT of 1,000 invalid records answers 422 at once, naming each field by its index, with no job', async () => {
+    const before = (await get(zoo, '/v1/customers/1', admin)).body;
+    const json = Array.from({ length: 1000 }, (_, i) => ({ id: String((i % 10) + 1), name: '   ' }));
+    const reply = await call(zoo, 'PUT', '/v1/customers', { token: admin, headers: async, json });
+    expectDetailedError(reply, 422);
+    expect(reply.headers.get('location')).toBeNull();
+    const fields = (reply.body.errors as { field: string }[]).map((e) => e.field);
+    expect(fields.slice(0, 3)).toEqual(['[0].name', '[1].name', '[2].name']);
+    expect(fields).toContain('[10].id');
+    expect((await get(zoo, '/v1/customers/1', admin)).body).toEqual(before);
+  });
+
+  it('a reader may not start a bulk write in the background either (403 at once)', async () => {
+    const reply = await call(zoo, 'DELETE', '/v1/suppliers', { token: reader, headers: async });
+    expect(reply.status).toBe(403);
+    expect(reply.headers.get('location')).toBeNull();
+  });
+
+  it('a bulk DELETE with a current If-Match answers 202, with Location and Preference-Applied', async () => {
+    const current = (await get(zoo, '/v1/suppliers', admin)).headers.get('etag')!;
+    const reply = await call(zoo, 'DELETE', '/v1/suppliers', {
+      token: admin,
+      headers: { ...async, 'if-match': current },
+    });
+    expect(reply.status).toBe(202);
+    expect(reply.headers.get('preference-applied')).toBe('respond-async');
+    const done = await waitForJob(zoo, reply.headers.get('location')!, admin);
+    expect(done.body).toMatchObject({ status: 'succeeded', result: { status: 204 } });
+    expect((await get(zoo, '/v1/suppliers', admin)).body.total).toBe(0);
+  });
+
+  it('a bulk DELETE the records refuse (zoos still have animals) ends as a failed job, and deletes nothing', async () => {
+    const reply = await call(zoo, 'DELETE', '/v1/zoos', { token: admin, headers: async });
     expect(reply.status).toBe(202);
     const done = await waitForJob(zoo, reply.headers.get('location')!, admin);
-    expect(done.body.status).toBe('failed');
-    expect(done.body.result).toBeDefined();
-    expect((await get(zoo, '/v1/zoos/2', admin)).body).toEqual(before);
+    expect(done.body).toMatchObject({ status: 'failed', result: { status: 409 } });
+    expect((await get(zoo, '/v1/zoos/2', admin)).status).toBe(200);
   });
 
   it("answers 404 for another client's job, exactly as for an id that does not exist", async () => {

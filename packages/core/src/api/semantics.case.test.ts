@@ -300,14 +300,20 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       expect([...unfinishedRetryAfter].filter((value) => value !== '1')).toEqual([]);
       expect((await c.send('GET', '/v1/employees')).json.total).toBe(0);
 
-      const failing = await c.send('PUT', '/v1/zoos', {
+      // A body that cannot be written is refused at once: no job is made for it.
+      const refused = await c.send('PUT', '/v1/zoos', {
         body: [{ id: '1', name: 7 }],
         headers: { prefer: 'respond-async' },
       });
+      expect(refused.status).toBe(422);
+      expect(refused.json).toMatchObject({ errorCode: 1007, errors: [{ field: '[0].name' }] });
+      expect(refused.headers.location).toBeUndefined();
+      // Work that fails only when done (zoos still have animals) is a failed job.
+      const failing = await c.send('DELETE', '/v1/zoos', { headers: { prefer: 'respond-async' } });
       expect(failing.status).toBe(202);
       await vi.waitFor(async () => {
         const failed = await c.send('GET', failing.headers.location!);
-        expect(failed.json).toMatchObject({ status: 'failed', result: { status: 422, body: { errorCode: 1007 } } });
+        expect(failed.json).toMatchObject({ status: 'failed', result: { status: 409 } });
       });
       expect((await c.send('GET', '/v1/jobs/nope')).status).toBe(404);
     });

@@ -1,16 +1,15 @@
 import { ApiError, isApiError, type FieldError } from '@corral/errors';
 import type { HandlerContext } from '../vocabulary/context.js';
-import type { JobRequest } from '../jobs/job-store.js';
 import { revisionOfListEtag } from '../http/etag.js';
 import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
-import { jobPath } from '../jobs/job-path.js';
+import { acceptAsJob } from '../jobs/accept-job.js';
 import { prefersRespondAsync } from '../jobs/prefer.js';
 import { maxFieldErrors, screenProperties, validateProperties, validationError } from '../schema/body-rules.js';
 import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord, restrictList } from './authorize.js';
 import { deleteChildren, lockedIds, refuseIfReferenced } from './children.js';
-import { inUnitOfWork, locking, lockedUnit, storesBelow, withParentStore } from './unit-of-work.js';
+import { inUnitOfWork, locking, lockedUnit, requestOptions, storesBelow, withParentStore } from './unit-of-work.js';
 import { ifMatchOf, staleError } from './conditions.js';
 import { foundOrThrow, lookupError } from './lookup.js';
 import { checkParentExists } from './parent-rules.js';
@@ -30,63 +29,30 @@ function expectedRevision(runtime: CollectionRuntime, context: HandlerContext): 
   return revision;
 }
 
+/** Refuses (412) when the list changed since the page whose ETag the If-Match carries was read. */
+async function checkRevision(
+  runtime: CollectionRuntime,
+  revision: number | undefined,
+  options: StoreCallOptions,
+): Promise<void> {
+  if (revision !== undefined && revision !== (await runtime.collection.store.revision(options))) throw staleError();
+}
+
 /**
- * Runs the work now, or with `Prefer: respond-async` stores the request as a job and answers 202
- * with its Location. The job store runs the request again later, without the preference, as the
- * same principal; `body` is what the request carried (already read here).
+ * Runs the work now, or with `Prefer: respond-async` runs only its checks now (the precondition,
+ * the body, every record) and then stores the request as a job. A request that cannot succeed
+ * answers its 4xx at once and leaves no job behind; the job runs everything again, checks
+ * included, so a list changed in between is still not written over.
  */
 async function maybeAsync(
   context: HandlerContext,
   scope: string | undefined,
-  work: () => Promise<CorralResponse>,
+  steps: { readonly check: () => Promise<unknown>; readonly work: () => Promise<CorralResponse> },
   body?: unknown,
 ): Promise<CorralResponse> {
-  if (!prefersRespondAsync(context.request.header('prefer'))) return work();
-  const job = await context.settings.jobs.enqueue({
-    request: jobRequestOf(context, body),
-    scope,
-    subject: context.principal?.subject,
-  });
-  // Too much already waiting: running it here instead would put the overload on the request path.
-  if (!job)
-    throw new ApiError(
-      'serviceUnavailable',
-      'Too many jobs are waiting to run; nothing was changed. Send the request again later',
-      { headers: { 'retry-after': '5' } },
-    );
-  const location = jobPath(context.prefix, job.id);
-  return jsonResponse(
-    202,
-    { id: job.id, status: job.status, links: [{ rel: 'self', href: location }] },
-    { location, 'preference-applied': 'respond-async' },
-  );
-}
-
-/** What a job needs to run this request again: method, path, the headers handlers read, the body, the caller. */
-function jobRequestOf(context: HandlerContext, body: unknown): JobRequest {
-  const { request, principal } = context;
-  const headers: Record<string, string> = {};
-  for (const name of ['if-match', 'content-type']) {
-    const value = request.header(name);
-    if (value !== undefined) headers[name] = value;
-  }
-  return {
-    method: request.method,
-    path: request.path,
-    query: request.rawQuery,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    ...(principal
-      ? {
-          principal: {
-            subject: principal.subject,
-            ...(principal.clientId ? { clientId: principal.clientId } : {}),
-            scopes: [...principal.scopes],
-            claims: principal.claims,
-          },
-        }
-      : {}),
-  };
+  if (!prefersRespondAsync(context.request.header('prefer'))) return steps.work();
+  await steps.check();
+  return acceptAsJob(context, scope, body);
 }
 
 /** PUT on the collection: an array of complete records with ids, all replaced or none. */
@@ -105,28 +71,27 @@ export async function replaceAll(runtime: CollectionRuntime, context: HandlerCon
       `A bulk PUT takes at most ${context.settings.bulkLimit} records; this one has ${body.length}. Send them in several requests`,
     );
   }
-  return maybeAsync(
-    context,
-    collection.scopes.write,
-    async () => {
-      // Checks (parent keys, per-record rules) and the write form one unit of work.
-      const result = await inUnitOfWork(
-        withParentStore(runtime),
-        async (options) => {
-          const entries = await validateEntries(runtime, context, body, options);
-          return collection.store.replaceMany(entries, revision, options);
-        },
-        context,
-        // The store locks the rows and the revision before it compares: nothing is left to serialize.
-        lockedUnit,
-      );
-      if (result.status === 'stale' || result.status === 'conflict') throw staleError();
-      if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
-      const records = result.records.map((record) => represent(runtime, context.prefix, record));
-      return jsonResponse(200, { updated: records.length, [collection.name]: records });
-    },
-    body,
-  );
+  // The precondition first (a stale If-Match is a 412 whatever the body holds), then every record.
+  const checked = async (options: StoreCallOptions) => {
+    await checkRevision(runtime, revision, options);
+    return validateEntries(runtime, context, body, options);
+  };
+  const check = () => inUnitOfWork(withParentStore(runtime), checked, context, lockedUnit);
+  const work = async () => {
+    // Checks (parent keys, per-record rules) and the write form one unit of work.
+    const result = await inUnitOfWork(
+      withParentStore(runtime),
+      async (options) => collection.store.replaceMany(await checked(options), revision, options),
+      context,
+      // The store locks the rows and the revision before it compares: nothing is left to serialize.
+      lockedUnit,
+    );
+    if (result.status === 'stale' || result.status === 'conflict') throw staleError();
+    if (result.status !== 'ok') throw lookupError(result.status, collection, result.id);
+    const records = result.records.map((record) => represent(runtime, context.prefix, record));
+    return jsonResponse(200, { updated: records.length, [collection.name]: records });
+  };
+  return maybeAsync(context, collection.scopes.write, { check, work }, body);
 }
 
 async function validateEntries(
@@ -176,12 +141,14 @@ async function validateEntries(
 export async function deleteAll(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const { collection } = runtime;
   const revision = expectedRevision(runtime, context);
-  return maybeAsync(context, collection.scopes.write, () =>
+  // Accepting a job checks the precondition only: the rules below read every record, which is the job's work.
+  const check = () => checkRevision(runtime, revision, requestOptions(context));
+  const work = () =>
     inUnitOfWork(
       storesBelow(runtime),
       async (options) => {
         // Preconditions first: a stale If-Match is a 412 even where children exist, as for one record.
-        if (revision !== undefined && revision !== (await collection.store.revision(options))) throw staleError();
+        await checkRevision(runtime, revision, options);
         if (collection.authorize || collection.listFilter) return deleteVisible(runtime, context, revision, options);
         // Locked before the children are checked: a child being added to one of them waits for this unit.
         const checked = runtime.children.length > 0 ? (await lockedIds(runtime, {}, options)).length : 0;
@@ -200,8 +167,8 @@ export async function deleteAll(runtime: CollectionRuntime, context: HandlerCont
       // Every check runs on rows locked first (a serializable snapshot would count children from before the lock),
       // and the store locks before it compares the revision.
       lockedUnit,
-    ),
-  );
+    );
+  return maybeAsync(context, collection.scopes.write, { check, work });
 }
 
 /**
@@ -215,7 +182,7 @@ async function deleteVisible(
   options: StoreCallOptions,
 ): Promise<CorralResponse> {
   const { collection } = runtime;
-  if (revision !== undefined && revision !== (await collection.store.revision(options))) throw staleError();
+  await checkRevision(runtime, revision, options);
   const filter = restrictList(collection, context, {});
   if (filter === null) return emptyResponse(204);
   const visible: StoredRecord<object>[] = [];

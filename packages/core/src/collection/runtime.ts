@@ -79,6 +79,9 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
     required,
     nullable,
     enums,
+    idFields: [
+      ...new Set([...(parent ? [parent.field] : []), ...Object.values(collection.relations).map((r) => r.field)]),
+    ],
     limits,
     unique: collection.unique.map((key) => [...key]),
     ...(parent

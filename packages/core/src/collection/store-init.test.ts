@@ -69,6 +69,17 @@ describe('what a collection tells its store', () => {
     expect(init.unique).toEqual([['isbn'], ['title', 'year']]);
   });
 
+  it('names the fields holding ids (the parent key, each relation), which a database may keep in integer columns', () => {
+    const keepers = defineCollection({ name: 'keepers', schema: z.object({ name: z.string() }) });
+    const animals = defineCollection({
+      name: 'animals',
+      schema: z.object({ name: z.string(), keeperId: z.string(), zooId: z.string() }),
+      parent: { collection: zoos, field: 'zooId', relation: 'zoo' },
+      relations: { keeper: { collection: keepers, field: 'keeperId' } },
+    });
+    expect(storeInitOf(animals).idFields).toEqual(['zooId', 'keeperId']);
+  });
+
   it('defaults a parent relation to restrict', () => {
     const animals = defineCollection({
       name: 'animals',

@@ -12,6 +12,7 @@ import { deleteChildren, refuseIfReferenced } from './children.js';
 import { inUnitOfWork, locking, lockedUnit, requestOptions, storesBelow, withParentStore } from './unit-of-work.js';
 import { checkIfMatch, ifMatchOf, staleError } from './conditions.js';
 import { findRecord, lookupError } from './lookup.js';
+import { updateFields } from './field-update.js';
 import { applyPathParent, checkParentExists, clientData, withServerParent } from './parent-rules.js';
 import { represent } from './represent.js';
 import type { CollectionRuntime } from './runtime.js';
@@ -146,6 +147,8 @@ export async function replaceRecord(runtime: CollectionRuntime, context: Handler
  */
 export async function patchRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const patch = await readObject(context, true);
+  const updated = await updateFields(runtime, context, patch, ifMatchOf(context, runtime.collection));
+  if (updated) return recordResponse(200, runtime, context, updated);
   return writeMember(runtime, context, 'patch', (current) => {
     const { writable, failures } = screenProperties(runtime.body, patch, () =>
       represent(runtime, context.prefix, current),

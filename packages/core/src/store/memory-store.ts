@@ -121,6 +121,27 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     return record;
   }
 
+  /** A write of one record (`next` gives its new data from the stored record) if its version still holds. */
+  async function overwrite(
+    id: string,
+    next: (record: StoredRecord<T>) => Readonly<T>,
+    expectedVersion: number | undefined,
+    options: StoreCallOptions | undefined,
+  ): Promise<WriteResult<T>> {
+    const transaction = joined(options);
+    // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
+    while (!transaction && database.busy) await database.idle();
+    const found = find(id);
+    if (found.status !== 'found') return found;
+    const { seq, record } = found;
+    if (expectedVersion !== undefined && expectedVersion !== record.version) {
+      return { status: 'conflict', current: record };
+    }
+    const data = next(record);
+    refuseTaken([{ seq, data }]);
+    return { status: 'ok', record: write(seq, data, transaction) };
+  }
+
   // `limit` 0 when only the number is wanted: the matches are then counted, not gathered into a page.
   const matching = (filter: Readonly<Record<string, unknown>>, limit = Number.MAX_SAFE_INTEGER) =>
     runQuery({ live, sorted: indexes.sorted, filters: indexes.filters }, { filter, offset: 0, limit });
@@ -215,17 +236,12 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
 
     async replace(id, data, expectedVersion, options): Promise<WriteResult<T>> {
       const copy = snapshot(data);
-      const transaction = joined(options);
-      // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
-      while (!transaction && database.busy) await database.idle();
-      const found = find(id);
-      if (found.status !== 'found') return found;
-      const { seq, record } = found;
-      if (expectedVersion !== undefined && expectedVersion !== record.version) {
-        return { status: 'conflict', current: record };
-      }
-      refuseTaken([{ seq, data: copy }]);
-      return { status: 'ok', record: write(seq, copy, transaction) };
+      return overwrite(id, () => copy, expectedVersion, options);
+    },
+
+    async update(id, changes, expectedVersion, options): Promise<WriteResult<T>> {
+      const copy = snapshot(changes);
+      return overwrite(id, (record) => snapshot({ ...record.data, ...copy }), expectedVersion, options);
     },
 
     async delete(id, expectedVersion, options): Promise<DeleteResult<T>> {

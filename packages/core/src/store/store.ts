@@ -288,6 +288,12 @@ export interface StoreInit {
   /** The parent relation of a nested collection, so that a database store can hold it as a foreign key. */
   readonly parent?: StoreParent;
   /**
+   * Fields holding the id of a record (the parent key, each to-one relation's field): a database
+   * store may keep these, and only these, of the string fields in an integer or UUID column.
+   * Without it, the parent field alone.
+   */
+  readonly idFields?: readonly string[];
+  /**
    * The limits the schema puts on each string and number field (lengths, bounds, an integer
    * step), so that a database can check them too; fields without limits are left out.
    */
@@ -466,6 +472,18 @@ export interface Store<T> {
   create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>>;
   /** Overwrites a record's data, only if its version is still `expectedVersion` when given. */
   replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>>;
+  /**
+   * Sets the given fields to the given values and keeps the others, only if the version is still
+   * `expectedVersion` when given, in one atomic step. Values replace whole fields (core sends no
+   * nested object to merge and no null). Optional: without it, core reads the record and
+   * `replace`s it; with it, a PATCH that needs nothing of the stored record is this one write.
+   */
+  update?(
+    id: string,
+    changes: Readonly<Partial<T>>,
+    expectedVersion?: number,
+    options?: StoreCallOptions,
+  ): Promise<WriteResult<T>>;
   /** Turns a record into a tombstone, only if its version is still `expectedVersion` when given. */
   delete(id: string, expectedVersion?: number, options?: StoreCallOptions): Promise<DeleteResult<T>>;
   /** Turns every live record matching the filter into a tombstone; returns how many. */

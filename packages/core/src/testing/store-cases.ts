@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ListQuery, Lookup, Store, StoreDatabase, StoreInit } from '../store/store.js';
+import { storeUpdateCases } from './store-update-cases.js';
 
 /** The record every store is tested with: a string, a number, an enum, a boolean, and a structured value. */
 export interface Thing {
@@ -150,6 +151,8 @@ export function storeCases(name: string, open: () => Promise<OpenedStores>, opti
         expect(results.filter((r) => r.status === 'conflict')).toHaveLength(19);
       }),
     );
+
+    storeUpdateCases(withStores, counted);
 
     it(
       'keeps structured values, booleans and absent optional fields as given',
