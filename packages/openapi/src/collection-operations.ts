@@ -126,9 +126,18 @@ export function collectionOperation(
     member: route.pattern.endsWith('/:id'),
     version,
   });
+  // A GET names the fields it wants with `fields`: its answer is then the partial form.
+  const selectable = route.kind === 'list' || route.kind === 'read';
+  const either = (full: string, partial: string) =>
+    selectable
+      ? {
+          anyOf: [ref(full), ref(partial)],
+          description: 'The whole records; with ?fields=, only the fields named (id and links always come).',
+        }
+      : ref(full);
   const responses = responsesOf(servedAnswers(route, version.secured), {
-    record: json(ref(name)),
-    recordPage: json(ref(`${name}Page`)),
+    record: json(either(name, `${name}Partial`)),
+    recordPage: json(either(`${name}Page`, `${name}PartialPage`)),
     bulkResult: json(ref(`${name}BulkResult`)),
   });
   const security = securityOf(route.access, version.secured);

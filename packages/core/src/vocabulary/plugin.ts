@@ -50,6 +50,11 @@ export interface RouteDocs {
   readonly responseHeaders?: Readonly<Record<string, HeaderDoc>>;
   /** Answers the plugin may give instead of the route's own, by status (error bodies in the contract's shape). */
   readonly responses?: Readonly<Record<string, ResponseDoc>>;
+  /**
+   * The answer the plugin gives itself to an OPTIONS request on the route's path before any route
+   * runs (a CORS preflight), with its status; it has no body.
+   */
+  readonly preflight?: ResponseDoc & { readonly status: number };
 }
 
 /** An answer a plugin may give, for the documentation. */
