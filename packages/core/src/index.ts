@@ -15,6 +15,7 @@ export type {
   DocumentedRoute,
   PluginPage,
   PluginRoute,
+  PreflightDoc,
   ResponseDoc,
   RouteDocs,
   VersionDescription,

@@ -1,10 +1,15 @@
-import { servedAnswers, type DocumentedRoute, type RouteDocs, type VersionDescription } from '@corral/core';
+import {
+  servedAnswers,
+  type DocumentedRoute,
+  type PreflightDoc,
+  type RouteDocs,
+  type VersionDescription,
+} from '@corral/core';
 import { openApiPath } from './path-parameters.js';
 import { headersOf, responsesOf } from './responses.js';
 import { withRouteDocs } from './route-docs.js';
 
 type PathItem = Record<string, unknown>;
-type Preflight = NonNullable<RouteDocs['preflight']>;
 
 /** An OPTIONS that is no preflight, on a path whose routes answer other methods only. */
 const notAllowed = {
@@ -24,7 +29,7 @@ const pathWords = (path: string) =>
     .join('');
 
 /** The OPTIONS operation of a path served for its preflights only. */
-function preflightOperation(path: string, preflight: Preflight, docs: readonly RouteDocs[], secured: boolean) {
+function preflightOperation(path: string, preflight: PreflightDoc, docs: readonly RouteDocs[], secured: boolean) {
   const route = {
     pattern: path,
     access: 'public' as const,
@@ -44,7 +49,7 @@ function preflightOperation(path: string, preflight: Preflight, docs: readonly R
 }
 
 /** The preflight answer with its own headers and those plugins add to every answer of the path. */
-function withPreflightHeaders(operation: PathItem, preflight: Preflight, docs: readonly RouteDocs[]): PathItem {
+function withPreflightHeaders(operation: PathItem, preflight: PreflightDoc, docs: readonly RouteDocs[]): PathItem {
   const everywhere = Object.assign({}, ...docs.map((doc) => headersOf(doc.responseHeaders))) as object;
   const responses = operation.responses as Record<string, Record<string, unknown>>;
   const status = String(preflight.status);

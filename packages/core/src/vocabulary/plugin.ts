@@ -54,7 +54,13 @@ export interface RouteDocs {
    * The answer the plugin gives itself to an OPTIONS request on the route's path before any route
    * runs (a CORS preflight), with its status; it has no body.
    */
-  readonly preflight?: ResponseDoc & { readonly status: number };
+  readonly preflight?: PreflightDoc;
+}
+
+/** The answer a plugin gives itself to an OPTIONS request before any route runs (a CORS preflight). */
+export interface PreflightDoc extends ResponseDoc {
+  /** Its status, e.g. 204. */
+  readonly status: number;
 }
 
 /** An answer a plugin may give, for the documentation. */
