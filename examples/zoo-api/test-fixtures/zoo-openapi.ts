@@ -1678,6 +1678,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -1824,6 +1832,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -1958,6 +1974,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2090,6 +2114,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2236,6 +2268,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2370,6 +2410,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2502,6 +2550,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2648,6 +2704,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2782,6 +2846,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2936,6 +3008,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3085,6 +3165,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3239,6 +3327,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3437,6 +3533,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3586,6 +3690,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3780,6 +3892,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -4003,6 +4123,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -4271,6 +4399,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -4651,6 +4789,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -4965,6 +5113,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -5285,6 +5443,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -5506,6 +5672,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -5748,6 +5922,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6000,6 +6182,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6338,6 +6528,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6662,6 +6860,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6902,6 +7108,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -7143,6 +7357,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -7527,6 +7749,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -7795,6 +8025,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -8175,6 +8415,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -8489,6 +8739,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -8809,6 +9069,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -9050,6 +9318,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -9292,6 +9568,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -9544,6 +9828,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -9882,6 +10174,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -10206,6 +10506,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -10446,6 +10754,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -10687,6 +11003,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -11093,6 +11417,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -11359,6 +11691,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -11701,6 +12043,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -11981,6 +12331,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -12242,6 +12600,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -12496,6 +12862,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -12836,6 +13210,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -13162,6 +13544,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -13404,6 +13794,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -13647,6 +14045,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -14035,6 +14441,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -14303,6 +14717,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -14683,6 +15107,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -14997,6 +15431,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -15317,6 +15761,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -15562,6 +16014,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -15804,6 +16264,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -16056,6 +16524,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -16394,6 +16870,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -16718,6 +17202,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -16958,6 +17450,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -17199,6 +17699,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -17585,6 +18093,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -17851,6 +18367,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -18193,6 +18719,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -18453,6 +18987,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -18714,6 +19256,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -18968,6 +19518,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -19308,6 +19866,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -19634,6 +20200,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -19876,6 +20450,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -20119,6 +20701,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -20481,6 +21071,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -20749,6 +21347,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -21129,6 +21737,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -21443,6 +22061,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -21763,6 +22391,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -21982,6 +22618,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -22222,6 +22866,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -22474,6 +23126,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -22812,6 +23472,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -23136,6 +23804,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -23374,6 +24050,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -23615,6 +24299,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -23977,6 +24669,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -24245,6 +24945,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -24625,6 +25335,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -24939,6 +25659,16 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -25259,6 +25989,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -25478,6 +26216,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -25718,6 +26464,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -25970,6 +26724,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -26308,6 +27070,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -26632,6 +27402,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -26870,6 +27648,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -27111,6 +27897,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -27455,6 +28249,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -27601,6 +28403,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -27784,6 +28594,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -27967,6 +28785,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -28113,6 +28939,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -28289,6 +29123,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -28471,6 +29313,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -28617,6 +29467,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -28792,6 +29650,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -28924,6 +29790,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -29070,6 +29944,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -29204,6 +30086,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -29336,6 +30226,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -29482,6 +30380,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -29616,6 +30522,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -29751,6 +30665,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -29900,6 +30822,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -30037,6 +30967,14 @@ export interface operations {
             /** @description The request headers or body came too slowly; the connection is closed */
             408: {
                 headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
                     [name: string]: unknown;

@@ -1,16 +1,10 @@
-import {
-  servedAnswers,
-  type AnyCollection,
-  type DocumentedRoute,
-  type RouteKind,
-  type VersionDescription,
-} from '@corral/core';
+import type { AnyCollection, DocumentedRoute, RouteKind, VersionDescription } from '@corral/core';
 import { securityOf } from './access.js';
 import { pascal } from './collection-schemas.js';
 import { ref } from './json-schema.js';
 import { listQueryParameters, recordQueryParameters } from './list-parameters.js';
 import { ifMatch, ifNoneMatch, preferAsync } from './parameters.js';
-import { json, responsesOf } from './responses.js';
+import { answersOf, json, responsesOf } from './responses.js';
 
 type Operation = Record<string, unknown>;
 
@@ -135,7 +129,7 @@ export function collectionOperation(
           description: 'The whole records; with ?fields=, only the fields named (id and links always come).',
         }
       : ref(full);
-  const responses = responsesOf(servedAnswers(route, version.secured), {
+  const responses = responsesOf(answersOf(route, version.secured), {
     record: json(either(name, `${name}Partial`)),
     recordPage: json(either(`${name}Page`, `${name}PartialPage`)),
     bulkResult: json(ref(`${name}BulkResult`)),

@@ -6,7 +6,7 @@ import { documentationPaths, versionListPath } from './meta-paths.js';
 import { withIntegerFormats } from './json-schema.js';
 import { routePaths } from './route-paths.js';
 import { withPreflights } from './preflights.js';
-import { withServerAnswers } from './server-answers.js';
+import { withEveryAnswerHeaders } from './every-answer-headers.js';
 import { sharedSchemas } from './shared-schemas.js';
 import { docsOfPublicPages, withRouteDocs } from './route-docs.js';
 
@@ -77,7 +77,7 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     ...withDocs(documentationPaths(version), publicPages),
   };
   for (const item of Object.values(paths)) if (item.get) item.head = headOf(item.get as Record<string, unknown>);
-  const answered = withServerAnswers(withPreflights(paths, version, publicPages));
+  const answered = withEveryAnswerHeaders(withPreflights(paths, version, publicPages));
   if (version.secured && !options.tokenUrl)
     throw new CorralError(
       'CORRAL_OPENAPI_TOKEN_URL_MISSING',

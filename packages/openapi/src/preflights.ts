@@ -1,12 +1,6 @@
-import {
-  servedAnswers,
-  type DocumentedRoute,
-  type PreflightDoc,
-  type RouteDocs,
-  type VersionDescription,
-} from '@corral/core';
+import type { DocumentedRoute, PreflightDoc, RouteDocs, VersionDescription } from '@corral/core';
 import { openApiPath } from './path-parameters.js';
-import { headersOf, responsesOf } from './responses.js';
+import { answersOf, headersOf, responsesOf } from './responses.js';
 import { withRouteDocs } from './route-docs.js';
 
 type PathItem = Record<string, unknown>;
@@ -36,7 +30,7 @@ function preflightOperation(path: string, preflight: PreflightDoc, docs: readonl
     produces: '*/*',
     answers: { success: { [preflight.status]: { description: preflight.description } }, errors: [] },
   };
-  const responses = { ...responsesOf(servedAnswers(route, secured)), ...responsesOf({ 405: notAllowed }) };
+  const responses = { ...responsesOf(answersOf(route, secured)), ...responsesOf({ 405: notAllowed }) };
   const operation = {
     tags: ['meta'],
     operationId: `preflight${pathWords(path)}`,
