@@ -1,6 +1,6 @@
 import type { AnswerDoc, RouteAnswers } from '../vocabulary/answers.js';
 import type { RouteInfo } from '../vocabulary/context.js';
-import { errorAnswer } from './error-answers.js';
+import { errorAnswerDoc } from './error-answer-docs.js';
 
 /** What decides how a route answers once served: its declaration, its path, who may call it, what it produces. */
 export type ServedRoute = Pick<RouteInfo, 'pattern' | 'access'> & {
@@ -23,6 +23,6 @@ export function servedAnswers(route: ServedRoute, secured: boolean): Readonly<Re
   if ((route.produces ?? 'application/json') !== '*/*') statuses.add(406);
   if (secured && route.access !== 'public') for (const status of [401, 403]) statuses.add(status);
   const answers: Record<number, AnswerDoc> = { ...route.answers.success };
-  for (const status of [...statuses].sort((a, b) => a - b)) answers[status] = errorAnswer(status);
+  for (const status of [...statuses].sort((a, b) => a - b)) answers[status] = errorAnswerDoc(status);
   return answers;
 }

@@ -66,7 +66,12 @@ export function parseListParams(rules: ListParamRules, query: URLSearchParams): 
   for (const [name, fieldFilter] of rules.filters) {
     for (const operator of fieldFilter.operators) {
       const parameter = operator === 'eq' ? name : `${name}[${operator}]`;
-      const raw = operator === 'eq' ? equalityValue(query, name) : singleValue(query, parameter);
+      const raw =
+        operator === 'eq'
+          ? equalityValue(query, name)
+          : operator === 'in'
+            ? listedValue(query, parameter)
+            : singleValue(query, parameter);
       if (raw === undefined) continue;
       if (operator === 'eq') filter[fieldFilter.field] = fieldFilter.parse(name, raw);
       else
@@ -85,6 +90,15 @@ export function parseListParams(rules: ListParamRules, query: URLSearchParams): 
     ...sortOf(rules, query),
     ...searchOf(rules, query),
   };
+}
+
+/**
+ * The values of `name[in]`, which clients send either separated by commas or as the parameter
+ * repeated (the default of many query serializers): every repeat's values count, as one list.
+ */
+function listedValue(query: URLSearchParams, parameter: string): string | undefined {
+  const values = query.getAll(parameter);
+  return values.length === 0 ? undefined : values.join(',');
 }
 
 /** The value of `name=` or `name[eq]=`, which mean the same, so only one may be given. */
