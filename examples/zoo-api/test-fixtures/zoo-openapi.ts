@@ -5161,7 +5161,7 @@ export interface operations {
                 animal_type_id?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
                 /** @description Only records whose animalTypeId equals this value. */
                 "animal_type_id[eq]"?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
-                /** @description Only records whose animalTypeId is one of (values separated by commas) this value. */
+                /** @description Only records whose animalTypeId is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "animal_type_id[in]"?: ("mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -6328,7 +6328,7 @@ export interface operations {
                 animal_type_id?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
                 /** @description Only records whose animalTypeId equals this value. */
                 "animal_type_id[eq]"?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
-                /** @description Only records whose animalTypeId is one of (values separated by commas) this value. */
+                /** @description Only records whose animalTypeId is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "animal_type_id[in]"?: ("mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -7839,7 +7839,7 @@ export interface operations {
                 animal_type_id?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
                 /** @description Only records whose animalTypeId equals this value. */
                 "animal_type_id[eq]"?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
-                /** @description Only records whose animalTypeId is one of (values separated by commas) this value. */
+                /** @description Only records whose animalTypeId is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "animal_type_id[in]"?: ("mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -8519,7 +8519,7 @@ export interface operations {
                 animal_type_id?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
                 /** @description Only records whose animalTypeId equals this value. */
                 "animal_type_id[eq]"?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
-                /** @description Only records whose animalTypeId is one of (values separated by commas) this value. */
+                /** @description Only records whose animalTypeId is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "animal_type_id[in]"?: ("mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -10069,13 +10069,13 @@ export interface operations {
                 state?: "internal" | "external";
                 /** @description Only records whose state equals this value. */
                 "state[eq]"?: "internal" | "external";
-                /** @description Only records whose state is one of (values separated by commas) this value. */
+                /** @description Only records whose state is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "state[in]"?: ("internal" | "external")[];
                 /** @description Only records whose maturity equals this value. */
                 maturity?: "junior" | "intermediate" | "senior";
                 /** @description Only records whose maturity equals this value. */
                 "maturity[eq]"?: "junior" | "intermediate" | "senior";
-                /** @description Only records whose maturity is one of (values separated by commas) this value. */
+                /** @description Only records whose maturity is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "maturity[in]"?: ("junior" | "intermediate" | "senior")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -11240,13 +11240,13 @@ export interface operations {
                 state?: "internal" | "external";
                 /** @description Only records whose state equals this value. */
                 "state[eq]"?: "internal" | "external";
-                /** @description Only records whose state is one of (values separated by commas) this value. */
+                /** @description Only records whose state is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "state[in]"?: ("internal" | "external")[];
                 /** @description Only records whose maturity equals this value. */
                 maturity?: "junior" | "intermediate" | "senior";
                 /** @description Only records whose maturity equals this value. */
                 "maturity[eq]"?: "junior" | "intermediate" | "senior";
-                /** @description Only records whose maturity is one of (values separated by commas) this value. */
+                /** @description Only records whose maturity is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "maturity[in]"?: ("junior" | "intermediate" | "senior")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
