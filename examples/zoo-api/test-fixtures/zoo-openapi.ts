@@ -7590,7 +7590,7 @@ export interface operations {
                 animal_type_id?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
                 /** @description Only records whose animalTypeId equals this value. */
                 "animal_type_id[eq]"?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
-                /** @description Only records whose animalTypeId is one of (values separated by commas) this value. */
+                /** @description Only records whose animalTypeId is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "animal_type_id[in]"?: ("mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -9169,7 +9169,7 @@ export interface operations {
                 animal_type_id?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
                 /** @description Only records whose animalTypeId equals this value. */
                 "animal_type_id[eq]"?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
-                /** @description Only records whose animalTypeId is one of (values separated by commas) this value. */
+                /** @description Only records whose animalTypeId is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "animal_type_id[in]"?: ("mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -11236,7 +11236,7 @@ export interface operations {
                 animal_type_id?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
                 /** @description Only records whose animalTypeId equals this value. */
                 "animal_type_id[eq]"?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
-                /** @description Only records whose animalTypeId is one of (values separated by commas) this value. */
+                /** @description Only records whose animalTypeId is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "animal_type_id[in]"?: ("mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -12162,7 +12162,7 @@ export interface operations {
                 animal_type_id?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
                 /** @description Only records whose animalTypeId equals this value. */
                 "animal_type_id[eq]"?: "mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect";
-                /** @description Only records whose animalTypeId is one of (values separated by commas) this value. */
+                /** @description Only records whose animalTypeId is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "animal_type_id[in]"?: ("mammal" | "bird" | "reptile" | "amphibian" | "fish" | "insect")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -14276,13 +14276,13 @@ export interface operations {
                 state?: "internal" | "external";
                 /** @description Only records whose state equals this value. */
                 "state[eq]"?: "internal" | "external";
-                /** @description Only records whose state is one of (values separated by commas) this value. */
+                /** @description Only records whose state is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "state[in]"?: ("internal" | "external")[];
                 /** @description Only records whose maturity equals this value. */
                 maturity?: "junior" | "intermediate" | "senior";
                 /** @description Only records whose maturity equals this value. */
                 "maturity[eq]"?: "junior" | "intermediate" | "senior";
-                /** @description Only records whose maturity is one of (values separated by commas) this value. */
+                /** @description Only records whose maturity is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "maturity[in]"?: ("junior" | "intermediate" | "senior")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;
@@ -15859,13 +15859,13 @@ export interface operations {
                 state?: "internal" | "external";
                 /** @description Only records whose state equals this value. */
                 "state[eq]"?: "internal" | "external";
-                /** @description Only records whose state is one of (values separated by commas) this value. */
+                /** @description Only records whose state is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "state[in]"?: ("internal" | "external")[];
                 /** @description Only records whose maturity equals this value. */
                 maturity?: "junior" | "intermediate" | "senior";
                 /** @description Only records whose maturity equals this value. */
                 "maturity[eq]"?: "junior" | "intermediate" | "senior";
-                /** @description Only records whose maturity is one of (values separated by commas) this value. */
+                /** @description Only records whose maturity is one of these values, separated by commas or given in repeats of the parameter (all of them count). */
                 "maturity[in]"?: ("junior" | "intermediate" | "senior")[];
                 /** @description Only records whose yearOfBirth equals this value. */
                 year_of_birth?: number;

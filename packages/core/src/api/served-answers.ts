@@ -1,6 +1,6 @@
 import type { AnswerDoc, HeaderDoc, RouteAnswers } from '../vocabulary/answers.js';
 import type { RouteInfo } from '../vocabulary/context.js';
-import { errorAnswer } from './error-answers.js';
+import { errorAnswerDoc } from './error-answer-docs.js';
 
 /** What decides how a route answers once served: its declaration, its path, who may call it, what it produces. */
 export type ServedRoute = Pick<RouteInfo, 'pattern' | 'access'> & {
@@ -44,7 +44,7 @@ const challenges: Readonly<Record<number, HeaderDoc>> = {
 
 /** The error answer of a status, with the challenge header where tokens are checked. */
 function withChallenge(status: number, secured: boolean): AnswerDoc {
-  const answer = errorAnswer(status);
+  const answer = errorAnswerDoc(status);
   const challenge = secured ? challenges[status] : undefined;
   return challenge ? { ...answer, headers: { ...answer.headers, 'WWW-Authenticate': challenge } } : answer;
 }
@@ -53,7 +53,7 @@ function withChallenge(status: number, secured: boolean): AnswerDoc {
  * What the node:http server answers on any path before the pipeline runs (see `listen` and
  * `nodeServing`): 408 when the headers or the body come too slowly.
  */
-export const serverAnswers: Readonly<Record<number, AnswerDoc>> = { 408: errorAnswer(408) };
+export const serverAnswers: Readonly<Record<number, AnswerDoc>> = { 408: errorAnswerDoc(408) };
 
 /** The headers sent with every answer, whatever the route and status (a server's refusals too). */
 export const everyAnswerHeaders: Readonly<Record<string, HeaderDoc>> = {

@@ -39,6 +39,6 @@ function contractBody(status: number): AnswerBody {
 }
 
 /** The documentation of an error answer; a status Corral itself never gives (a plugin's) gets a plain one. */
-export function errorAnswer(status: number): AnswerDoc {
+export function errorAnswerDoc(status: number): AnswerDoc {
   return errorAnswers[status] ?? { description: `The request failed (${status})`, body: contractBody(status) };
 }
