@@ -66,6 +66,15 @@ describe('zoo-api over a real socket', () => {
     expect(res.headers.get('x-request-id')).toBe('trace-7');
   });
 
+  it('serves the authorization server metadata where RFC 8414 puts it for the issuer /oauth', async () => {
+    const res = await zoo.get('/.well-known/oauth-authorization-server/oauth');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      issuer: `${zoo.origin}/oauth`,
+      token_endpoint: `${zoo.origin}/oauth/token`,
+    });
+  });
+
   it('starts with the same demo data every time', async () => {
     const other = await startZoo();
     try {

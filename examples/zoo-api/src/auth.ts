@@ -86,7 +86,8 @@ export async function setUpAuth(
     authenticator,
     tokenUrl: '/oauth/token',
     tokenDescription: `${tokenChecks(['ES256'])} ${lifetime}`,
-    mounts: { '/oauth': limitTokens(server.handle) },
+    // The metadata also where RFC 8414 puts it for an issuer with a path, where oauth4webapi looks.
+    mounts: { '/oauth': limitTokens(server.handle), [server.metadataPath]: server.handle },
     ready: () => server.ready(),
   };
 }

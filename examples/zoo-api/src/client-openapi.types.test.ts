@@ -41,9 +41,11 @@ describe('@corral/client types from the OpenAPI document', () => {
     await employees.list({ filter: { maturity: { gt: 'junior' } } });
     // @ts-expect-error -- `state` is not sortable
     await employees.list({ sort: 'state' });
-    // `fields` keeps only the chosen fields.
+    // `fields` keeps only the chosen fields (with id and links, which always come).
     const named = await employees.list({ fields: ['name', 'state'] });
     expectTypeOf(named.items[0]!.name).toEqualTypeOf<string>();
+    expectTypeOf(named.items[0]!.id).toEqualTypeOf<string>();
+    expectTypeOf(named.items[0]!).not.toHaveProperty('maturity');
     // @ts-expect-error -- yearOfBirth was not selected
     expectTypeOf(named.items[0]!.yearOfBirth).toEqualTypeOf<number>();
     // @ts-expect-error -- `salary` is no field
@@ -88,6 +90,15 @@ describe('@corral/client types from the OpenAPI document', () => {
     // @ts-expect-error -- `name` is a string
     await customers.patch(customer, { name: 1 });
   };
+
+  it('reads the whole records from a document whose reads may also answer partial ones (?fields=)', () => {
+    // What openapi-typescript makes of a read: the whole record, or the fields asked for.
+    type ReadBody = paths['/v1/employees/{id}']['get']['responses'][200]['content']['application/json'];
+    expectTypeOf<{ id: string; name: string; links: [] }>().toExtend<ReadBody>();
+    expectTypeOf<{ name: string; links: [] }>().not.toExtend<ReadBody>();
+    // The client's records stay whole without `fields`.
+    expectTypeOf<Zoo['employees']['record']['yearOfBirth']>().toEqualTypeOf<number>();
+  });
 
   it('refuses the same mistakes as a client typed from the declarations', () => {
     expectTypeOf(checks).toBeFunction();

@@ -27,7 +27,7 @@ async function send(
     ...(body !== undefined ? { body } : {}),
   });
   const text = await res.text();
-  contract.check(method, path, res.status, text);
+  contract.check(method, path, res.status, text, res.headers);
   return {
     status: res.status,
     headers: res.headers,
@@ -173,6 +173,17 @@ describe('every answer matches the published OpenAPI document', () => {
       ),
     ).toThrow(/does not match/);
     expect(() => contract.check('PATCH', '/v1/zoos', 200, '{}')).toThrow(/not documented/);
+    // With fields, only id and links must come; without, the whole record.
+    const partial = JSON.stringify({ id: '1', name: 'Zoo', links: [] });
+    expect(() => contract.check('GET', '/v1/zoos/1?fields=name', 200, partial)).not.toThrow();
+    expect(() => contract.check('GET', '/v1/zoos/1?fields=name', 200, '{"name":"Zoo"}')).toThrow(/does not match/);
+    const sent = (headers: Record<string, string>) => new Headers({ 'x-request-id': 'a', vary: 'Origin', ...headers });
+    expect(() => contract.check('GET', '/v1/zoos/1?fields=name', 200, partial, sent({}))).toThrow(
+      /required header ETag missing/,
+    );
+    expect(() =>
+      contract.check('GET', '/v1/zoos/1?fields=name', 200, partial, sent({ etag: '"1"', 'x-secret': '1' })),
+    ).toThrow(/x-secret sent but not documented/);
   });
 
   it('covered a good share of the documented operations', () => {

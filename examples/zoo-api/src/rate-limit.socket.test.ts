@@ -55,6 +55,11 @@ describe.runIf(pair.available)('rate limits of two zoo processes on one PostgreS
     const token = await tokenRequest(b);
     expect(token.status).toBe(429);
     expect(Number(token.headers.get('retry-after'))).toBeGreaterThan(0);
+    // In OAuth's shape: clients read `error` as a code.
+    expect(await token.json()).toMatchObject({
+      error: 'temporarily_unavailable',
+      error_description: expect.stringMatching(/Rate limit/),
+    });
     const anonymous = await Promise.all(Array.from({ length: 8 }, (_, i) => fetch(`${i % 2 ? a : b}/v1`)));
     expect(anonymous.filter((r) => r.status === 429)).toHaveLength(2);
   });

@@ -69,6 +69,8 @@ export async function zooRateLimits(
           windowSeconds: config.windowSeconds,
           store,
           counts: isTokenRequest,
+          // OAuth clients read `error` as a code: the sentence goes to error_description.
+          errorShape: 'oauth',
         })
       : handler;
   return { plugin: plugin ?? closer, limitTokens };

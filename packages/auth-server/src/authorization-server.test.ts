@@ -126,6 +126,26 @@ describe('embedded authorization server', () => {
     }
   });
 
+  it('serves its metadata where RFC 8414 puts it for an issuer with a path, as oauth4webapi looks for it', async () => {
+    expect(auth.metadataPath).toBe('/.well-known/oauth-authorization-server/oauth');
+    const answer = await fetch(`${origin}/.well-known/oauth-authorization-server/oauth`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ issuer: `${origin}/oauth`, token_endpoint: auth.tokenEndpoint });
+    expect((await fetch(`${origin}/.well-known/oauth-authorization-server/other`)).status).toBe(404);
+  });
+
+  it('refuses a token request that names no client with invalid_client (RFC 6749 §5.2)', async () => {
+    const { status, body } = await tokenRequest({ grant_type: 'client_credentials' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      error: 'invalid_client',
+      error_description: expect.stringContaining('names no client'),
+    });
+    // A client that names itself without a secret is not this case: it is refused as that client.
+    const named = await tokenRequest({ grant_type: 'client_credentials', client_id: 'reader' });
+    expect(named.body.error).not.toBe('invalid_request');
+  });
+
   it('answers 404 outside its issuer path', async () => {
     expect((await fetch(`${origin}/elsewhere`)).status).toBe(404);
   });

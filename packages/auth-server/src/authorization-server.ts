@@ -15,6 +15,7 @@ import { tokenStore } from './token-store.js';
 const servedPaths =
   /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
 const discoveryPaths = /^\/\.well-known\/(openid-configuration|oauth-authorization-server)$/;
+const wellKnown = '/.well-known/oauth-authorization-server';
 const tokenCheckPaths = /^\/token\/(introspection|revocation)$/;
 const json = 'application/json; charset=utf-8';
 
@@ -24,8 +25,16 @@ export interface AuthorizationServer {
   readonly issuer: string;
   /** Absolute URL clients post token requests to, e.g. for an OpenAPI security scheme. */
   readonly tokenEndpoint: string;
-  /** Serves requests whose path starts with the issuer's path (e.g. `/oauth/...`); others get 404. */
+  /**
+   * Serves requests whose path starts with the issuer's path (e.g. `/oauth/...`), and the
+   * metadata at {@link AuthorizationServer.metadataPath}; others get 404.
+   */
   readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Where RFC 8414 puts the metadata of an issuer with a path (`/.well-known/oauth-authorization-server/oauth`
+   * for `https://host/oauth`), where clients such as oauth4webapi look for it: mount `handle` there too.
+   */
+  readonly metadataPath: string;
   /** Starts signing with a new key; the old one stays published so tokens already issued still verify. */
   rotateKey(): Promise<void>;
   /**
@@ -106,6 +115,7 @@ function configuration(options: AuthorizationServerOptions, keys: JWK[], adapter
  */
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
   const issuerPath = new URL(options.issuer).pathname.replace(/\/$/, '');
+  const metadataPath = `${wellKnown}${issuerPath}`;
   const clients = new Map<string, ClientDefinition>(options.clients.map((c) => [c.clientId, c]));
   // Frozen: every verifier in the process trusts these keys, so none may add one.
   const publish = (signing: readonly JWK[]): JSONWebKeySet =>
@@ -147,7 +157,12 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const metadata = JSON.stringify(serverMetadata({ issuer: options.issuer, scopes: [...knownScopes], opaqueTokens }));
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
-    const below = url.startsWith(`${issuerPath}/`) ? url.slice(issuerPath.length) : undefined;
+    // RFC 8414 §3.1 puts the metadata of an issuer with a path at /.well-known/oauth-authorization-server<path>.
+    const below = url.startsWith(`${issuerPath}/`)
+      ? url.slice(issuerPath.length)
+      : url.split('?')[0] === metadataPath
+        ? wellKnown
+        : undefined;
     // Only the machine-to-machine endpoints are served; oidc-provider's interactive ones answer HTML.
     // Introspection and revocation cannot check JWT access tokens, so they exist only for opaque ones.
     const path = below?.split('?')[0];
@@ -214,6 +229,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     issuer: options.issuer,
     tokenEndpoint: `${options.issuer.replace(/\/$/, '')}/token`,
     handle,
+    metadataPath,
     async rotateKey() {
       if (!callback) await load();
       use([await newSigningKey(), ...keys]);

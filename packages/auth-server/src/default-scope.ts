@@ -7,7 +7,7 @@ const tokenBodyLimit = 56 * 1024;
 /** A token request refused before oidc-provider sees it, with the RFC 6749 error code and the status to answer. */
 export class TokenRequestRefusal extends Error {
   constructor(
-    readonly code: 'invalid_request' | 'invalid_scope' | 'temporarily_unavailable',
+    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'temporarily_unavailable',
     message: string,
     readonly status: 400 | 413 | 503 = 400,
     cause?: unknown,
@@ -71,6 +71,12 @@ export async function applyDefaultScope(
 ): Promise<Buffer> {
   const body = await readBody(req);
   const form = parse(body.toString('utf8'));
+  // RFC 6749 §5.2: a request that names no client at all is a client authentication failure.
+  if (req.headers.authorization === undefined && form.client_id === undefined)
+    throw new TokenRequestRefusal(
+      'invalid_client',
+      'The token request names no client: authenticate with HTTP Basic (client_secret_basic) or send client_id and client_secret in the body (client_secret_post)',
+    );
   if (typeof form.scope === 'string' && form.scope !== '') {
     const unknown = form.scope.split(' ').filter((scope) => scope !== '' && !knownScopes.has(scope));
     if (unknown.length > 0)

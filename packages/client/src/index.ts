@@ -47,6 +47,7 @@ export type {
   CollectionNameOf,
   ExpandableRel,
   FollowedTarget,
+  IntersectionOf,
   ListBody,
   ListedRecordOf,
   ListQuery,
@@ -54,6 +55,7 @@ export type {
   OpenApiTypes,
   PageItem,
   PropertyOf,
+  WholeForm,
 } from './openapi-types.js';
 export { hrefOf, type Link, type Linked } from './links.js';
 export type { Page } from './page.js';

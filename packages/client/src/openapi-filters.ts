@@ -1,6 +1,10 @@
 import type { NoFilters } from './declared.js';
 
-/** Query parameters every list takes (paging, fields, sorting, search, expansions); its other ones are filters. */
+/**
+ * Query parameters every list takes (paging, fields, sorting, search, expansions); its other ones are
+ * filters. The names are core's `ListParameterName`, written out because the client does not depend on
+ * core; openapi-filters.test.ts fails when the two differ.
+ */
 export type ListParameter =
   | 'offset'
   | 'limit'

@@ -5,10 +5,24 @@ import type { OpenApiFilters } from './openapi-filters.js';
 /** The type of property `K` of `T`, optional or not (`unknown` when `T` has no such property). */
 export type PropertyOf<T, K extends PropertyKey> = T extends Partial<Record<K, infer V>> ? V : never;
 
-/** The JSON body a path item's GET answers with 200, as openapi-typescript writes it. */
-export type ListBody<Item> = PropertyOf<
-  PropertyOf<PropertyOf<PropertyOf<PropertyOf<Item, 'get'>, 'responses'>, 200>, 'content'>,
-  'application/json'
+/** The members of a union as one intersection (`A | B` -> `A & B`). */
+export type IntersectionOf<U> = (U extends unknown ? (member: U) => void : never) extends (member: infer I) => void
+  ? I
+  : never;
+
+/**
+ * Of the forms a body may take, the whole one: the member every other member accepts. A read
+ * answers whole records, or (with `?fields=`) partial ones whose properties are optional; a call
+ * without `fields` gets the whole form, and `fields` narrows it on the client's side.
+ */
+export type WholeForm<U, All = U> = U extends unknown ? ([U] extends [IntersectionOf<All>] ? U : never) : never;
+
+/** The JSON body a path item's GET answers with 200 without `fields`, as openapi-typescript writes it. */
+export type ListBody<Item> = WholeForm<
+  PropertyOf<
+    PropertyOf<PropertyOf<PropertyOf<PropertyOf<Item, 'get'>, 'responses'>, 200>, 'content'>,
+    'application/json'
+  >
 >;
 
 /** The query parameters of a path item's GET. */

@@ -15,12 +15,13 @@ export type {
   DocumentedRoute,
   PluginPage,
   PluginRoute,
+  PreflightDoc,
   ResponseDoc,
   RouteDocs,
   VersionDescription,
 } from './vocabulary/plugin.js';
 export type { AnswerBody, AnswerDoc, HeaderDoc, RouteAnswers } from './vocabulary/answers.js';
-export { servedAnswers, type ServedRoute } from './api/served-answers.js';
+export { everyAnswerHeaders, serverAnswers, servedAnswers, type ServedRoute } from './api/served-answers.js';
 export { versionListAnswers } from './api/version-listing.js';
 export type { ApiHooks, HookAnswer, RequestHooks } from './vocabulary/hooks.js';
 export type {

@@ -1,16 +1,10 @@
-import {
-  servedAnswers,
-  type AnyCollection,
-  type DocumentedRoute,
-  type RouteKind,
-  type VersionDescription,
-} from '@corral/core';
+import type { AnyCollection, DocumentedRoute, RouteKind, VersionDescription } from '@corral/core';
 import { securityOf } from './access.js';
 import { pascal } from './collection-schemas.js';
 import { ref } from './json-schema.js';
 import { listQueryParameters, recordQueryParameters } from './list-parameters.js';
 import { ifMatch, ifNoneMatch, preferAsync } from './parameters.js';
-import { json, responsesOf } from './responses.js';
+import { answersOf, json, responsesOf } from './responses.js';
 
 type Operation = Record<string, unknown>;
 
@@ -126,9 +120,18 @@ export function collectionOperation(
     member: route.pattern.endsWith('/:id'),
     version,
   });
-  const responses = responsesOf(servedAnswers(route, version.secured), {
-    record: json(ref(name)),
-    recordPage: json(ref(`${name}Page`)),
+  // A GET names the fields it wants with `fields`: its answer is then the partial form.
+  const selectable = route.kind === 'list' || route.kind === 'read';
+  const either = (full: string, partial: string) =>
+    selectable
+      ? {
+          anyOf: [ref(full), ref(partial)],
+          description: 'The whole records; with ?fields=, only the fields named (id and links always come).',
+        }
+      : ref(full);
+  const responses = responsesOf(answersOf(route, version.secured), {
+    record: json(either(name, `${name}Partial`)),
+    recordPage: json(either(`${name}Page`, `${name}PartialPage`)),
     bulkResult: json(ref(`${name}BulkResult`)),
   });
   const security = securityOf(route.access, version.secured);

@@ -1,5 +1,6 @@
 import { inputLimits, serverParentField, type AnyCollection } from '@corral/core';
 import { jsonSchema, propertySchemas, ref, type JsonSchema } from './json-schema.js';
+import { pageSchema, partialSchemas } from './page-schemas.js';
 
 /** Component name stem of a collection: `salaryStatements` -> `SalaryStatements`. */
 export function pascal(name: string): string {
@@ -77,26 +78,27 @@ export function collectionSchemas(
     ? { [serverParent]: { type: 'string', readOnly: true, description: 'Set from the path' } }
     : {};
   const nestedOnly = collection.parent?.topLevel === false;
-  return {
-    [name]: {
-      type: 'object',
-      description: `A record of ${collection.name} as the API returns it.${uniqueNote(collection)}`,
-      ...(collection.unique.length > 0 ? { 'x-corral-unique': collection.unique.map((key) => [...key]) } : {}),
-      properties: {
-        id: { type: 'string', readOnly: true },
-        ...outputParent,
-        ...(output.properties as object),
-        links: { type: 'array', readOnly: true, items: ref('Link') },
-        ...expanded,
-      },
-      required: [
-        'id',
-        ...(serverParent ? [serverParent] : []),
-        ...((output.required as string[] | undefined) ?? []),
-        'links',
-      ],
-      additionalProperties: false,
+  const record: JsonSchema = {
+    type: 'object',
+    description: `A record of ${collection.name} as the API returns it.${uniqueNote(collection)}`,
+    ...(collection.unique.length > 0 ? { 'x-corral-unique': collection.unique.map((key) => [...key]) } : {}),
+    properties: {
+      id: { type: 'string', readOnly: true },
+      ...outputParent,
+      ...(output.properties as object),
+      links: { type: 'array', readOnly: true, items: ref('Link') },
+      ...expanded,
     },
+    required: [
+      'id',
+      ...(serverParent ? [serverParent] : []),
+      ...((output.required as string[] | undefined) ?? []),
+      'links',
+    ],
+    additionalProperties: false,
+  };
+  return {
+    [name]: record,
     ...(nestedOnly
       ? {}
       : {
@@ -138,36 +140,8 @@ export function collectionSchemas(
       { ...echoed, ...echoedParent, ...optionalNullable },
       [],
     ),
-    [`${name}Page`]: {
-      type: 'object',
-      description: `A page of ${collection.name}.`,
-      properties: {
-        offset: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Position of the first record; absent from a page found by cursor (paging=cursor)',
-        },
-        limit: { type: 'integer', minimum: 1 },
-        total: { type: 'integer', minimum: 0 },
-        ...(collection.count === 'exact'
-          ? {}
-          : {
-              totalEstimated: {
-                type: 'boolean',
-                const: true,
-                description: `Present (true) when total is an estimate, which the server may give when more than ${collection.count.estimateAbove} records match`,
-              },
-            }),
-        [collection.name]: { type: 'array', items: ref(name) },
-        links: {
-          type: 'array',
-          items: ref('Link'),
-          description: 'nextPage and previousPage, when there are such pages',
-        },
-      },
-      required: ['limit', 'total', collection.name, 'links'],
-      additionalProperties: false,
-    },
+    [`${name}Page`]: pageSchema(collection, name, `A page of ${collection.name}.`),
+    ...partialSchemas(collection, name, record),
     ...(nestedOnly ? {} : bulkSchemas(name, collection.name, { ...echoed, ...input }, inputRequired)),
   };
 }

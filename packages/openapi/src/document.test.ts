@@ -141,9 +141,10 @@ describe('openApiDocument', () => {
     expect(head.operationId).toBe('headGetZoos');
     expect(head.summary).toBe('Headers of: Read a record of zoos');
     expect(head.responses['200'].headers.ETag.schema).toEqual({ type: 'string' });
-    expect(paths['/v1/zoos/{id}'].get.responses['200'].content['application/json'].schema).toEqual({
-      $ref: '#/components/schemas/Zoos',
-    });
+    expect(paths['/v1/zoos/{id}'].get.responses['200'].content['application/json'].schema.anyOf).toEqual([
+      { $ref: '#/components/schemas/Zoos' },
+      { $ref: '#/components/schemas/ZoosPartial' },
+    ]);
   });
 
   it('declares the oauth2 client-credentials scheme with the token URL and every scope', () => {
@@ -500,6 +501,8 @@ describe('openApiDocument', () => {
       'KeepersBulkResult',
       'KeepersCreate',
       'KeepersPage',
+      'KeepersPartial',
+      'KeepersPartialPage',
       'KeepersPatch',
       'KeepersReplace',
     ]);

@@ -5,6 +5,8 @@ import { expandedProperties } from './relations.js';
 import { documentationPaths, versionListPath } from './meta-paths.js';
 import { withIntegerFormats } from './json-schema.js';
 import { routePaths } from './route-paths.js';
+import { withPreflights } from './preflights.js';
+import { withEveryAnswerHeaders } from './every-answer-headers.js';
 import { sharedSchemas } from './shared-schemas.js';
 import { docsOfPublicPages, withRouteDocs } from './route-docs.js';
 
@@ -75,6 +77,7 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     ...withDocs(documentationPaths(version), publicPages),
   };
   for (const item of Object.values(paths)) if (item.get) item.head = headOf(item.get as Record<string, unknown>);
+  const answered = withEveryAnswerHeaders(withPreflights(paths, version, publicPages));
   if (version.secured && !options.tokenUrl)
     throw new CorralError(
       'CORRAL_OPENAPI_TOKEN_URL_MISSING',
@@ -116,7 +119,7 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
       { name: 'operations', description: 'Non-resource operations: they compute a result' },
       { name: 'meta', description: 'Versions, root document, error codes and jobs' },
     ],
-    paths,
+    paths: answered,
     components: {
       schemas: {
         ...sharedSchemas,

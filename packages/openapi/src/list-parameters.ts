@@ -18,7 +18,7 @@ const meanings = {
   gte: 'is at least',
   lt: 'is less than',
   lte: 'is at most',
-  in: 'is one of (values separated by commas)',
+  in: 'is one of',
 } as const;
 
 /**
@@ -31,8 +31,12 @@ function filterParameters(parameter: string, entry: FilterEntry, schema: unknown
     name,
     in: 'query',
     required: false,
-    description: `Only records whose ${field} ${meanings[operator]} this value.`,
-    // A list is one parameter with its values separated by commas.
+    description:
+      operator === 'in'
+        ? `Only records whose ${field} ${meanings.in} these values, separated by commas or given in repeats of the parameter (all of them count).`
+        : `Only records whose ${field} ${meanings[operator]} this value.`,
+    // A list is declared as one parameter with its values separated by commas; the service takes
+    // the parameter repeated too (query serializers' default for arrays), as the description says.
     ...(operator === 'in'
       ? {
           style: 'form',

@@ -1,15 +1,9 @@
-import {
-  servedAnswers,
-  versionListAnswers,
-  type DocumentedRoute,
-  type RouteKind,
-  type VersionDescription,
-} from '@corral/core';
+import { versionListAnswers, type DocumentedRoute, type RouteKind, type VersionDescription } from '@corral/core';
 import { securityOf } from './access.js';
 import { idPathParameter } from './parameters.js';
 import { docsAssetPage, docsPage, documentPage, type PageDeclaration } from './pages.js';
 import { openApiPath } from './path-parameters.js';
-import { responsesOf } from './responses.js';
+import { answersOf, responsesOf } from './responses.js';
 
 type Operation = Record<string, unknown>;
 
@@ -36,7 +30,7 @@ const metaWords: Readonly<Partial<Record<RouteKind, (n: number) => Words>>> = {
 export function metaOperation(route: DocumentedRoute, version: VersionDescription): Operation | undefined {
   const words = metaWords[route.kind];
   if (!words) return undefined;
-  const operation = meta(words(version.version), responsesOf(servedAnswers(route, version.secured)));
+  const operation = meta(words(version.version), responsesOf(answersOf(route, version.secured)));
   const security = securityOf(route.access, version.secured);
   return security ? { ...operation, security } : operation;
 }
@@ -47,7 +41,7 @@ export function versionListPath(version: VersionDescription): Record<string, Rec
   return {
     [version.basePath || '/']: {
       get: {
-        ...meta(['listVersions', 'The API versions'], responsesOf(servedAnswers(listing, version.secured))),
+        ...meta(['listVersions', 'The API versions'], responsesOf(answersOf(listing, version.secured))),
         security: [],
       },
     },
@@ -58,7 +52,7 @@ export function versionListPath(version: VersionDescription): Record<string, Rec
 function pagePath(page: PageDeclaration, version: VersionDescription, words: Words): Record<string, unknown> {
   const route = { pattern: page.path, access: 'public' as const, produces: page.contentType, answers: page.answers };
   const schema = page.contentType === 'application/json' ? { type: 'object' } : { type: 'string' };
-  const responses = responsesOf(servedAnswers(route, version.secured), {
+  const responses = responsesOf(answersOf(route, version.secured), {
     pluginPage: { [page.contentType]: { schema } },
   });
   const [operationId, summary, description] = words;

@@ -1,7 +1,7 @@
-import { servedAnswers, type AnyOperation, type DocumentedRoute, type VersionDescription } from '@corral/core';
+import type { AnyOperation, DocumentedRoute, VersionDescription } from '@corral/core';
 import { securityOf } from './access.js';
 import { jsonSchema, propertySchemas } from './json-schema.js';
-import { json, responsesOf } from './responses.js';
+import { answersOf, json, responsesOf } from './responses.js';
 
 /** The query parameters of an operation, from its zod schema (none without one). */
 function queryParameters(operation: AnyOperation): unknown[] {
@@ -47,7 +47,7 @@ export function operationOperation(
           },
         }
       : {}),
-    responses: responsesOf(servedAnswers(route, version.secured), { operationResult: json(result) }),
+    responses: responsesOf(answersOf(route, version.secured), { operationResult: json(result) }),
     ...(security ? { security } : {}),
   };
 }

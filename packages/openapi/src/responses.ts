@@ -1,5 +1,21 @@
-import type { AnswerBody, AnswerDoc, HeaderDoc } from '@corral/core';
+import {
+  serverAnswers,
+  servedAnswers,
+  type AnswerBody,
+  type AnswerDoc,
+  type HeaderDoc,
+  type ServedRoute,
+} from '@corral/core';
 import { ref, type JsonSchema } from './json-schema.js';
+
+/**
+ * Every answer a route gives, for its operation: what the pipeline serves it with
+ * (`servedAnswers`), and what the server answers on any path before a route runs (`serverAnswers`:
+ * a 408 for a slow client).
+ */
+export function answersOf(route: ServedRoute, secured: boolean): Readonly<Record<number, AnswerDoc>> {
+  return { ...servedAnswers(route, secured), ...serverAnswers };
+}
 
 /** The content of a JSON body with this schema. */
 export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });

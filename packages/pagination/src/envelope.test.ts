@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { pageEnvelope, type PageEnvelope } from './envelope.js';
+import { pageEnvelope, pageEnvelopeText, type PageEnvelope } from './envelope.js';
 
 interface Animal {
   id: number;
@@ -51,5 +51,28 @@ describe('pageEnvelope', () => {
       // @ts-expect-error the type forbids these names too
       expect(() => pageEnvelope(name, [], { offset: 0, limit: 10, total: 0, links: [] })).toThrow(TypeError);
     }
+  });
+});
+
+describe('pageEnvelopeText', () => {
+  it('writes the bytes JSON.stringify gives the object envelope, around records already in JSON', () => {
+    const page = { offset: 3, limit: 1, total: 9, links: [next] };
+    for (const items of [[lion], [], [lion, { id: 2, name: 'Puma "P"' }]]) {
+      const text = pageEnvelopeText(
+        'animals',
+        items.map((item) => JSON.stringify(item)),
+        page,
+      );
+      expect(text).toBe(JSON.stringify(pageEnvelope('animals', items, page)));
+    }
+  });
+
+  it('leaves the offset out of a cursor page, and says an estimated total right after total', () => {
+    expect(pageEnvelopeText('zoos', ['{"id":"1"}'], { limit: 1, total: 5, totalEstimated: true, links: [] })).toBe(
+      '{"limit":1,"total":5,"totalEstimated":true,"zoos":[{"id":"1"}],"links":[]}',
+    );
+    expect(pageEnvelopeText('zoos', [], { offset: 0, limit: 1, total: 0, totalEstimated: false, links: [] })).toBe(
+      '{"offset":0,"limit":1,"total":0,"zoos":[],"links":[]}',
+    );
   });
 });

@@ -50,3 +50,32 @@ export function pageEnvelope<K extends string, T>(
   const { offset, limit, total } = page;
   return { offset, limit, total, [name]: [...items], links: [...page.links] } as PageEnvelope<K, T>;
 }
+
+/** One page as {@link pageEnvelopeText} writes it. */
+export interface PageText {
+  /** Offset used for this page; absent on a page that starts at a place (a cursor page). */
+  offset?: number | undefined;
+  /** Page size used for this page. */
+  limit: number;
+  /** Number of records in the whole (filtered) collection. */
+  total: number;
+  /** True when `total` is an estimate; written only then. */
+  totalEstimated?: boolean | undefined;
+  /** The page's links. */
+  links: readonly Link[];
+}
+
+/**
+ * The paged envelope as JSON text, around records that are JSON already (a server keeps each
+ * record's JSON and so never parses it back). Keys come in the order of {@link pageEnvelope}:
+ * offset, limit, total (then `totalEstimated` when true), `name`, links. `name` must not be one
+ * of the envelope's keys; it is not checked here, on every page.
+ *
+ * @param name - The collection's name, e.g. `employees`.
+ * @param records - Each record's JSON text, in page order.
+ */
+export function pageEnvelopeText(name: string, records: readonly string[], page: PageText): string {
+  const position = page.offset === undefined ? '' : `"offset":${page.offset},`;
+  const estimated = page.totalEstimated ? ',"totalEstimated":true' : '';
+  return `{${position}"limit":${page.limit},"total":${page.total}${estimated},${JSON.stringify(name)}:[${records.join(',')}],"links":${JSON.stringify(page.links)}}`;
+}

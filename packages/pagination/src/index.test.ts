@@ -4,6 +4,7 @@ import * as pagination from './index.js';
 it('exposes exactly the public API', () => {
   expect(Object.keys(pagination).sort()).toStrictEqual([
     'pageEnvelope',
+    'pageEnvelopeText',
     'pageLinks',
     'paginationStartupCodes',
     'pagingDefaults',

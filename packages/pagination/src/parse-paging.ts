@@ -14,7 +14,8 @@ export interface PageWindow {
 const maxOffset = Number.MAX_SAFE_INTEGER;
 
 /**
- * Reads the page a request asks for from its query parameters.
+ * Reads the page a request asks for from its query parameters (a `URLSearchParams`, or anything
+ * that reads parameters by name the same way).
  *
  * `offset`/`limit` and `page`/`per_page` are two spellings of the same window:
  * `page=p&per_page=n` means `offset=(p-1)*n&limit=n`. Absent values take their defaults
@@ -26,7 +27,14 @@ const maxOffset = Number.MAX_SAFE_INTEGER;
  *   is not an integer in its range.
  * @throws RangeError when the options themselves are out of range (a server bug, not a bad request).
  */
-export function parsePaging(params: URLSearchParams, options: PagingOptions = {}): PageWindow {
+export function parsePaging(
+  params: {
+    get(name: string): string | null;
+    getAll(name: string): readonly string[];
+    has(name: string): boolean;
+  },
+  options: PagingOptions = {},
+): PageWindow {
   const { defaultLimit = pagingDefaults.defaultLimit, maxLimit = pagingDefaults.maxLimit } = options;
   const sane =
     Number.isSafeInteger(maxLimit) && Number.isInteger(defaultLimit) && defaultLimit >= 1 && defaultLimit <= maxLimit;

@@ -70,4 +70,23 @@ describe('limitNodeHandler', () => {
     expect(refused.headers['retry-after']).toBe('5');
     expect(JSON.parse(refused.body)).toEqual({ error: expect.stringContaining('counters cannot be reached') });
   });
+
+  it("answers in OAuth's shape when asked: the code in error, the sentence in error_description, and Retry-After", async () => {
+    const handler = limitNodeHandler((_req, res) => res.end('token'), {
+      limit: 1,
+      windowSeconds: 60,
+      errorShape: 'oauth',
+    });
+    server = createServer(handler).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    expect((await post(port, '/token')).status).toBe(200);
+    const refused = await post(port, '/token');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(refused.body)).toEqual({
+      error: 'temporarily_unavailable',
+      error_description: expect.stringMatching(/Rate limit of 1 request/),
+    });
+  });
 });

@@ -23,6 +23,12 @@ export interface NodeLimitOptions extends RateLimitPolicy {
   keyFor?(req: IncomingMessage): string;
   /** Which requests count; default all. E.g. only `POST` to a token endpoint. */
   counts?(req: IncomingMessage): boolean;
+  /**
+   * The shape of the refusals: `corral` (default) the API's error shape; `oauth` the token
+   * endpoint's (RFC 6749 §5.2), `error: "temporarily_unavailable"` with the reason in
+   * `error_description`, as OAuth clients read `error` as a code.
+   */
+  readonly errorShape?: 'corral' | 'oauth';
 }
 
 /**
@@ -45,21 +51,24 @@ export function limitNodeHandler(handler: NodeListener, options: NodeLimitOption
             for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
             return handler(req, res);
           }
-          refuse(res, tooManyRequests(decision));
+          refuse(res, tooManyRequests(decision), options.errorShape);
         },
         (error: unknown) => {
           // The counters cannot be reached: through uncounted, or a 503, as the policy says.
-          if (policy.whenStoreFails === 'refuse') refuse(res, countersUnavailable(error));
+          if (policy.whenStoreFails === 'refuse') refuse(res, countersUnavailable(error), options.errorShape);
           else handler(req, res);
         },
       );
   };
 }
 
-/** Writes an error in the contract's shape. */
-function refuse(res: ServerResponse, error: unknown): void {
+/** Writes an error in the contract's shape, or in OAuth's. */
+function refuse(res: ServerResponse, error: unknown, shape: NodeLimitOptions['errorShape']): void {
   const rendered = renderError(error, (code) => `about:blank#${code}`);
-  const body = JSON.stringify(rendered.body);
+  const reason = (rendered.body as { error?: unknown }).error;
+  const body = JSON.stringify(
+    shape === 'oauth' ? { error: 'temporarily_unavailable', error_description: reason } : rendered.body,
+  );
   res.writeHead(rendered.status, {
     ...rendered.headers,
     'content-type': 'application/json',

@@ -86,6 +86,17 @@ describe('Filters with operators', () => {
     );
   });
 
+  it('takes in as repeated parameters too, as query serializers send arrays', async () => {
+    const repeated = await listed('/v1/employees?maturity[in]=junior&maturity[in]=senior', 'employees');
+    expect(ids(repeated)).toEqual(ids(await listed('/v1/employees?maturity[in]=junior,senior', 'employees')));
+    expect(ids(repeated)).toEqual(ids(employees.filter((e) => ['junior', 'senior'].includes(e.maturity))));
+    // Any other parameter given twice is still refused, naming it.
+    const twice = await get(zoo, '/v1/employees?state=internal&state=external', admin);
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({ errorCode: 1003 });
+    expect(twice.body.message).toContain('"state"');
+  });
+
   it('keeps the operators in the paging links', async () => {
     const page = await get(zoo, '/v1/employees?maturity[in]=junior,senior&year_of_birth[gte]=1900&limit=1', admin);
     const next = new URL(linkHref(page.body.links, 'nextPage')!, zoo.origin);

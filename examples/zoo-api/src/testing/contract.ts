@@ -4,6 +4,35 @@ import addFormats from 'ajv-formats';
 /** JSON pointer escaping (RFC 6901) for one path segment. */
 const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** Headers of the transport and of caching, which the document need not name. */
+const transportHeaders = new Set([
+  'connection',
+  'content-length',
+  'content-type',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'cache-control',
+]);
+
+/**
+ * The problems of an answer's headers against its documented ones: a header marked `required`
+ * that is missing, or a header sent that the response does not name (transport headers aside).
+ */
+export function headerProblems(
+  documented: Record<string, { required?: boolean }> | undefined,
+  sent: Headers,
+): string[] {
+  const names = Object.keys(documented ?? {});
+  const known = new Set(names.map((name) => name.toLowerCase()));
+  const problems = names
+    .filter((name) => documented![name]!.required && !sent.has(name))
+    .map((name) => `required header ${name} missing`);
+  for (const name of sent.keys())
+    if (!transportHeaders.has(name) && !known.has(name)) problems.push(`header ${name} sent but not documented`);
+  return problems;
+}
+
 interface Template {
   readonly path: string;
   readonly pattern: RegExp;
@@ -65,7 +94,11 @@ export function contractChecker(document: { paths: Record<string, Record<string,
     },
     /** Operations (method + path template + status) seen so far, for coverage reports. */
     checked,
-    check(method: string, url: string, status: number, body: string): void {
+    /**
+     * Checks one answer: its path, method and status documented, its body of the documented
+     * schema, and (when `headers` is given) its headers as documented (see {@link headerProblems}).
+     */
+    check(method: string, url: string, status: number, body: string, headers?: Headers): void {
       const path = new URL(url, 'http://x').pathname;
       // The most literal template wins: /zoos/{id} before /{anything}.
       const template = templateFor(path);
@@ -75,7 +108,12 @@ export function contractChecker(document: { paths: Record<string, Record<string,
         return;
       }
       const operation = document.paths[template.path]![method.toLowerCase()] as
-        | { responses: Record<string, { content?: Record<string, unknown> }> }
+        | {
+            responses: Record<
+              string,
+              { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }
+            >;
+          }
         | undefined;
       if (!operation) {
         if (status !== 405 && status !== 301)
@@ -88,12 +126,19 @@ export function contractChecker(document: { paths: Record<string, Record<string,
           `${method} ${template.path}: status ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`,
         );
       checked.add(`${method} ${template.path} ${status}`);
+      const wrongHeaders = headers ? headerProblems(response.headers, headers) : [];
+      if (wrongHeaders.length > 0)
+        throw new Error(`${method} ${path} ${status}: headers not as documented: ${wrongHeaders.join('; ')}`);
       const mediaType = response.content && Object.keys(response.content)[0];
       if (!mediaType || method === 'HEAD' || status === 304) {
         if (body !== '') throw new Error(`${method} ${template.path} ${status}: no body documented, yet one was sent`);
         return;
       }
-      const ref = `openapi#/paths/${pointer(template.path)}/${method.toLowerCase()}/responses/${status}/content/${pointer(mediaType)}/schema`;
+      // A GET that names no fields gets whole records: its answer is held to the first (whole) form.
+      const schema = (response.content![mediaType] as { schema: { anyOf?: { $ref?: string }[] } }).schema;
+      const whole =
+        schema.anyOf?.[1]?.$ref?.includes('Partial') && !new URL(url, 'http://x').searchParams.has('fields');
+      const ref = `openapi#/paths/${pointer(template.path)}/${method.toLowerCase()}/responses/${status}/content/${pointer(mediaType)}/schema${whole ? '/anyOf/0' : ''}`;
       const validate = ajv.getSchema(ref);
       if (!validate) throw new Error(`cannot compile ${ref}`);
       const value: unknown = mediaType.includes('json') ? JSON.parse(body) : body;

@@ -11,7 +11,7 @@ import type { Router } from '../router/router.js';
 import type { ApiSettings } from '../vocabulary/context.js';
 import { runUntilAnswer, type CompiledHooks } from './compile-hooks.js';
 import type { CompiledRoute } from './compiled-route.js';
-import { errorAnswer } from './error-answer.js';
+import { answerThrown } from './thrown-answer.js';
 import { errorDocsUrl } from './error-pages.js';
 import { PipelineContext } from './request-context.js';
 import { targetOf, type Target } from './request-target.js';
@@ -74,7 +74,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
 
   /** The error answer for anything thrown while answering (made once, not per request). */
   const failed = (context: PipelineContext, thrown: unknown, hooks: CompiledHooks) =>
-    errorAnswer(context, thrown, hooks, logger, docsUrlFor(context.prefix));
+    answerThrown(context, thrown, hooks, logger, docsUrlFor(context.prefix));
 
   /** onRequest hooks first when there are any; without them no extra async step is taken. */
   function answer(

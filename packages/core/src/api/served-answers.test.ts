@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteAnswers } from '../vocabulary/answers.js';
-import { servedAnswers } from './served-answers.js';
+import { serverAnswers, servedAnswers } from './served-answers.js';
 
 const answers: RouteAnswers = { success: { 201: { description: 'Created', body: 'record' } }, errors: [422] };
 const statuses = (route: Parameters<typeof servedAnswers>[0], secured = true) =>
@@ -35,5 +35,22 @@ describe('servedAnswers', () => {
     expect(served[503]?.body).toBe('simpleError');
     // A status Corral itself never gives (a plugin page's) is described plainly.
     expect(served[418]).toEqual({ description: 'The request failed (418)', body: 'simpleError' });
+  });
+
+  it('carries the challenge where tokens are checked: always on a 401, on a 403 or 400 when it applies', () => {
+    const guarded = { pattern: '/notes', access: 'authenticated', answers } as const;
+    const served = servedAnswers(guarded, true);
+    expect(served[401]?.headers?.['WWW-Authenticate']?.required).toBe(true);
+    expect(served[403]?.headers?.['WWW-Authenticate']).toMatchObject({ schema: { type: 'string' } });
+    expect(served[403]?.headers?.['WWW-Authenticate']?.required).toBeUndefined();
+    expect(served[400]?.headers?.['WWW-Authenticate']?.required).toBeUndefined();
+    expect(servedAnswers(guarded, false)[400]?.headers).toBeUndefined();
+  });
+
+  it('documents the 408 the server gives before the pipeline for headers or a body that come too slowly', () => {
+    expect(serverAnswers[408]).toMatchObject({
+      body: 'simpleError',
+      description: expect.stringMatching(/too slowly/),
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { ApiError } from '@corral/errors';
 import type { Link } from '@corral/links';
-import { quote, singleValue } from '../http/query-params.js';
+import { quote, singleValue, type QueryReader } from '../http/query-params.js';
 import type { ListQuery, ListSeek, StoredRecord } from '../store/store.js';
 import { cursorScope, decodeCursor, encodeCursor } from './cursor.js';
 import { offsetOnlyParameters } from './list-query.js';
@@ -18,7 +18,7 @@ export interface CursorRequest {
  */
 export function cursorRequest(
   runtime: CollectionRuntime,
-  params: URLSearchParams,
+  params: QueryReader,
   query: ListQuery,
   path: string,
 ): CursorRequest | undefined {

@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import { quote, singleValue } from '../http/query-params.js';
+import { quote, singleValue, type QueryReader } from '../http/query-params.js';
 import type { RuntimeRelation } from './relations.js';
 import type { CollectionRuntime } from './runtime.js';
 
@@ -28,7 +28,7 @@ function expandable(runtime: CollectionRuntime): string {
  */
 export function expansionsOf(
   runtime: CollectionRuntime,
-  query: URLSearchParams,
+  query: QueryReader,
   maxDepth: number,
 ): readonly Expansion[] | undefined {
   const raw = singleValue(query, 'expand');

@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import { pageLinks } from '@corral/pagination';
+import { pageEnvelopeText, pageLinks } from '@corral/pagination';
 import type { HandlerContext } from '../vocabulary/context.js';
 import { accessFor, requireAccess } from '../auth/require-scope.js';
 import type { StoredRecord } from '../store/store.js';
@@ -163,7 +163,12 @@ export function withExpansions(
       const limit = context.settings.expand.childLimit;
       const path = `${context.prefix}/${childrenPath(owner, record.id, target)}`;
       const links = pageLinks({ path, params: new URLSearchParams(), offset: 0, limit, total: group.total });
-      value = `{"offset":0,"limit":${limit},"total":${group.total},${JSON.stringify(target.collection.name)}:[${group.items.map(embed).join(',')}],"links":${JSON.stringify(links)}}`;
+      value = pageEnvelopeText(target.collection.name, group.items.map(embed), {
+        offset: 0,
+        limit,
+        total: group.total,
+        links,
+      });
     }
     added += `,${JSON.stringify(relation.name)}:${value}`;
   }

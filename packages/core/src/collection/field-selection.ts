@@ -1,5 +1,5 @@
 import { ApiError } from '@corral/errors';
-import { quote, singleValue } from '../http/query-params.js';
+import { quote, singleValue, type QueryReader } from '../http/query-params.js';
 import type { CollectionRuntime } from './runtime.js';
 
 /** Properties every representation keeps whatever `fields` asks for; naming them is allowed and changes nothing. */
@@ -9,7 +9,7 @@ const alwaysSent = ['id', 'links'];
  * The properties `?fields=a,b` asks for, checked against the record's fields; undefined when the
  * parameter is absent. An empty list or an unknown name is a 400 naming the accepted fields.
  */
-export function selectedFields(runtime: CollectionRuntime, query: URLSearchParams): readonly string[] | undefined {
+export function selectedFields(runtime: CollectionRuntime, query: QueryReader): readonly string[] | undefined {
   const raw = singleValue(query, 'fields');
   if (raw === undefined) return undefined;
   const accepted = runtime.recordFields;

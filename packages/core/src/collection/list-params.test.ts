@@ -278,4 +278,33 @@ describe('parseListParams with comparison operators', () => {
     expect(refusedHere('year[gte]=1&year[gte]=2')).toMatchObject({ errorCode: 1003 });
     expect(refusedHere('year=1&year[eq]=1')).toMatchObject({ errorCode: 1003 });
   });
+
+  it('takes name[in] repeated as the comma form: the values of every repeat, once each', () => {
+    const inCondition = (query: string) => parsed(query).conditions;
+    expect(inCondition('state[in]=internal&state[in]=external')).toStrictEqual(
+      inCondition('state[in]=internal,external'),
+    );
+    // Commas inside repeats, and a value in two repeats: the union, each value once, in first-seen order.
+    expect(inCondition('state[in]=external&state[in]=internal,external')).toStrictEqual([
+      { field: 'state', operator: 'in', value: ['external', 'internal'] },
+    ]);
+  });
+
+  it('checks every repeat of name[in], and bounds the values of all repeats together', () => {
+    expect(refusedHere('state[in]=internal&state[in]=retired')).toMatchObject({
+      errorCode: 1001,
+      message: 'state[in] must be one of: internal, external; got "retired"',
+    });
+    expect(refusedHere('state[in]=internal&state[in]=')).toMatchObject({ errorCode: 1001 });
+    const fifty = Array(50).fill('internal').join(',');
+    expect(refusedHere(`state[in]=${fifty}&state[in]=${fifty},external`)).toMatchObject({
+      errorCode: 1001,
+      message: 'state[in] lists at most 100 values, separated by commas; got 101',
+    });
+    // Only `in` takes repeats: any other parameter given twice is still refused, by name.
+    expect(refusedHere('zoo_id=1&zoo_id=2')).toMatchObject({
+      errorCode: 1003,
+      message: 'Query parameter "zoo_id" may be given only once',
+    });
+  });
 });

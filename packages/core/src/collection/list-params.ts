@@ -1,7 +1,7 @@
 import { ApiError } from '@corral/errors';
 import { parsePaging, type PagingOptions } from '@corral/pagination';
 import { inputLimits } from '../http/input-limits.js';
-import { quote, rejectUnknownParameters, singleValue } from '../http/query-params.js';
+import { quote, rejectUnknownParameters, singleValue, type QueryReader } from '../http/query-params.js';
 import { hasNul } from '../schema/nul-text.js';
 import type { FieldCondition, ListQuery, SortOrder } from '../store/store.js';
 import { parseList, type FieldFilter } from './field-filters.js';
@@ -15,6 +15,20 @@ export interface ListParamRules {
   readonly searchable: readonly string[];
   readonly accepted: readonly string[];
   readonly paging: PagingOptions;
+  /** Each filter's parameters (`name` for equality, `name[op]` for the others), in declaration order. */
+  readonly filterParameters: readonly FilterParameter[];
+}
+
+/** One parameter of a filter, its name written once at startup rather than at each request. */
+interface FilterParameter {
+  /** The filter's name (`year`). */
+  readonly name: string;
+  /** The parameter's name: the filter's name, or `year[gte]`. */
+  readonly parameter: string;
+  /** `name[eq]`, which means the same as `name`. */
+  readonly spelled: string;
+  readonly operator: FilterOperator;
+  readonly filter: FieldFilter;
 }
 
 export function listParamRules(
@@ -31,7 +45,16 @@ export function listParamRules(
     ...forms,
     ...own.filter((parameter) => parameter.paging === undefined).map((parameter) => parameter.name),
   ];
-  return { filters, sortable, searchable, accepted, paging };
+  const filterParameters = [...filters].flatMap(([name, filter]) =>
+    filter.operators.map((operator) => ({
+      name,
+      parameter: operator === 'eq' ? name : `${name}[${operator}]`,
+      spelled: `${name}[eq]`,
+      operator,
+      filter,
+    })),
+  );
+  return { filters, sortable, searchable, accepted, paging, filterParameters };
 }
 
 /** The query parameters a filter answers to (see {@link filterForms}). */
@@ -43,14 +66,17 @@ function formsOf(name: string, filter: FieldFilter): string[] {
 const operatorForm = /^(.+)\[([^\]]*)\]$/;
 
 /** Turns the query string of a list request into a store query; every problem is a 400. */
-export function parseListParams(rules: ListParamRules, query: URLSearchParams): ListQuery {
+export function parseListParams(rules: ListParamRules, query: QueryReader): ListQuery {
   const filter: Record<string, unknown> = {};
   const conditions: FieldCondition[] = [];
-  for (const key of new Set(query.keys())) {
+  const keys = query instanceof URLSearchParams ? new Set(query.keys()) : query.keys();
+  let filtered = false;
+  for (const key of keys) {
     // An operator the filter does not allow is told apart from an unknown parameter.
-    const form = operatorForm.exec(key);
+    const form = key.endsWith(']') ? operatorForm.exec(key) : null;
     const name = form?.[1] ?? key;
     const fieldFilter = rules.filters.get(name);
+    filtered ||= fieldFilter !== undefined || rules.filters.has(key);
     if (!fieldFilter || rules.accepted.includes(key)) continue;
     const operator = form?.[2] ?? 'eq';
     const what = filterOperators.includes(operator as FilterOperator)
@@ -63,20 +89,8 @@ export function parseListParams(rules: ListParamRules, query: URLSearchParams): 
   }
   rejectUnknownParameters(query, rules.accepted);
   const { offset, limit } = parsePaging(query, rules.paging);
-  for (const [name, fieldFilter] of rules.filters) {
-    for (const operator of fieldFilter.operators) {
-      const parameter = operator === 'eq' ? name : `${name}[${operator}]`;
-      const raw = operator === 'eq' ? equalityValue(query, name) : singleValue(query, parameter);
-      if (raw === undefined) continue;
-      if (operator === 'eq') filter[fieldFilter.field] = fieldFilter.parse(name, raw);
-      else
-        conditions.push({
-          field: fieldFilter.field,
-          operator,
-          value: operator === 'in' ? parseList(fieldFilter, parameter, raw) : fieldFilter.parse(parameter, raw),
-        });
-    }
-  }
+  // Filters are read in the order they were declared (whichever order the query gives them).
+  if (filtered) readFilters(rules, query, filter, conditions);
   return {
     offset,
     limit,
@@ -87,19 +101,53 @@ export function parseListParams(rules: ListParamRules, query: URLSearchParams): 
   };
 }
 
-/** The value of `name=` or `name[eq]=`, which mean the same, so only one may be given. */
-function equalityValue(query: URLSearchParams, name: string): string | undefined {
-  const plain = singleValue(query, name);
-  const spelled = singleValue(query, `${name}[eq]`); // refused earlier unless the filter accepts it
-  if (plain !== undefined && spelled !== undefined)
-    throw new ApiError(
-      'duplicateQueryParameter',
-      `Query parameters ${quote(name)} and ${quote(`${name}[eq]`)} mean the same; give one`,
-    );
-  return plain ?? spelled;
+/** Each filter's value as the field's type: equality into `filter`, other operators into `conditions`. */
+function readFilters(
+  rules: ListParamRules,
+  query: QueryReader,
+  filter: Record<string, unknown>,
+  conditions: FieldCondition[],
+): void {
+  for (const { name, parameter, spelled, operator, filter: fieldFilter } of rules.filterParameters) {
+    const raw =
+      operator === 'eq'
+        ? equalityValue(query, name, spelled)
+        : operator === 'in'
+          ? listedValue(query, parameter)
+          : singleValue(query, parameter);
+    if (raw === undefined) continue;
+    if (operator === 'eq') filter[fieldFilter.field] = fieldFilter.parse(name, raw);
+    else
+      conditions.push({
+        field: fieldFilter.field,
+        operator,
+        value: operator === 'in' ? parseList(fieldFilter, parameter, raw) : fieldFilter.parse(parameter, raw),
+      });
+  }
 }
 
-function sortOf(rules: ListParamRules, query: URLSearchParams): Pick<ListQuery, 'sort'> {
+/**
+ * The values of `name[in]`, which clients send either separated by commas or as the parameter
+ * repeated (the default of many query serializers): every repeat's values count, as one list.
+ */
+function listedValue(query: QueryReader, parameter: string): string | undefined {
+  const values = query.getAll(parameter);
+  return values.length === 0 ? undefined : values.join(',');
+}
+
+/** The value of `name=` or `name[eq]=`, which mean the same, so only one may be given. */
+function equalityValue(query: QueryReader, name: string, spelled: string): string | undefined {
+  const plain = singleValue(query, name);
+  const other = singleValue(query, spelled); // refused earlier unless the filter accepts it
+  if (plain !== undefined && other !== undefined)
+    throw new ApiError(
+      'duplicateQueryParameter',
+      `Query parameters ${quote(name)} and ${quote(spelled)} mean the same; give one`,
+    );
+  return plain ?? other;
+}
+
+function sortOf(rules: ListParamRules, query: QueryReader): Pick<ListQuery, 'sort'> {
   const field = singleValue(query, 'sortby');
   const order = singleValue(query, 'order');
   if (order !== undefined && order !== 'asc' && order !== 'desc') {
@@ -119,13 +167,13 @@ function sortOf(rules: ListParamRules, query: URLSearchParams): Pick<ListQuery, 
   return { sort: { field, order: (order ?? 'asc') as SortOrder } };
 }
 
-function searchOf(rules: ListParamRules, query: URLSearchParams): Pick<ListQuery, 'search'> {
+function searchOf(rules: ListParamRules, query: QueryReader): Pick<ListQuery, 'search'> {
   const text = searchTextOf(query);
   return text === undefined ? {} : { search: { text, fields: rules.searchable } };
 }
 
 /** The `query` search text, if given: not blank and of bounded length (else a 400). */
-export function searchTextOf(query: URLSearchParams): string | undefined {
+export function searchTextOf(query: QueryReader): string | undefined {
   const text = singleValue(query, 'query');
   if (text === undefined) return undefined;
   if (text.trim() === '') throw new ApiError('invalidQueryParameter', 'query must be a non-empty search text');

@@ -14,11 +14,32 @@ export type CollectionRouteKind =
   | 'delete';
 
 const text = { type: 'string' } as const;
-const etag: Record<string, HeaderDoc> = { ETag: { description: 'Entity tag of the representation', schema: text } };
-const location: Record<string, HeaderDoc> = { Location: { description: 'URL of the created record', schema: text } };
+// Headers marked required come with every such answer: a validating client may count on them.
+const etag: Record<string, HeaderDoc> = {
+  ETag: { description: 'Entity tag of the representation', schema: text, required: true },
+};
+const location: Record<string, HeaderDoc> = {
+  Location: { description: 'URL of the created record', schema: text, required: true },
+};
 const notModified: AnswerDoc = { description: 'The copy named by If-None-Match is current', headers: etag };
-const accepted: AnswerDoc = { description: 'Accepted as a job', body: 'jobAccepted' };
+const accepted: AnswerDoc = {
+  description: 'Accepted as a job (Prefer: respond-async); follow Location to its state',
+  body: 'jobAccepted',
+  headers: {
+    Location: { description: 'URL of the job', schema: text, required: true },
+    'Preference-Applied': {
+      description: 'respond-async: the preference was honoured (RFC 7240)',
+      schema: { type: 'string', enum: ['respond-async'] },
+      required: true,
+    },
+  },
+};
 const stored: AnswerDoc = { description: 'The record as stored', body: 'record', headers: etag };
+const allowed: AnswerDoc = {
+  description: 'Allowed methods and writable properties',
+  body: 'allowedMethods',
+  headers: { Allow: { description: 'The methods this path supports, for this caller', schema: text, required: true } },
+};
 
 // Statuses by what gives them: 404/410 an unknown or deleted id, 409 records still referring to one,
 // 412/428 If-Match (wrong, or missing where required), 413/415/422 the body, 431 an If-Match or
@@ -37,10 +58,7 @@ const byKind: Readonly<Record<CollectionRouteKind, RouteAnswers>> = {
     errors: [404, 410, 412, 413, 415, 422, 428, 431, 503],
   },
   deleteAll: { success: { 204: { description: 'Deleted' }, 202: accepted }, errors: [409, 412, 428, 431, 503] },
-  options: {
-    success: { 200: { description: 'Allowed methods and writable properties', body: 'allowedMethods' } },
-    errors: [],
-  },
+  options: { success: { 200: allowed }, errors: [] },
   read: {
     success: { 200: { description: 'The record', body: 'record', headers: etag }, 304: notModified },
     errors: [404, 410, 431],

@@ -1,4 +1,8 @@
 import { ApiError } from '@corral/errors';
+import type { QueryValues } from './query-values.js';
+
+/** A query string to read parameters from: as sent, or already read once into {@link QueryValues}. */
+export type QueryReader = URLSearchParams | QueryValues;
 
 /** Shortens client input quoted in error messages. */
 export function quote(value: string): string {
@@ -6,7 +10,7 @@ export function quote(value: string): string {
 }
 
 /** Refuses query parameters outside `accepted`, naming the ones that are accepted. */
-export function rejectUnknownParameters(query: URLSearchParams, accepted: readonly string[]): void {
+export function rejectUnknownParameters(query: QueryReader, accepted: readonly string[]): void {
   for (const name of query.keys()) {
     if (!accepted.includes(name)) {
       const list =
@@ -19,7 +23,8 @@ export function rejectUnknownParameters(query: URLSearchParams, accepted: readon
 }
 
 /** The one value of a single-valued parameter; a repeat is refused rather than silently picked. */
-export function singleValue(query: URLSearchParams, name: string): string | undefined {
+export function singleValue(query: QueryReader, name: string): string | undefined {
+  if (!(query instanceof URLSearchParams)) return query.one(name);
   const values = query.getAll(name);
   if (values.length > 1)
     throw new ApiError('duplicateQueryParameter', `Query parameter ${quote(name)} may be given only once`);

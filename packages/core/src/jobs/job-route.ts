@@ -13,7 +13,21 @@ export const jobRoute: RouteDefinition = {
   // Any valid token reaches the handler (401 without one); the job's own scope is checked there.
   access: 'authenticated',
   // A job that does not exist, or is someone else's, is a 404.
-  answers: { success: { 200: { description: 'State and result of a job', body: 'jobState' } }, errors: [404] },
+  answers: {
+    success: {
+      200: {
+        description: 'State and result of a job',
+        body: 'jobState',
+        headers: {
+          'Retry-After': {
+            description: 'While the job is queued or running: seconds to wait before asking again',
+            schema: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+    },
+    errors: [404],
+  },
   async handler(context) {
     const job = await context.settings.jobs.get(context.params.id ?? '');
     const auth = context.settings.auth;

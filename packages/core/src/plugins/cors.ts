@@ -1,7 +1,7 @@
 import { CorralError } from '@corral/errors';
 import type { CorralResponse } from '../http/exchange.js';
 import type { HeaderDoc } from '../vocabulary/answers.js';
-import type { ApiPlugin } from '../vocabulary/plugin.js';
+import type { ApiPlugin, RouteDocs } from '../vocabulary/plugin.js';
 import {
   corsMethods,
   defaultAllowedHeaders,
@@ -16,6 +16,32 @@ const originDoc: HeaderDoc = {
     "The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer.",
   schema: { type: 'string', maxLength: 2048 },
 };
+
+// Not required: a refusal written before the pipeline runs (a 408) has none.
+const varyDoc: HeaderDoc = {
+  description: 'Names Origin: the answer differs by the calling page (CORS)',
+  schema: { type: 'string' },
+};
+
+/** What the plugin tells the documentation of every route: its headers, and its preflight answer. */
+function corsDocs(anyOrigin: boolean): RouteDocs {
+  const text = { type: 'string' };
+  return {
+    responseHeaders: { 'Access-Control-Allow-Origin': originDoc, ...(anyOrigin ? {} : { Vary: varyDoc }) },
+    preflight: {
+      status: 204,
+      description:
+        'A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more.',
+      headers: {
+        'Access-Control-Allow-Origin': originDoc,
+        'Access-Control-Allow-Methods': { description: 'The methods a page may use', schema: text },
+        'Access-Control-Allow-Headers': { description: 'The request headers a page may send', schema: text },
+        'Access-Control-Max-Age': { description: 'Seconds a browser may keep this answer', schema: text },
+        ...(anyOrigin ? {} : { Vary: varyDoc }),
+      },
+    },
+  };
+}
 
 /** Adds `Origin` to `Vary`, keeping what is there: the answer differs by the calling page. */
 function varyOnOrigin(response: CorralResponse): void {
@@ -35,6 +61,7 @@ export function cors(options: CorsOptions): ApiPlugin {
   const allowHeaders = headerList(options.allowHeaders ?? defaultAllowedHeaders, 'allowHeaders');
   const exposeHeaders = headerList(options.exposeHeaders ?? defaultExposedHeaders, 'exposeHeaders');
   const maxAge = String(options.maxAgeSeconds ?? 600);
+  const docs = corsDocs(anyOrigin);
   if (!/^\d+$/.test(maxAge))
     throw new CorralError('CORRAL_INVALID_CORS_OPTION', 'cors: maxAgeSeconds must be a whole number of seconds');
 
@@ -69,6 +96,6 @@ export function cors(options: CorsOptions): ApiPlugin {
         if (exposeHeaders !== '') response.headers['access-control-expose-headers'] = exposeHeaders;
       },
     },
-    describeRoute: () => ({ responseHeaders: { 'Access-Control-Allow-Origin': originDoc } }),
+    describeRoute: () => docs,
   };
 }

@@ -57,3 +57,13 @@ export function bothTests(a: DataTest | undefined, b: DataTest | undefined): Dat
   if (!b) return a;
   return (data) => a(data) && b(data);
 }
+
+/**
+ * Whether a record's data belongs to a list: it passes the query's equality filters, conditions
+ * and search, tested as the memory store tests them (paging and sort aside). Built once per list,
+ * so that a change feed can tell which lists a written record enters or leaves.
+ */
+export function listMatcher(query: Pick<ListQuery, 'filter' | 'conditions' | 'search'>): DataTest {
+  const equal = equalityTest(query.filter ? Object.entries(query.filter) : []);
+  return bothTests(bothTests(equal, conditionsTest(query.conditions)), searchTest(query.search)) ?? (() => true);
+}

@@ -4,7 +4,10 @@ export interface HeaderDoc {
   readonly description: string;
   /** JSON Schema of its value, e.g. `{ type: 'string', maxLength: 255 }`. */
   readonly schema: Readonly<Record<string, unknown>>;
-  /** True when a request without it is refused. */
+  /**
+   * On a request header: true when a request without it is refused. On a response header: true
+   * when every such answer carries it, so a validating client may count on it.
+   */
   readonly required?: boolean;
 }
 

@@ -50,6 +50,17 @@ export interface RouteDocs {
   readonly responseHeaders?: Readonly<Record<string, HeaderDoc>>;
   /** Answers the plugin may give instead of the route's own, by status (error bodies in the contract's shape). */
   readonly responses?: Readonly<Record<string, ResponseDoc>>;
+  /**
+   * The answer the plugin gives itself to an OPTIONS request on the route's path before any route
+   * runs (a CORS preflight), with its status; it has no body.
+   */
+  readonly preflight?: PreflightDoc;
+}
+
+/** The answer a plugin gives itself to an OPTIONS request before any route runs (a CORS preflight). */
+export interface PreflightDoc extends ResponseDoc {
+  /** Its status, e.g. 204. */
+  readonly status: number;
 }
 
 /** An answer a plugin may give, for the documentation. */

@@ -13,6 +13,10 @@ const errorAnswers: Readonly<Record<number, AnswerDoc>> = {
       'with this Idempotency-Key still runs (1027), or a unique value is taken (1029, errors names the field)',
     body: 'detailedError',
   },
+  408: {
+    description: 'The request headers or body came too slowly; the connection is closed',
+    body: 'simpleError',
+  },
   410: { description: 'The record was deleted', body: 'simpleError' },
   412: { description: 'If-Match does not match the current ETag; nothing changed', body: 'simpleError' },
   413: { description: 'The body is too large', body: 'simpleError' },
@@ -35,6 +39,6 @@ function contractBody(status: number): AnswerBody {
 }
 
 /** The documentation of an error answer; a status Corral itself never gives (a plugin's) gets a plain one. */
-export function errorAnswer(status: number): AnswerDoc {
+export function errorAnswerDoc(status: number): AnswerDoc {
   return errorAnswers[status] ?? { description: `The request failed (${status})`, body: contractBody(status) };
 }

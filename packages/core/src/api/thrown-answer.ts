@@ -8,7 +8,7 @@ import type { PipelineContext } from './request-context.js';
  * Turns anything thrown while answering into the error answer: onError hooks see it first (a
  * failing hook is logged, never replaces the error), and a 5xx is logged with what caused it.
  */
-export async function errorAnswer(
+export async function answerThrown(
   context: PipelineContext,
   thrown: unknown,
   hooks: CompiledHooks,
