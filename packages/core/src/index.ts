@@ -46,6 +46,7 @@ export {
   type CollectionScopes,
   type CountPolicy,
   type FieldOf,
+  type UniqueKey,
   type FilterMap,
   type LinkSpec,
   type ParentOptions,

@@ -20,6 +20,7 @@ export const coreStartupCodes = defineStartupCodes('@corral/core', {
   CORRAL_PARENT_KEY_NOT_IN_SCHEMA: 'A nested collection reachable at the top level lacks its parent key in its schema.',
   CORRAL_PARENT_NOT_IN_VERSION: 'A collection is nested below a collection the same API version does not serve.',
   CORRAL_INVALID_COUNT_POLICY: 'A collection count policy has an unusable threshold.',
+  CORRAL_INVALID_UNIQUE_KEY: 'A unique key of a collection names no field, or one field twice.',
   CORRAL_NOT_SEARCHABLE: 'A search operation covers a collection that declares no searchable fields.',
   CORRAL_CONFLICTING_VERSION_OPTIONS:
     'createApi received both `versions` and a single version (`version`, `collections`, `operations`).',

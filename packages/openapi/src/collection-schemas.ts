@@ -7,6 +7,14 @@ export function pascal(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** Words for the collection's unique keys, after the record's description; none without keys. */
+function uniqueNote(collection: AnyCollection): string {
+  const keys = collection.unique.map((key) => (key.length === 1 ? key[0] : `${key.join(' and ')} together`));
+  return keys.length === 0
+    ? ''
+    : ` Unique: no two records share ${keys.join(', nor ')}; a write that would answers 409 (valueTaken) naming the fields. Listed in x-corral-unique, one array of fields per key.`;
+}
+
 /** The parent key a nested path supplies while the schema holds it (so the body may leave it out). */
 function pathParentField(collection: AnyCollection): string | undefined {
   return collection.parent && serverParentField(collection) === undefined ? collection.parent.field : undefined;
@@ -72,7 +80,8 @@ export function collectionSchemas(
   const nestedOnly = collection.parent?.topLevel === false;
   const record: JsonSchema = {
     type: 'object',
-    description: `A record of ${collection.name} as the API returns it.`,
+    description: `A record of ${collection.name} as the API returns it.${uniqueNote(collection)}`,
+    ...(collection.unique.length > 0 ? { 'x-corral-unique': collection.unique.map((key) => [...key]) } : {}),
     properties: {
       id: { type: 'string', readOnly: true },
       ...outputParent,

@@ -97,6 +97,28 @@ describe.runIf(available)('a PostgreSQL schema of the previous layout (JSON docu
     expect(await things.get('2')).toMatchObject({ record: { data: { legs: 4 } } });
     await fixed.close();
   });
+
+  it('refuses records outside the limits the new table checks, naming them with the fix', async () => {
+    const schema = await previousRelease();
+    await sql(schema, `UPDATE things SET data = jsonb_set(data, '{legs}', '40') WHERE seq = 2`);
+    const limited = { ...thingsInit, limits: { legs: { minimum: 0, maximum: 8 }, name: { maxLength: 20 } } };
+    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    const error = await Promise.resolve(database.store<Thing>().init?.(limited)).then(
+      () => undefined,
+      (e: unknown) => e as Error & { code: string },
+    );
+    await database.close();
+    expect(error?.code).toBe('CORRAL_TABLE_LAYOUT_MISMATCH');
+    expect(error?.message).toMatch(
+      /1 record\(s\) of things \(ids 2\) hold a legs outside its limits \(minimum 0, maximum 8\)\. Fix: UPDATE .*jsonb_set/,
+    );
+    await sql(schema, `UPDATE things SET data = jsonb_set(data, '{legs}', '4') WHERE seq = 2`);
+    const fixed = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    const things = fixed.store<Thing>();
+    await things.init?.(limited);
+    expect(await things.get('2')).toMatchObject({ record: { data: { legs: 4 } } });
+    await fixed.close();
+  });
 });
 
 describe.runIf(available)('a PostgreSQL schema whose collections each had one revision row', () => {

@@ -9,7 +9,7 @@ import {
 } from '@corral/sql';
 import type { Queryable } from './database.js';
 import { literal } from './dialect.js';
-import { createTableSql } from './managed-table.js';
+import { createTableSql, limits } from './managed-table.js';
 
 const canonicalKey = `'^[1-9][0-9]{0,18}$'`;
 
@@ -66,6 +66,12 @@ function documentSql(schema: string, table: string): LegacyDocumentSql {
     wanted: (column) => (column.kind === 'enum' ? 'a string' : `a ${column.kind}`),
     outside: (column) =>
       `jsonb_typeof(${value(column)}) = 'string' AND ${text(column)} NOT IN (${column.values!.map(literal).join(', ')})`,
+    beyond: (column) => {
+      // Read as the column holds it, and only from a value of its JSON type (others are misfits).
+      const typed = column.storage === 'text' ? ['string', text(column)] : ['number', `${text(column)}::numeric`];
+      const check = limits(column, `(CASE WHEN jsonb_typeof(${value(column)}) = '${typed[0]}' THEN ${typed[1]} END)`);
+      return check && `NOT (${check})`;
+    },
     orphaned: (column) =>
       `${text(column)} ~ ${canonicalKey} AND NOT EXISTS (SELECT 1 FROM ${schema}.${quoted(column.references!.table)} AS parent WHERE parent.${quoted(column.references!.column)} = ${text(column)}::bigint)`,
     holds: (keys) => `data ?| ARRAY[${keys.map(literal).join(', ')}]`,

@@ -6,15 +6,23 @@ import {
   indexMark,
   indexPlan,
   layoutVersion,
+  limitsCheck,
+  limitsConstraint,
   orphanedRows,
   quoted,
   resolutionSql,
   schemaChangeRefused,
+  createUniqueSql,
+  sharedKeysRefused,
+  sharedKeysSql,
   tableMismatch,
+  uniqueMark,
+  uniquePlan,
   type ColumnDefinition,
   type ColumnMap,
   type SchemaChange,
   type TableMap,
+  type TextMeasure,
 } from '@corral/sql';
 import { counterTriggers, countedByTrigger, prepareCounters, prepareShards, recountLive } from './counters.js';
 import type { Queryable } from './database.js';
@@ -35,6 +43,24 @@ function valuesCheck(map: TableMap, column: ColumnMap): string | undefined {
     : undefined;
 }
 
+/**
+ * Text as the limits count it: characters, and code units exactly (a character past U+FFFF is two,
+ * as zod counts it; PostgreSQL text holds no U+0000).
+ */
+const measure: TextMeasure = {
+  chars: (column) => `char_length(${column})`,
+  unitsAtLeast: (column) =>
+    `(char_length(${column}) + char_length(regexp_replace(${column}, '[\u0001-\uffff]', '', 'g')))`,
+};
+
+/** The condition of a column's limits, on the column or on `value`. */
+export const limits = (column: ColumnMap, value?: string) => limitsCheck(column, measure, value);
+
+function limitsClause(map: TableMap, column: ColumnMap): string | undefined {
+  const check = limits(column);
+  return check ? `CONSTRAINT ${quoted(limitsConstraint(map, column))} CHECK (${check})` : undefined;
+}
+
 function parentKey(schema: string, map: TableMap, column: ColumnMap): string | undefined {
   if (!column.references) return undefined;
   const { table, column: key, onDelete } = column.references;
@@ -48,6 +74,7 @@ function columnSql(schema: string, map: TableMap, column: ColumnMap): string {
     postgresTypes[column.storage],
     column.required ? 'NOT NULL' : undefined,
     valuesCheck(map, column),
+    limitsClause(map, column),
     parentKey(schema, map, column),
   ]
     .filter(Boolean)
@@ -130,10 +157,23 @@ async function prepareIndexes(on: Queryable, schema: string, map: TableMap): Pro
   const search = map.searchable.filter((column) => column.storage === 'text');
   const trigrams = search.length > 0 && (await trigramsAvailable(on));
   const searchIndex = (column: ColumnMap) => derivedName(map.table, `${indexMark}search_${column.column}`);
-  const wanted = new Set([...plan.map((index) => index.name), ...(trigrams ? search.map(searchIndex) : [])]);
-  for (const name of await indexesOf(on, schema.slice(1, -1), map.table)) {
-    if (name.startsWith(`${map.table}_${indexMark}`) && !wanted.has(name))
-      await on.query(`DROP INDEX ${schema}.${quoted(name)}`);
+  const unique = uniquePlan(map);
+  const wanted = new Set([
+    ...plan.map((index) => index.name),
+    ...unique.map((index) => index.name),
+    ...(trigrams ? search.map(searchIndex) : []),
+  ]);
+  const existing = await indexesOf(on, schema.slice(1, -1), map.table);
+  for (const name of existing) {
+    const own = name.startsWith(`${map.table}_${indexMark}`) || name.startsWith(`${map.table}_${uniqueMark}`);
+    if (own && !wanted.has(name)) await on.query(`DROP INDEX ${schema}.${quoted(name)}`);
+  }
+  for (const index of unique) {
+    if (existing.includes(index.name)) continue;
+    // Rows that already share a value would make CREATE UNIQUE INDEX fail: say which, and how to find them.
+    const shared = Number((await on.query(sharedKeysSql(index, table))).rows[0]?.n ?? 0);
+    if (shared > 0) throw sharedKeysRefused(map, index, shared, table);
+    await on.query(createUniqueSql(index, table));
   }
   for (const index of plan) {
     const keys = [
@@ -211,6 +251,7 @@ export async function prepareManagedTable(on: Queryable, schema: string, map: Ta
       countedFacts((condition) => countRows(on, table, condition), {
         text: (column) => `${column}::text`,
         orphaned: (column) => orphaned(schema, column),
+        limits,
       }),
       (storage) => postgresTypes[storage],
     );
@@ -246,6 +287,13 @@ function alteration(schema: string, map: TableMap, change: SchemaChange): string
       const check = valuesCheck(map, change.column);
       return [`DROP CONSTRAINT IF EXISTS ${valuesConstraint(map, change.column)}`, ...(check ? [`ADD ${check}`] : [])];
     }
+    case 'limits': {
+      const check = limitsClause(map, change.column);
+      return [
+        `DROP CONSTRAINT IF EXISTS ${quoted(limitsConstraint(map, change.column))}`,
+        ...(check ? [`ADD ${check}`] : []),
+      ];
+    }
     case 'reference': {
       const key = parentKey(schema, map, change.column);
       return [
@@ -267,6 +315,7 @@ function resolution(schema: string, table: string, change: SchemaChange): string
   return resolutionSql(table, change, {
     type: (storage) => postgresTypes[storage],
     orphaned: (column) => orphaned(schema, column),
+    limits,
     retype: (retyped) =>
       `ALTER TABLE ${table} ALTER COLUMN ${quoted(retyped.column.column)} TYPE ${postgresTypes[retyped.column.storage]} USING ${quoted(retyped.column.column)}::${postgresTypes[retyped.column.storage]};`,
   });

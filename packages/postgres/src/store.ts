@@ -13,7 +13,7 @@ import { postgresDialect } from './dialect.js';
 import { postgresDriver } from './driver.js';
 import { legacyProblems, moveLegacy } from './legacy-layout.js';
 import { layoutVersion, prepareBookkeeping, prepareManagedTable, storedTable } from './managed-table.js';
-import { checksOf, columnsOf, tableExists } from './table-info.js';
+import { checksOf, columnsOf, tableExists, uniqueIndexesOf } from './table-info.js';
 import { unreachableError } from './unreachable.js';
 
 /** Settings of one store of a {@link PostgresDatabase}. */
@@ -81,6 +81,10 @@ export class PostgresStore<T extends object> extends SqlStore<T, Queryable> {
   async describeTable(on: Queryable, declared: TableMap): Promise<OwnedColumn[] | undefined> {
     if (!(await tableExists(on, this.schemaName, declared.table))) return undefined;
     return columnsOf(on, this.schemaName, declared.table);
+  }
+
+  override uniqueIndexesOf(on: Queryable, declared: TableMap): Promise<string[][]> {
+    return uniqueIndexesOf(on, this.schemaName, declared.table);
   }
 
   override describeChecks(on: Queryable, map: TableMap): Promise<Map<string, string[]>> {

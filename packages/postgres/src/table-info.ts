@@ -94,3 +94,20 @@ export async function countRows(on: Queryable, table: string, where = 'true'): P
   const result = await on.query(`SELECT count(*)::bigint AS n FROM ${table} WHERE ${where}`);
   return Number(result.rows[0]!.n);
 }
+
+/**
+ * The columns of each unique index of a table (a unique or primary key constraint has one), leaving
+ * out partial ones and those over expressions: they do not keep the columns unique as such.
+ */
+export async function uniqueIndexesOf(on: Queryable, schema: string, table: string): Promise<string[][]> {
+  const result = await on.query(
+    `SELECT array_agg(a.attname::text ORDER BY k.ord) AS columns
+    FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+    CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+    WHERE n.nspname = $1 AND t.relname = $2 AND i.indisunique AND i.indpred IS NULL AND i.indexprs IS NULL
+    GROUP BY i.indexrelid`,
+    [schema, table],
+  );
+  return result.rows.map((row) => row.columns as string[]);
+}

@@ -37,6 +37,15 @@ export {
 } from './table-map.js';
 export { columnValue, fieldValue, recordData, rowValues, type ValueCodec } from './values.js';
 export { violationError, type Violation } from './violations.js';
+export { limitsCheck, limitsConstraint, type TextMeasure } from './schema-checks.js';
+export {
+  createUniqueSql,
+  sharedKeysRefused,
+  sharedKeysSql,
+  uniqueMark,
+  uniquePlan,
+  type PlannedUnique,
+} from './unique-keys.js';
 export { checkSeedParents } from './seed-parents.js';
 export { groupPages, groupStatements, lateralGroupStatement, type GroupRows, type GroupStatements } from './groups.js';
 export {

@@ -1,3 +1,4 @@
+import { describeLimits } from './schema-checks.js';
 import type { LegacyProblem } from './refusals.js';
 import type { ColumnMap, TableMap } from './table-map.js';
 
@@ -38,6 +39,8 @@ export interface LegacyDocumentSql {
   outside(column: ColumnMap): string;
   /** A key naming no record of the parent table. */
   orphaned(column: ColumnMap): string;
+  /** A value outside the column's limits, which its check would refuse; undefined when it has none. */
+  beyond?(column: ColumnMap): string | undefined;
   /** The document holds one of these keys. */
   holds(keys: readonly string[]): string;
   /** The statement setting the field. */
@@ -103,6 +106,14 @@ export async function legacyProblemsOf(
         sql.outside(column),
         (n, ids) => `${records(n, ids)} hold a ${column.field} other than ${column.values!.join(', ')}`,
         sql.set(column, { kind: 'one of', values: column.values }),
+      );
+    const beyond = sql.beyond?.(column);
+    if (beyond)
+      await check(
+        beyond,
+        (n, ids) =>
+          `${records(n, ids)} hold a ${column.field} outside its limits (${describeLimits(column.schemaLimits)})`,
+        sql.set(column, { kind: 'wanted', what: `a value within ${describeLimits(column.schemaLimits)}` }),
       );
     if (column.references)
       await check(

@@ -1,3 +1,4 @@
+import { describeLimits } from './schema-checks.js';
 import { quoted } from './names.js';
 import type { SchemaChange, TableFacts } from './schema-diff.js';
 import type { ColumnMap, ColumnStorage } from './table-map.js';
@@ -26,6 +27,8 @@ export interface ResolutionParts {
   beforeDrop?(column: string): string;
   /** The SQL that retypes a column's values. */
   retype(change: Extract<SchemaChange, { kind: 'retype' }>): string;
+  /** The condition of a column's limits (see `limitsCheck`). */
+  limits(column: ColumnMap): string | undefined;
 }
 
 /**
@@ -47,6 +50,8 @@ export function resolutionSql(table: string, change: SchemaChange, parts: Resolu
       return parts.retype(change);
     case 'reference':
       return `DELETE FROM ${table} WHERE ${parts.orphaned(change.column)}; (or point those rows at records that exist)`;
+    case 'limits':
+      return `UPDATE ${table} SET ${quoted(change.column.column)} = <a value within ${describeLimits(change.column.schemaLimits)}> WHERE NOT (${parts.limits(change.column)});`;
     default:
       return 'nothing: this change is always made';
   }
@@ -60,6 +65,8 @@ export interface FactConditions {
   unfitting?(column: ColumnMap): string | undefined;
   /** Rows whose key names no row of the parent table (see {@link orphanedRows}). */
   orphaned(column: ColumnMap): string;
+  /** The condition of a column's limits (see `limitsCheck`). */
+  limits(column: ColumnMap): string | undefined;
 }
 
 /** The facts a table diff asks for, each a count of the table's rows under a condition. */
@@ -76,5 +83,9 @@ export function countedFacts(count: (condition?: string) => Promise<number>, con
       return condition ? count(condition) : 0;
     },
     orphans: (column) => count(conditions.orphaned(column)),
+    outOfLimits: async (column) => {
+      const check = conditions.limits(column);
+      return check ? count(`NOT (${check})`) : 0;
+    },
   };
 }

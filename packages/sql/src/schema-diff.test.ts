@@ -19,12 +19,13 @@ const made: ActualColumn[] = [
   ...map.columns.map((c) => ({ name: c.column, storage: c.storage, notNull: c.required, type: types[c.storage] })),
 ];
 const stored = map.columns.map(definitionOf);
-const facts = (rows: number, nulls = 0, outside = 0, unfit = 0, orphans = 0): TableFacts => ({
+const facts = (rows: number, nulls = 0, outside = 0, unfit = 0, orphans = 0, outOfLimits = 0): TableFacts => ({
   rows: async () => rows,
   nulls: async () => nulls,
   outside: async () => outside,
   unfit: async () => unfit,
   orphans: async () => orphans,
+  outOfLimits: async () => outOfLimits,
 });
 const diff = (
   init = animalsInit,
@@ -98,6 +99,18 @@ describe('differences between the declarations and a table the store made', () =
       ['retype', '2 row(s) hold a value that is not boolean'],
     ]);
     expect((await diff(toBoolean, made, 3, 0, 0, 0)).safe.map((c) => c.kind)).toEqual(['retype']);
+  });
+
+  it('adds or tightens limits only when no row is outside them, and drops them at once', async () => {
+    const limited = { ...animalsInit, limits: { yearOfBirth: { minimum: 1900 } } };
+    const run = (init: typeof animalsInit, before = stored, outOfLimits = 0) =>
+      diffTable(tableMapOf(init, {}), made, before, facts(3, 0, 0, 0, 0, outOfLimits), (s) => types[s]);
+    expect((await run(limited)).safe.map((c) => c.kind)).toEqual(['limits']);
+    const { refused } = await run(limited, stored, 2);
+    expect(refused.map((r) => [r.change.kind, r.reason])).toEqual([['limits', '2 row(s) hold a value outside them']]);
+    const withLimits = tableMapOf(limited, {}).columns.map(definitionOf);
+    expect(await run(limited, withLimits)).toEqual({ safe: [], refused: [] });
+    expect((await run(animalsInit, withLimits, 2)).safe.map((c) => c.kind)).toEqual(['limits']);
   });
 
   it('adds a foreign key only when every row names an existing parent', async () => {

@@ -1,3 +1,5 @@
+import type { FieldLimits } from '@corral/core';
+import { describeLimits, sameLimits } from './schema-checks.js';
 import type { ColumnMap, ColumnStorage, Reference, TableMap } from './table-map.js';
 
 /** A column of a table as the database describes it. */
@@ -24,6 +26,8 @@ export interface ColumnDefinition {
   readonly values?: readonly string[];
   /** The foreign key it was given. */
   readonly references?: Reference;
+  /** The limits its check was made for. */
+  readonly limits?: FieldLimits;
 }
 
 /** The definition of a declared column, as a store writes it down. */
@@ -34,16 +38,17 @@ export function definitionOf(column: ColumnMap): ColumnDefinition {
     required: column.required,
     ...(column.values ? { values: column.values } : {}),
     ...(column.references ? { references: column.references } : {}),
+    ...(column.schemaLimits ? { limits: column.schemaLimits } : {}),
   };
 }
 
 /** One difference between the declarations and a store's own table. */
 export type SchemaChange = ColumnChange | DroppedColumn | RetypedColumn | NarrowedValues;
 
-/** A declared column to add, or whose rule (NOT NULL, values, foreign key) changed. */
+/** A declared column to add, or whose rule (NOT NULL, limits, foreign key) changed. */
 export interface ColumnChange {
-  /** `add` a column, `require` or `relax` its NOT NULL, replace its `values` check or its `reference`. */
-  readonly kind: 'add' | 'require' | 'relax' | 'reference';
+  /** `add` a column, `require` or `relax` its NOT NULL, replace its `limits` check or its `reference`. */
+  readonly kind: 'add' | 'require' | 'relax' | 'reference' | 'limits';
   /** The declared column. */
   readonly column: ColumnMap;
 }
@@ -101,6 +106,8 @@ export interface TableFacts {
   unfit(column: ColumnMap): Promise<number>;
   /** Rows whose key names no row of the parent table the column now refers to. */
   orphans(column: ColumnMap): Promise<number>;
+  /** Rows whose value is outside the column's limits (0 when SQL cannot check them). */
+  outOfLimits(column: ColumnMap): Promise<number>;
 }
 
 const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
@@ -179,6 +186,14 @@ export async function diffTable(
           : `${outside} row(s) hold a value it no longer accepts (${removed.join(', ') || 'unknown'})`;
       });
     }
+    if (!sameLimits(was?.limits, column.schemaLimits)) {
+      // Like a narrower enum: a check the stored rows would break stops start-up rather than be added.
+      await decide({ kind: 'limits', column }, async () => {
+        if (!column.schemaLimits) return undefined;
+        const outside = await facts.outOfLimits(column);
+        return outside === 0 ? undefined : `${outside} row(s) hold a value outside them`;
+      });
+    }
     if (!sameReference(was?.references, column.references)) {
       await decide({ kind: 'reference', column }, async () => {
         if (!column.references) return undefined;
@@ -224,5 +239,7 @@ export function describeChange(map: TableMap, change: SchemaChange): string {
       return `the values of ${where(change.column)} changed to ${change.column.values?.join(', ') ?? 'any text'}`;
     case 'reference':
       return `the parent reference of ${where(change.column)} changed`;
+    case 'limits':
+      return `the limits of ${where(change.column)} changed to ${describeLimits(change.column.schemaLimits)}`;
   }
 }

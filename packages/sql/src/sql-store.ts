@@ -137,6 +137,14 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   abstract estimate(on: C, where: Where): Maybe<number | undefined>;
 
   /**
+   * The columns of each unique index or constraint of a table the application owns (not partial,
+   * not over expressions), to check its declared unique keys; undefined where the engine cannot tell.
+   */
+  uniqueIndexesOf(_on: C, _declared: TableMap): Maybe<string[][] | undefined> {
+    return undefined;
+  }
+
+  /**
    * The columns each CHECK constraint of the table reads, by the name the database reports when
    * one is broken (see `TableMap.checks`); read inside init's unit, after the table is made or checked.
    */

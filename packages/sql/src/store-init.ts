@@ -5,6 +5,7 @@ import { checkSeedParents } from './seed-parents.js';
 import type { SqlStore } from './sql-store.js';
 import { tableMapOf, withActualStorage, type TableMap, type TableOptions } from './table-map.js';
 import { insertRow } from './table-writes.js';
+import { missingUniqueKeys } from './unique-keys.js';
 
 /** Settings of one store of a SQL database. */
 export interface SqlStoreOptions<T> extends TableOptions {
@@ -65,6 +66,9 @@ async function ownedTable<T extends object, C>(store: SqlStore<T, C>, on: C, dec
       `table ${store.tableLabel(declared.table)} does not exist (the store serves a table the application made; leave out \`table\` to have it make one)`,
     ]);
   const problems = existingTableProblems(declared, columns, store.dialect.codec.jsonAsText);
+  // Declared unique keys are the table's own indexes: the store only checks that they are there.
+  const indexes = declared.unique.length > 0 ? await store.uniqueIndexesOf(on, declared) : undefined;
+  if (indexes) problems.push(...missingUniqueKeys(declared, indexes, store.tableLabel(declared.table)));
   if (problems.length > 0) throw tableMismatch(declared, problems);
   const idColumn = columns.find((column) => column.name === declared.id.column)!;
   store.adoptColumns(columns, idColumn);

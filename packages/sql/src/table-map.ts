@@ -1,4 +1,4 @@
-import { CorralError, type StoredFieldKind, type StoreInit } from '@corral/core';
+import { CorralError, type FieldLimits, type StoredFieldKind, type StoreInit } from '@corral/core';
 import type { ColumnLimits } from './column-limits.js';
 import type { IdStorage } from './ids.js';
 import { isPlainName, quoted, snakeCase } from './names.js';
@@ -43,6 +43,8 @@ export interface ColumnMap {
   readonly holdsId: boolean;
   /** What the column of a table the application owns can hold (its length, its range), checked before a write. */
   readonly limits?: ColumnLimits;
+  /** The schema's limits on the field's values (lengths, bounds), which a table the store makes checks too. */
+  readonly schemaLimits?: FieldLimits;
 }
 
 /** A table's id column: its name and how it holds ids. */
@@ -80,6 +82,8 @@ export interface TableMap {
    * is broken, so that the refusal names the fields; read from the catalog at start-up.
    */
   readonly checks?: ReadonlyMap<string, readonly string[]>;
+  /** Keys no two rows may share (each one column or several): a table the store makes has a unique index for each. */
+  readonly unique: readonly (readonly ColumnMap[])[];
   /** The column of a field; throws for a field the collection does not have. */
   column(field: string): ColumnMap;
 }
@@ -161,6 +165,7 @@ export function tableMapOf(
       values: init.enums[field],
       references,
       holdsId: idFields.has(field),
+      ...(init.limits?.[field] ? { schemaLimits: init.limits[field] } : {}),
     };
   });
   const taken = new Map<string, string>([
@@ -200,6 +205,7 @@ export function tableMapOf(
     sortable: init.sortable.map(column),
     ranged: (init.ranged ?? []).map(column),
     searchable: init.searchable.map(column),
+    unique: (init.unique ?? []).map((key) => key.map(column)),
     column,
   };
 }
@@ -240,6 +246,7 @@ export function withActualStorage(map: TableMap, id: IdStorage, actualOf: (colum
     sortable: map.sortable.map((c) => column(c.field)),
     ranged: map.ranged.map((c) => column(c.field)),
     searchable: map.searchable.map((c) => column(c.field)),
+    unique: map.unique.map((key) => key.map((c) => column(c.field))),
     column,
   };
 }

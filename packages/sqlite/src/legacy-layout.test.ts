@@ -91,4 +91,26 @@ describe('a SQLite file of the previous layout (JSON documents)', () => {
     expect(await things.get('2')).toMatchObject({ record: { data: { legs: 4 } } });
     await fixed.close();
   });
+
+  it('refuses records outside the limits the new table checks, naming them with the fix', async () => {
+    const path = await previousRelease();
+    sql(path, `UPDATE things SET data = json_set(data, '$.legs', 40) WHERE seq = 2 RETURNING seq`);
+    const limited = { ...thingsInit, limits: { legs: { minimum: 0, maximum: 8 }, name: { maxLength: 20 } } };
+    const database = sqliteDatabase({ path });
+    const error = await Promise.resolve(database.store<Thing>().init?.(limited)).then(
+      () => undefined,
+      (e: unknown) => e as Error & { code: string },
+    );
+    await database.close();
+    expect(error?.code).toBe('CORRAL_TABLE_LAYOUT_MISMATCH');
+    expect(error?.message).toMatch(
+      /1 record\(s\) of things \(ids 2\) hold a legs outside its limits \(minimum 0, maximum 8\)\. Fix: UPDATE "things" SET data = json_set\(data, '\$\."legs"', <a value within minimum 0, maximum 8>\)/,
+    );
+    sql(path, `UPDATE things SET data = json_set(data, '$.legs', 4) WHERE seq = 2 RETURNING seq`);
+    const fixed = sqliteDatabase({ path });
+    const things = fixed.store<Thing>();
+    await things.init?.(limited);
+    expect(await things.get('2')).toMatchObject({ record: { data: { legs: 4 } } });
+    await fixed.close();
+  });
 });

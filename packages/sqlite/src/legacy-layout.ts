@@ -9,7 +9,7 @@ import {
 } from '@corral/sql';
 import type { DatabaseSync } from 'node:sqlite';
 import { literal } from './dialect.js';
-import { createTableSql, keepSequence, storedDefinition } from './managed-table.js';
+import { createTableSql, keepSequence, limits, storedDefinition } from './managed-table.js';
 import { columnsOf, tableExists } from './table-info.js';
 
 /**
@@ -86,6 +86,11 @@ function documentSql(table: string): LegacyDocumentSql {
           : `a ${column.kind}`,
     outside: (column) =>
       `${type(column)} = 'text' AND json_extract(data, ${path(column)}) NOT IN (${column.values!.map(literal).join(', ')})`,
+    beyond: (column) => {
+      const check = limits(column, `json_extract(data, ${path(column)})`);
+      const types = column.storage === 'text' ? `'text'` : `'integer', 'real'`;
+      return check && `${type(column)} IN (${types}) AND NOT (${check})`;
+    },
     orphaned: (column) =>
       `${type(column)} IN ('integer', 'text') AND NOT EXISTS (SELECT 1 FROM ${quoted(column.references!.table)} AS parent WHERE parent.${quoted(column.references!.column)} = CAST(json_extract(data, ${path(column)}) AS INTEGER))`,
     holds: (keys) => `EXISTS (SELECT 1 FROM json_each(data) WHERE key IN (${keys.map(literal).join(', ')}))`,

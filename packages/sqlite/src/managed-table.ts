@@ -5,10 +5,18 @@ import {
   indexMark,
   indexPlan,
   layoutVersion,
+  limitsCheck,
+  limitsConstraint,
   quoted,
+  createUniqueSql,
+  sharedKeysRefused,
+  sharedKeysSql,
+  uniqueMark,
+  uniquePlan,
   type ColumnDefinition,
   type ColumnMap,
   type TableMap,
+  type TextMeasure,
 } from '@corral/sql';
 import type { DatabaseSync } from 'node:sqlite';
 import { literal, sqliteTypes } from './dialect.js';
@@ -18,14 +26,31 @@ import { columnsOf, indexesOf } from './table-info.js';
 export { layoutVersion };
 
 /**
- * A column's definition in a CREATE TABLE or ADD COLUMN: type, NOT NULL, the checks its values
- * need, its foreign key.
+ * Text as the limits count it: characters; and for a minimum, a count never below zod's UTF-16 code
+ * units, which SQLite cannot count: each character past U+FFFF (4 bytes in UTF-8, 2 units) adds at
+ * least 3 bytes beyond its one character, so characters + (bytes - characters) / 3 is at least the
+ * units, and exactly them for text of one-byte characters.
  */
-export function columnSql(column: ColumnMap): string {
+const measure: TextMeasure = {
+  chars: (column) => `length(${column})`,
+  unitsAtLeast: (column) => `(length(${column}) + (length(CAST(${column} AS BLOB)) - length(${column})) / 3)`,
+};
+
+/** The condition of a column's limits, on the column or on `value`. */
+export const limits = (column: ColumnMap, value?: string): string | undefined => limitsCheck(column, measure, value);
+
+/**
+ * A column's definition in a CREATE TABLE or ADD COLUMN: type, NOT NULL, the checks its values
+ * need (its limits in a constraint named after the column, which SQLite's refusal reports), its
+ * foreign key.
+ */
+export function columnSql(map: TableMap, column: ColumnMap): string {
   const name = quoted(column.column);
   const parts = [name, sqliteTypes[column.storage]];
   if (column.required) parts.push('NOT NULL');
   if (column.values) parts.push(`CHECK (${name} IN (${column.values.map(literal).join(', ')}))`);
+  const check = limits(column);
+  if (check) parts.push(`CONSTRAINT ${quoted(limitsConstraint(map, column))} CHECK (${check})`);
   if (column.storage === 'boolean') parts.push(`CHECK (${name} IN (0, 1))`);
   if (column.storage === 'json') parts.push(`CHECK (json_valid(${name}))`);
   if (column.references) {
@@ -45,7 +70,7 @@ export function createTableSql(map: TableMap, name = map.table): string {
   const columns = [
     `"id" INTEGER PRIMARY KEY AUTOINCREMENT`,
     `${quoted(map.version!)} INTEGER NOT NULL DEFAULT 1`,
-    ...map.columns.map(columnSql),
+    ...map.columns.map((column) => columnSql(map, column)),
   ];
   return `CREATE TABLE ${quoted(name)} (${columns.join(', ')}) STRICT`;
 }
@@ -71,13 +96,25 @@ function triggerSql(map: TableMap): string[] {
   ];
 }
 
-/** The indexes the declarations call for (dropping those of the store's own that they no longer do). */
+/**
+ * The indexes the declarations call for, unique ones included (dropping those of the store's own
+ * that they no longer do). Rows that already share a value of a key declared unique stop start-up.
+ */
 function syncIndexes(connection: DatabaseSync, map: TableMap): void {
   const plan = indexPlan(map);
-  const wanted = new Set(plan.map((index) => index.name));
-  for (const name of indexesOf(connection, map.table).keys()) {
-    if (name.startsWith(`${map.table}_${indexMark}`) && !wanted.has(name))
-      connection.exec(`DROP INDEX ${quoted(name)}`);
+  const unique = uniquePlan(map);
+  const wanted = new Set([...plan, ...unique].map((index) => index.name));
+  const existing = indexesOf(connection, map.table);
+  for (const name of existing.keys()) {
+    const own = name.startsWith(`${map.table}_${indexMark}`) || name.startsWith(`${map.table}_${uniqueMark}`);
+    if (own && !wanted.has(name)) connection.exec(`DROP INDEX ${quoted(name)}`);
+  }
+  const table = quoted(map.table);
+  for (const index of unique) {
+    if (existing.has(index.name)) continue;
+    const shared = Number(connection.prepare(sharedKeysSql(index, table)).get()?.n ?? 0);
+    if (shared > 0) throw sharedKeysRefused(map, index, shared, table);
+    connection.exec(createUniqueSql(index, table));
   }
   for (const index of plan) {
     const keys = [...index.equal, ...(index.sorted ? [index.sorted] : [])].map((column) => quoted(column.column));
@@ -137,7 +174,7 @@ export function createOrExtend(connection: DatabaseSync, map: TableMap, work: Ta
   if (work.kind === 'create') connection.exec(createTableSql(map));
   if (work.kind === 'add')
     for (const column of work.columns)
-      connection.exec(`ALTER TABLE ${quoted(map.table)} ADD COLUMN ${columnSql(column)}`);
+      connection.exec(`ALTER TABLE ${quoted(map.table)} ADD COLUMN ${columnSql(map, column)}`);
 }
 
 /**

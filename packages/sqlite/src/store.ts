@@ -18,7 +18,7 @@ import { checkForeignKeys, createOrExtend, finishManaged, rebuild } from './mana
 import { deepFrozen, PageCache } from './page-cache.js';
 import { plannedWork } from './table-changes.js';
 import { checksOf } from './table-checks.js';
-import { columnsOf, tableExists } from './table-info.js';
+import { columnsOf, tableExists, uniqueIndexesOf } from './table-info.js';
 
 /** Settings of one store of a {@link SqliteDatabase}. */
 export type SqliteStoreOptions<T> = SqlStoreOptions<T>;
@@ -73,6 +73,10 @@ export class SqliteStore<T extends object> extends SqlStore<T, SqliteConnection>
   async describeTable(_on: SqliteConnection, declared: TableMap): Promise<OwnedColumn[] | undefined> {
     const { connection } = this.database;
     return tableExists(connection, declared.table) ? columnsOf(connection, declared.table) : undefined;
+  }
+
+  override uniqueIndexesOf(_on: SqliteConnection, declared: TableMap): string[][] {
+    return uniqueIndexesOf(this.database.connection, declared.table);
   }
 
   override describeChecks(_on: SqliteConnection, map: TableMap): Map<string, string[]> {

@@ -12,7 +12,7 @@ import {
 } from '@corral/sql';
 import type { DatabaseSync } from 'node:sqlite';
 import { sqliteTypes } from './dialect.js';
-import { storedDefinition } from './managed-table.js';
+import { limits, storedDefinition } from './managed-table.js';
 import { columnsOf, indexesOf, rowCount, tableExists } from './table-info.js';
 
 /** What must happen to the table: nothing, plain ADD COLUMNs, or a rebuild (SQLite alters little else in place). */
@@ -49,7 +49,7 @@ export async function plannedWork(connection: DatabaseSync, map: TableMap): Prom
     map,
     columnsOf(connection, map.table),
     stored.columns,
-    countedFacts(async (condition) => rowCount(connection, table, condition), { unfitting, orphaned }),
+    countedFacts(async (condition) => rowCount(connection, table, condition), { unfitting, orphaned, limits }),
     (storage) => sqliteTypes[storage],
   );
   if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(connection, map, change));
@@ -70,6 +70,7 @@ function resolution(connection: DatabaseSync, map: TableMap, change: SchemaChang
   return resolutionSql(table, change, {
     type: (storage) => sqliteTypes[storage],
     orphaned,
+    limits,
     beforeDrop: dropIndexes,
     retype: (retyped) => {
       const unfit = unfitting(retyped.column);

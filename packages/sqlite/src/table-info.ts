@@ -57,3 +57,23 @@ export function rowCount(
 ): number {
   return Number(connection.prepare(`SELECT count(*) AS n FROM ${quotedTable} WHERE ${where}`).get(...parameters)!.n);
 }
+
+/**
+ * The columns of each unique index of a table (a UNIQUE or PRIMARY KEY constraint has one), leaving
+ * out partial ones and those over expressions: they do not keep the columns unique as such.
+ */
+export function uniqueIndexesOf(connection: DatabaseSync, table: string): string[][] {
+  const indexes = connection
+    .prepare(`SELECT name FROM pragma_index_list(?) WHERE "unique" = 1 AND partial = 0`)
+    .all(table)
+    .map((index) =>
+      connection
+        .prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno')
+        .all(String(index.name))
+        .map((column) => column.name),
+    );
+  const key = connection.prepare(`SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`).all(table);
+  return [...indexes, key.map((column) => column.name)]
+    .filter((columns) => columns.length > 0 && columns.every((name) => name !== null))
+    .map((columns) => columns.map(String));
+}

@@ -40,6 +40,9 @@ export interface CollectionScopes {
 /** Field names of a schema, for the options that name fields. */
 export type FieldOf<S extends z.ZodObject> = Extract<keyof z.infer<S>, string>;
 
+/** A unique key of {@link CollectionOptions.unique}: one field, or several whose values are unique together. */
+export type UniqueKey<S extends z.ZodObject> = FieldOf<S> | readonly FieldOf<S>[];
+
 /** Nesting under another collection: `/<parent>/<parentId>/<name>` lists the records whose `field` is parentId. */
 export interface ParentOptions {
   /** Collection whose records own these; a missing parent id answers 404. */
@@ -82,6 +85,12 @@ export interface CollectionOptions<S extends z.ZodObject, N extends string> {
   readonly sortable?: readonly FieldOf<S>[];
   /** Text fields that `query=<text>` searches (case-insensitive substring). */
   readonly searchable?: readonly FieldOf<S>[];
+  /**
+   * Values no two records may share: a field (`'isbn'`), or a list of fields unique together
+   * (`['zooId', 'name']`). A write that would share one answers 409 naming the fields; a table a
+   * database store makes gets a unique index for each.
+   */
+  readonly unique?: readonly UniqueKey<S>[];
   /**
    * Extra links for each record, added after its `self` link. Must depend on the record alone:
    * the JSON of an unchanged record is reused between requests.
@@ -173,6 +182,8 @@ export interface Collection<
   readonly sortable: readonly So[];
   /** Fields that `query` searches; empty when search is off. */
   readonly searchable: readonly FieldOf<S>[];
+  /** Keys no two records may share, each as a list of fields; empty when none were declared. */
+  readonly unique: readonly (readonly FieldOf<S>[])[];
   /** Builds each record's extra links; returns none unless configured. */
   readonly links: (record: RecordOf<S>) => readonly LinkSpec[];
   /** The to-one relations: those declared, and the one to the parent when `parent.relation` names it. */
@@ -246,6 +257,8 @@ export function defineCollection<
     ...(options.searchable ?? []),
   ];
   const parentField = options.parent?.field;
+  const unique = uniqueKeys(options.name, options.unique ?? []);
+  named.push(...unique.flat());
   for (const field of named) {
     if (!fields.includes(field) && field !== parentField)
       throw new CorralError('CORRAL_UNKNOWN_FIELD', `Collection "${options.name}" names unknown field "${field}"`);
@@ -303,6 +316,7 @@ export function defineCollection<
     ) as F,
     sortable: Object.freeze([...(options.sortable ?? [])]),
     searchable: Object.freeze([...(options.searchable ?? [])]),
+    unique,
     links: options.links ?? (() => []),
     relations: toOneRelations(
       options.name,
@@ -328,4 +342,22 @@ export function defineCollection<
       }) as never,
   };
   return Object.freeze(collection);
+}
+
+/** The declared unique keys as lists of fields; an empty key, or a field named twice in one, stops start-up. */
+function uniqueKeys<F extends string>(
+  collection: string,
+  keys: readonly (F | readonly F[])[],
+): readonly (readonly F[])[] {
+  return Object.freeze(
+    keys.map((key) => {
+      const fields: readonly F[] = typeof key === 'string' ? [key] : key;
+      if (fields.length === 0 || new Set(fields).size !== fields.length)
+        throw new CorralError(
+          'CORRAL_INVALID_UNIQUE_KEY',
+          `Collection "${collection}": a unique key must name at least one field, each once (got [${fields.join(', ')}])`,
+        );
+      return Object.freeze([...fields]);
+    }),
+  );
 }

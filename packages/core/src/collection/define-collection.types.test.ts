@@ -70,6 +70,19 @@ describe('defineCollection types', () => {
     expect(() => defineCollection({ ...base, sortable: ['id'] })).toThrow('unknown field "id"');
   });
 
+  it("takes unique keys of the schema's fields only, alone or together", () => {
+    const base = { name: 'employees', schema: employee } as const;
+    const unique = defineCollection({ ...base, unique: ['nickname', ['name', 'yearOfBirth']] }).unique;
+    expect(unique).toEqual([['nickname'], ['name', 'yearOfBirth']]);
+    expectTypeOf(unique).toEqualTypeOf<readonly (readonly ('name' | 'yearOfBirth' | 'state' | 'nickname')[])[]>();
+    // @ts-expect-error not a field of the schema
+    expect(() => defineCollection({ ...base, unique: ['isbn'] })).toThrow('unknown field "isbn"');
+    // @ts-expect-error not a field of the schema, in a key of several fields
+    expect(() => defineCollection({ ...base, unique: [['name', 'age']] })).toThrow('unknown field "age"');
+    expect(() => defineCollection({ ...base, unique: [[]] })).toThrow('must name at least one field');
+    expect(() => defineCollection({ ...base, unique: [['name', 'name']] })).toThrow('each once');
+  });
+
   it('checks memoryStore seeds against the schema without a type argument', () => {
     const seeded = defineCollection({
       name: 'employees',

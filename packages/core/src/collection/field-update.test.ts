@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../api/create-api.js';
+import { createApi } from '../index.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';

@@ -82,9 +82,13 @@ const ruled: ReadonlySet<CollectionRouteKind> = new Set([
   'delete',
 ]);
 
+/** Kinds that write records' values, which a declared unique key can refuse with 409. */
+const writing: ReadonlySet<CollectionRouteKind> = new Set(['create', 'replaceAll', 'replace', 'patch']);
+
 /**
  * What one collection route answers. A path with an id or below a parent also answers 404 and 410
- * (an unknown or deleted record or parent), and a collection with a record rule 403 where it runs.
+ * (an unknown or deleted record or parent), a collection with a record rule 403 where it runs, and
+ * one with unique keys 409 where values are written.
  */
 export function collectionRouteAnswers(
   collection: AnyCollection,
@@ -95,6 +99,7 @@ export function collectionRouteAnswers(
   const extra = [
     ...(pattern.includes('/:') ? [404, 410] : []),
     ...(collection.authorize && ruled.has(kind) ? [403] : []),
+    ...(collection.unique.length > 0 && writing.has(kind) ? [409] : []),
   ];
   const errors = [...new Set([...answers.errors, ...extra])].sort((a, b) => a - b);
   return { success: answers.success, errors };

@@ -3,7 +3,8 @@ import type { PagingOptions } from '@corral/pagination';
 import type { z } from 'zod';
 import type { BodyRules } from '../schema/body-rules.js';
 import { fieldKind, fieldPresence, storedFieldKind } from '../schema/field-kind.js';
-import type { Store, StoredFieldKind, StoreInit } from '../store/store.js';
+import { fieldLimits } from '../schema/field-limits.js';
+import type { FieldLimits, Store, StoredFieldKind, StoreInit } from '../store/store.js';
 import type { AnyCollection } from './define-collection.js';
 import { fieldFilter, fieldFilters, type FieldFilter } from './field-filters.js';
 import { serverParentField as serverParentFieldOf } from './parent-field.js';
@@ -50,6 +51,7 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
   const required: string[] = [];
   const nullable: string[] = [];
   const enums: Record<string, readonly string[]> = {};
+  const limits: Record<string, FieldLimits> = {};
   for (const [name, schema] of Object.entries(shape)) {
     fields[name] = storedFieldKind(schema);
     const presence = fieldPresence(schema);
@@ -57,6 +59,8 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
     else if (!presence.optional) required.push(name);
     const kind = fieldKind(schema);
     if (kind.type === 'enum') enums[name] = kind.values;
+    const limited = fieldLimits(schema);
+    if (limited) limits[name] = limited;
   }
   // A parent key the server sets from the path is stored with the record all the same, always.
   if (parent && !(parent.field in fields)) {
@@ -78,6 +82,8 @@ export function storeInitOf(collection: AnyCollection): StoreInit {
     idFields: [
       ...new Set([...(parent ? [parent.field] : []), ...Object.values(collection.relations).map((r) => r.field)]),
     ],
+    limits,
+    unique: collection.unique.map((key) => [...key]),
     ...(parent
       ? {
           parentField: parent.field,

@@ -44,6 +44,31 @@ describe('what a collection tells its store', () => {
     expect(init.parent?.store).toBe(zoos.store);
   });
 
+  it('passes the limits zod declares and the unique keys, so a database can check them too', () => {
+    const books = defineCollection({
+      name: 'books',
+      schema: z.object({
+        isbn: z.string().length(13),
+        title: z.string().min(1).max(200).regex(/\S/),
+        priceCents: z.number().int().min(0),
+        rating: z.number().gt(0).lte(5).optional(),
+        year: z.int32().nullable(),
+        genre: z.enum(['novel', 'poetry']),
+        notes: z.string(),
+      }),
+      unique: ['isbn', ['title', 'year']],
+    });
+    const init = storeInitOf(books);
+    expect(init.limits).toEqual({
+      isbn: { minLength: 13, maxLength: 13 },
+      title: { minLength: 1, maxLength: 200 },
+      priceCents: { minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      rating: { exclusiveMinimum: 0, maximum: 5 },
+      year: { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
+    });
+    expect(init.unique).toEqual([['isbn'], ['title', 'year']]);
+  });
+
   it('names the fields holding ids (the parent key, each relation), which a database may keep in integer columns', () => {
     const keepers = defineCollection({ name: 'keepers', schema: z.object({ name: z.string() }) });
     const animals = defineCollection({

@@ -5,6 +5,7 @@ import { emptyResponse, jsonResponse, type CorralResponse } from '../http/exchan
 import { expectObject, readJsonBody } from '../http/json-body.js';
 import { screenProperties, validateProperties } from '../schema/body-rules.js';
 import { mergePatch } from '../schema/merge-patch.js';
+import { validatePatched } from '../schema/patch-rules.js';
 import type { StoreCallOptions, StoredRecord } from '../store/store.js';
 import { authorizeRecord } from './authorize.js';
 import { deleteChildren, refuseIfReferenced } from './children.js';
@@ -140,7 +141,10 @@ export async function replaceRecord(runtime: CollectionRuntime, context: Handler
   });
 }
 
-/** PATCH on a member: a JSON merge patch applied to the current record, then validated as a whole. */
+/**
+ * PATCH on a member: a JSON merge patch applied to the current record, then validated as a whole;
+ * only what the patch sent can be the client's error (a stored value the schema no longer takes is kept).
+ */
 export async function patchRecord(runtime: CollectionRuntime, context: HandlerContext): Promise<CorralResponse> {
   const patch = await readObject(context, true);
   const updated = await updateFields(runtime, context, patch, ifMatchOf(context, runtime.collection));
@@ -154,7 +158,7 @@ export async function patchRecord(runtime: CollectionRuntime, context: HandlerCo
       unknown
     >;
     applyPathParent(runtime, merged, context.params.parentId, failures);
-    const data = validateProperties(runtime.body, merged, failures);
+    const data = validatePatched(runtime.body, merged, new Set(Object.keys(writable)), failures);
     return withServerParent(runtime, data, serverParentOf(runtime, current));
   });
 }

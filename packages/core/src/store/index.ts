@@ -23,6 +23,7 @@ export type {
   StoreCallOptions,
   StoreDatabase,
   StoredFieldKind,
+  FieldLimits,
   StoreFilter,
   StoreInit,
   StoreLock,

@@ -5,6 +5,7 @@ import { Indexes, type IndexedFields } from './indexes.js';
 import { defaultMemoryDatabase, type MemoryDatabase, type MemoryTransaction } from './memory-database.js';
 import { runQuery } from './query.js';
 import { planBatch, type Resolved } from './replace-many.js';
+import { refuseTakenKeys } from './unique-keys.js';
 import type {
   DeleteAllResult,
   DeleteResult,
@@ -43,6 +44,10 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
   const live = new Map<number, StoredRecord<T>>();
   const indexes = new Indexes();
   let indexed: IndexedFields = { sortable: [], filterable: [] };
+  // Unique keys the collection declares (checked by scanning: a memory store holds few records).
+  let unique: { collection: string; keys: (readonly string[])[] } = { collection: 'the collection', keys: [] };
+  const refuseTaken = (writes: readonly { seq: number | undefined; data: object }[]) =>
+    refuseTakenKeys(unique.collection, unique.keys, live, writes);
   // Ids created by a unit of work that was undone: nobody was told of them, so they read as unknown.
   const voided = new Set<number>();
   // Counts successful writes; starts at 0 whatever the initial data, so equal histories give equal revisions.
@@ -132,7 +137,9 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     if (expectedVersion !== undefined && expectedVersion !== record.version) {
       return { status: 'conflict', current: record };
     }
-    return { status: 'ok', record: write(seq, next(record), transaction) };
+    const data = next(record);
+    refuseTaken([{ seq, data }]);
+    return { status: 'ok', record: write(seq, data, transaction) };
   }
 
   // `limit` 0 when only the number is wanted: the matches are then counted, not gathered into a page.
@@ -160,6 +167,9 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
         filterable: [...indexed.filterable, ...added.filterable],
       };
       indexes.rebuild(added, live);
+      const known = new Set(unique.keys.map((key) => key.join('\u0000')));
+      const keys = (fields.unique ?? []).filter((key) => !known.has(key.join('\u0000')));
+      unique = { collection: fields.collection, keys: [...unique.keys, ...keys] };
     },
 
     async list(query, options) {
@@ -209,6 +219,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
       const transaction = joined(options);
       // Wait out a unit of work from outside it; the check and the write below are one synchronous step.
       while (!transaction && database.busy) await database.idle();
+      refuseTaken([{ seq: undefined, data: copy }]);
       const seq = ids.next();
       const record = stored(seq, 1, copy);
       live.set(seq, record);
@@ -282,6 +293,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
       if (plan.status !== 'ok') return plan;
       // Clone everything before writing anything: a clone that throws must leave the store untouched.
       const copies = plan.steps.map((step) => ({ seq: step.seq, data: snapshot(step.data) }));
+      refuseTaken(copies);
       return { status: 'ok', records: copies.map(({ seq, data }) => write(seq, data, transaction)) };
     },
   };

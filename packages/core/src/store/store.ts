@@ -293,6 +293,37 @@ export interface StoreInit {
    * Without it, the parent field alone.
    */
   readonly idFields?: readonly string[];
+  /**
+   * The limits the schema puts on each string and number field (lengths, bounds, an integer
+   * step), so that a database can check them too; fields without limits are left out.
+   */
+  readonly limits?: Readonly<Record<string, FieldLimits>>;
+  /**
+   * Keys no two records may share, each a list of fields (one field, or several unique together);
+   * a store answers a write that would share one with `valueTaken` (409) naming the fields.
+   */
+  readonly unique?: readonly (readonly string[])[];
+}
+
+/**
+ * Limits of a field, named as JSON Schema names them (the published document states the same).
+ * Lengths count UTF-16 code units, as JavaScript and zod do.
+ */
+export interface FieldLimits {
+  /** Shortest text allowed. */
+  readonly minLength?: number;
+  /** Longest text allowed. */
+  readonly maxLength?: number;
+  /** Smallest number allowed. */
+  readonly minimum?: number;
+  /** Largest number allowed. */
+  readonly maximum?: number;
+  /** Numbers must be greater than this. */
+  readonly exclusiveMinimum?: number;
+  /** Numbers must be less than this. */
+  readonly exclusiveMaximum?: number;
+  /** Numbers must be a multiple of this. */
+  readonly multipleOf?: number;
 }
 
 /** A nested collection's relation to its parent, as {@link StoreInit} tells it. */

@@ -12,3 +12,4 @@ export {
   type OwnedTable,
   type SqlTestEngine,
 } from './engines.js';
+export { managedRuleCases } from './rule-cases.js';
