@@ -68,6 +68,7 @@ export class BoundedCache<V extends object> {
     return this.entries === undefined;
   }
 
+  /** The value kept under `key`, now the most recently used; undefined when none is. */
   get(key: string): V | undefined {
     return this.entries?.get(key);
   }
@@ -79,10 +80,12 @@ export class BoundedCache<V extends object> {
     return this.entries.has(key);
   }
 
+  /** Forgets the entry of `key`, if any. */
   delete(key: string): void {
     this.entries?.delete(key);
   }
 
+  /** Forgets every entry. */
   clear(): void {
     this.entries?.clear();
   }

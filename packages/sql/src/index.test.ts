@@ -4,7 +4,9 @@ import { expect, it } from 'vitest';
 it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
+      "BoundedCache",
       "SqlStore",
+      "cacheBounds",
       "checkSeedParents",
       "columnValue",
       "containing",
@@ -15,6 +17,7 @@ it('exposes exactly the public API', async () => {
       "derivedName",
       "describeChange",
       "diffTable",
+      "entryOverhead",
       "existingTableProblems",
       "fieldValue",
       "groupPages",
@@ -53,6 +56,7 @@ it('exposes exactly the public API', async () => {
       "sqlJobs",
       "sqlRateLimits",
       "sqlStartupCodes",
+      "stringBytes",
       "tableMapOf",
       "tableMismatch",
       "unwritten",

@@ -9,9 +9,13 @@ export const pageCacheDefaults: Required<CacheBounds> = { maxEntries: 2_000, max
 
 /** A page as the shared cache keeps it: whose it is, the revision it was read at, and its estimated bytes. */
 export interface KeptPage {
+  /** The table's page cache that kept it: only that one serves it. */
   readonly owner: object;
+  /** The table's revision when the page was read. */
   readonly revision: number;
+  /** The page's records, frozen. */
   readonly records: readonly StoredRecord<unknown>[];
+  /** The estimated bytes of the records. */
   readonly bytes: number;
 }
 
