@@ -89,9 +89,10 @@ export class SqliteDatabase implements StoreDatabase {
   }
 
   /**
-   * A prepared statement of the writing connection, made once per SQL text (while kept: see {@link SqliteOptions.statementCache}). With `asArrays`, its
-   * rows come as arrays in SELECT-list order where Node can (22.16 and later: about a third of the
-   * cost of a row object); callers read both shapes.
+   * A prepared statement of the writing connection, made once per SQL text while it is kept (see
+   * {@link SqliteOptions.statementCache}). With `asArrays`, its rows come as arrays in SELECT-list
+   * order where Node can (22.16 and later: about a third of the cost of a row object); callers read
+   * both shapes.
    */
   statement(sql: string, asArrays = false): StatementSync {
     return this.statements.prepared(sql, asArrays);
