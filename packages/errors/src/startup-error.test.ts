@@ -61,6 +61,7 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_INVALID_STARTUP_CODE',
   'CORRAL_INVALID_TLS_OPTION',
   'CORRAL_INVALID_UNIQUE_KEY',
+  'CORRAL_INVALID_CACHE_BOUNDS',
 ]);
 
 describe('CorralError', () => {

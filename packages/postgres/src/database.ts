@@ -1,11 +1,12 @@
 import { CorralError } from '@corral/core';
 import pg from 'pg';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction, TransactionOptions } from '@corral/core';
-import { quoted, type StatementOptions } from '@corral/sql';
+import { type CacheBounds, cacheBounds, quoted, type StatementOptions } from '@corral/sql';
 import { guardConnections, wasCut } from './connection-guard.js';
 import { asOutage, isConnectionLoss, outcomeUnknown, wasNotSent } from './outage.js';
 import { cutAttempts, onPooledConnection, pooledConnection } from './pooled.js';
 import { backoff, lostARace, raceAttempts } from './retry.js';
+import { PreparedNames, preparedStatementDefaults } from './prepared-names.js';
 import { onlyReads } from './statement-kind.js';
 import { PostgresStore, type PostgresStoreOptions } from './store.js';
 
@@ -22,6 +23,12 @@ export interface PostgresOptions {
    * `pg_stat_activity`; an `application_name` in the connection string wins.
    */
   readonly applicationName?: string;
+  /**
+   * Bounds of the statement texts prepared by name: 1,000 texts and 4 MiB of text by default. Past
+   * them, further texts run unnamed (planned each time) rather than being prepared on every pooled
+   * connection; `{ maxEntries: 0 }` prepares none.
+   */
+  readonly preparedStatements?: CacheBounds;
 }
 
 /** Something statements run on: the pool, or the connection of a transaction. */
@@ -47,12 +54,13 @@ export class PostgresDatabase implements StoreDatabase {
   readonly schema: string;
   /** Where the pool connects, for the start-up error of a server that cannot be reached. */
   readonly connectionString: string;
-  private readonly names = new Map<string, string>();
-  /** Whether a statement text only reads, judged once per text (every read of a request asks). */
-  private readonly readsOnly = new Map<string, boolean>();
+  private readonly names: PreparedNames;
   private closed = false;
 
   constructor(options: PostgresOptions) {
+    this.names = new PreparedNames(
+      cacheBounds('preparedStatements', options.preparedStatements, preparedStatementDefaults),
+    );
     this.schema = quoted(options.schema ?? 'public', 'a schema');
     this.connectionString = options.connectionString;
     // A database that cannot be reached (rather than refusing) must fail a request, not hold it forever.
@@ -83,12 +91,11 @@ export class PostgresDatabase implements StoreDatabase {
     how: StatementOptions | boolean = false,
   ): Promise<pg.QueryResult<R>> {
     const { planEachTime = false, arrays = false, writes } = typeof how === 'boolean' ? { planEachTime: how } : how;
-    let name = this.names.get(text);
-    if (!name && !planEachTime) this.names.set(text, (name = `corral_${this.names.size + 1}`));
-    const statement: pg.QueryConfig = planEachTime ? { text, values } : { name, text, values };
+    const { name, reads } = this.names.of(text, planEachTime);
+    const statement: pg.QueryConfig = name === undefined ? { text, values } : { name, text, values };
     // Rows as arrays where the engine reads them by position.
     if (arrays) (statement as { rowMode?: string }).rowMode = 'array';
-    const writing = writes ?? !this.onlyReads(text, planEachTime);
+    const writing = writes ?? !(reads ?? onlyReads(text));
     const run = (client: Queryable) => client.query<R>(statement);
     for (let attempt = 1; ; attempt++) {
       try {
@@ -101,14 +108,6 @@ export class PostgresDatabase implements StoreDatabase {
       }
       await backoff(attempt);
     }
-  }
-
-  /** `onlyReads`, kept per text of the prepared statements; statements planned each time are judged anew. */
-  private onlyReads(text: string, planEachTime: boolean): boolean {
-    if (planEachTime) return onlyReads(text);
-    let reads = this.readsOnly.get(text);
-    if (reads === undefined) this.readsOnly.set(text, (reads = onlyReads(text)));
-    return reads;
   }
 
   /** A pooled connection for a transaction (its errors are handled: see guardConnections). */

@@ -4,7 +4,9 @@ import { expect, it } from 'vitest';
 it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
+      "BoundedCache",
       "SqlStore",
+      "cacheBounds",
       "checkLimits",
       "checkSeedParents",
       "columnValue",
@@ -17,6 +19,7 @@ it('exposes exactly the public API', async () => {
       "derivedName",
       "describeChange",
       "diffTable",
+      "entryOverhead",
       "existingTableProblems",
       "fieldValue",
       "groupPages",
@@ -59,6 +62,7 @@ it('exposes exactly the public API', async () => {
       "sqlJobs",
       "sqlRateLimits",
       "sqlStartupCodes",
+      "stringBytes",
       "tableMapOf",
       "tableMismatch",
       "typeRanges",

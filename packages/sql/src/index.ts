@@ -1,4 +1,11 @@
 export { checkLimits, typeRanges, type ColumnLimits, type NumericDigits } from './column-limits.js';
+export {
+  BoundedCache,
+  cacheBounds,
+  entryOverhead,
+  stringBytes,
+  type CacheBounds,
+} from './bounded-cache.js';
 export { countMatches, pageWindow, settledTotal, type Counted, type CountSource, type PageWindow } from './counting.js';
 export { existingTableProblems, type OwnedColumn } from './existing-table.js';
 export { keyOfId, keysOfIds, type IdStorage } from './ids.js';

@@ -9,4 +9,5 @@ export const sqlStartupCodes = defineStartupCodes('@corral/sql', {
   CORRAL_SCHEMA_CHANGE_REFUSED:
     'The declarations differ from a table the store made in a way that could lose or bend stored data.',
   CORRAL_STORE_NOT_INITIALIZED: 'A store is used before init(), i.e. outside any API.',
+  CORRAL_INVALID_CACHE_BOUNDS: 'A cache of a database store is given bounds that are not whole numbers, 0 or more.',
 });

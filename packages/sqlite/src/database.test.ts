@@ -49,6 +49,34 @@ describe('a SQLite database file', () => {
     await second.close();
   });
 
+  it('keeps list pages, empty ones too, within the bounds of pageCache (issue 32)', async () => {
+    const database = sqliteDatabase({
+      path: join(folder, 'pages.sqlite'),
+      pageCache: { maxEntries: 50, maxBytes: 1 << 20 },
+    });
+    const store = database.store<Bird>();
+    await store.init?.(birds);
+    await store.create({ name: 'Kea', kind: 'parrot' });
+    for (let offset = 1; offset <= 1_000; offset++) await store.list({ offset, limit: 10 });
+    expect(database.pages.size).toBe(50);
+    expect(database.pages.bytes).toBeLessThanOrEqual(1 << 20);
+    // A page kept is served again until a write moves the revision.
+    const first = await store.list({ offset: 0, limit: 10 });
+    expect((await store.list({ offset: 0, limit: 10 })).items[0]).toBe(first.items[0]);
+    await database.close();
+  });
+
+  it('refuses cache bounds that are not whole numbers of 0 or more, naming the option', () => {
+    const path = join(folder, 'bounds.sqlite');
+    expect(() => sqliteDatabase({ path, pageCache: { maxBytes: -1 } })).toThrow(
+      expect.objectContaining({
+        code: 'CORRAL_INVALID_CACHE_BOUNDS',
+        message: expect.stringContaining('pageCache.maxBytes'),
+      }),
+    );
+    expect(() => sqliteDatabase({ path, statementCache: { maxEntries: 0.5 } })).toThrow(/statementCache\.maxEntries/);
+  });
+
   it('seeds a table that never held a record, and only such a table', async () => {
     const path = join(folder, 'seed.sqlite');
     const seed = [

@@ -1,8 +1,11 @@
 import { CorralError } from '@corral/core';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
+import { type BoundedCache, type CacheBounds, cacheBounds } from '@corral/sql';
 import { foldFunction, foldValue } from './dialect.js';
 import { Gate } from './gate.js';
+import { type KeptPage, pageCacheDefaults, sharedPages } from './page-cache.js';
+import { StatementCache, statementCacheDefaults } from './statement-cache.js';
 import { SqliteStore, type SqliteStoreOptions } from './store.js';
 
 /** Settings of {@link sqliteDatabase}. */
@@ -14,6 +17,17 @@ export interface SqliteOptions {
    * survives a crash of the process, and commits are faster.
    */
   readonly synchronous?: 'full' | 'normal';
+  /**
+   * Bounds of the cache of list pages read outside units of work, shared by every collection of
+   * the database: 2,000 pages and 16 MiB by default (an estimate that counts each page's key, so
+   * empty pages count too). `{ maxEntries: 0 }` switches it off.
+   */
+  readonly pageCache?: CacheBounds;
+  /**
+   * Bounds of the prepared statements kept by SQL text, for each of the two connections and each
+   * row shape: 500 statements and 8 MiB by default. `{ maxEntries: 0 }` prepares every time.
+   */
+  readonly statementCache?: CacheBounds;
 }
 
 /**
@@ -40,13 +54,18 @@ export class SqliteDatabase implements StoreDatabase {
    * database has only the one connection.
    */
   readonly reader: DatabaseSync;
+  /** The list pages of its collections' tables, in one budget (see {@link SqliteOptions.pageCache}). */
+  readonly pages: BoundedCache<KeptPage>;
   private readonly gate = new Gate();
-  // Statements by SQL text, per connection and row shape (a key made per call would be hashed per call).
-  private readonly statements = statementCaches();
-  private readonly readStatements = statementCaches();
+  private readonly statements: StatementCache;
+  private readonly readStatements: StatementCache;
   private closed = false;
 
   constructor(options: SqliteOptions) {
+    // Checked before the file is opened: a refusal leaves nothing open behind it.
+    const pageBounds = cacheBounds('pageCache', options.pageCache, pageCacheDefaults);
+    const statementBounds = cacheBounds('statementCache', options.statementCache, statementCacheDefaults);
+    this.pages = sharedPages(pageBounds);
     this.connection = new DatabaseSync(options.path);
     // node's SQLite turns recursive triggers on; the tables' triggers expect SQLite's usual default.
     this.connection.exec(
@@ -65,26 +84,30 @@ export class SqliteDatabase implements StoreDatabase {
       this.reader.exec('PRAGMA busy_timeout = 5000');
       this.reader.function(foldFunction, { deterministic: true }, foldValue);
     }
+    this.statements = new StatementCache(this.connection, statementBounds);
+    this.readStatements = new StatementCache(this.reader, statementBounds);
   }
 
   /**
-   * A prepared statement of the writing connection, made once per SQL text. With `asArrays`, its
-   * rows come as arrays in SELECT-list order where Node can (22.16 and later: about a third of the
-   * cost of a row object); callers read both shapes.
+   * A prepared statement of the writing connection, made once per SQL text while it is kept (see
+   * {@link SqliteOptions.statementCache}). With `asArrays`, its rows come as arrays in SELECT-list
+   * order where Node can (22.16 and later: about a third of the cost of a row object); callers read
+   * both shapes.
    */
   statement(sql: string, asArrays = false): StatementSync {
-    return prepared(this.statements, this.connection, sql, asArrays);
+    return this.statements.prepared(sql, asArrays);
   }
 
   /** A prepared statement of the reading connection, made once per SQL text (see {@link statement}). */
   readStatement(sql: string, asArrays = false): StatementSync {
     if (this.reader === this.connection) return this.statement(sql, asArrays);
-    return prepared(this.readStatements, this.reader, sql, asArrays);
+    return this.readStatements.prepared(sql, asArrays);
   }
 
   /** Forgets prepared statements, whose tables a schema change may have replaced. */
   forgetStatements(): void {
-    for (const cache of [...this.statements, ...this.readStatements]) cache.clear();
+    this.statements.clear();
+    this.readStatements.clear();
   }
 
   async transaction<R>(work: (transaction: Transaction) => Promise<R>): Promise<R> {
@@ -173,23 +196,4 @@ export class SqliteDatabase implements StoreDatabase {
 /** Opens (or creates) a SQLite database for an API's collections. */
 export function sqliteDatabase(options: SqliteOptions): SqliteDatabase {
   return new SqliteDatabase(options);
-}
-
-type StatementCaches = readonly [objects: Map<string, StatementSync>, arrays: Map<string, StatementSync>];
-
-function statementCaches(): StatementCaches {
-  return [new Map(), new Map()];
-}
-
-/** A statement made once per connection, SQL text and row shape. */
-function prepared(caches: StatementCaches, connection: DatabaseSync, sql: string, asArrays: boolean): StatementSync {
-  const cache = caches[asArrays ? 1 : 0];
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = connection.prepare(sql);
-    // Feature-tested rather than by version: Node 22.13 to 22.15 lack it, and give row objects.
-    if (asArrays && typeof statement.setReturnArrays === 'function') statement.setReturnArrays(true);
-    cache.set(sql, statement);
-  }
-  return statement;
 }

@@ -4,3 +4,5 @@ export { sqliteJobs, type SqliteJobOptions } from './jobs.js';
 export { sqliteIdempotency } from './idempotency.js';
 export { sqliteRateLimits } from './rate-limits.js';
 export type { SqliteConnection } from './driver.js';
+export type { KeptPage } from './page-cache.js';
+export type { BoundedCache, CacheBounds } from '@corral/sql';

@@ -15,7 +15,7 @@ import { sqliteDriver, type SqliteConnection } from './driver.js';
 import { statisticsEstimate } from './estimate.js';
 import { legacyProblems, legacyTableOf, moveLegacy } from './legacy-layout.js';
 import { checkForeignKeys, createOrExtend, finishManaged, rebuild } from './managed-table.js';
-import { deepFrozen, PageCache } from './page-cache.js';
+import { PageCache } from './page-cache.js';
 import { plannedWork } from './table-changes.js';
 import { checksOf } from './table-checks.js';
 import { columnsOf, tableExists, uniqueIndexesOf } from './table-info.js';
@@ -130,14 +130,13 @@ export class SqliteStore<T extends object> extends SqlStore<T, SqliteConnection>
 
   /** Committed pages of a table whose triggers count every write, in this process or another. */
   override pageMemo(on: SqliteConnection): PageMemo<T> | undefined {
-    if (!on.committedOnly || !this.map.managed) return undefined;
-    return (this.pages ??= pageMemo<T>());
+    if (!on.committedOnly || !this.map.managed || this.database.pages.off) return undefined;
+    return (this.pages ??= pageMemo<T>(new PageCache<T>(this.database.pages)));
   }
 }
 
 /** The page cache as the engine asks it; records handed out more than once are frozen, as the memory store's are. */
-function pageMemo<T>(): PageMemo<T> {
-  const cache = new PageCache<T>();
+function pageMemo<T>(cache: PageCache<T>): PageMemo<T> {
   return {
     get: (revision, sql, values) => {
       const key = PageCache.keyOf(sql, values);
@@ -145,10 +144,9 @@ function pageMemo<T>(): PageMemo<T> {
     },
     set: (revision, sql, values, records: StoredRecord<T>[]) => {
       const key = PageCache.keyOf(sql, values);
-      if (key === undefined) return records;
-      const kept = records.map(deepFrozen);
-      cache.set(revision, key, kept);
-      return kept;
+      // The engine copies the array it is handed back: the one kept is never changed.
+      if (key !== undefined) cache.set(revision, key, records);
+      return records;
     },
   };
 }

@@ -16,12 +16,19 @@ export interface MainProcess {
   errorOutput(): string;
 }
 
-/** Starts `main.ts` on a free port with these environment variables added to the test's own. */
-export function startMain(env: Record<string, string>): MainProcess {
-  const child = spawn(process.execPath, ['--conditions=@corral/source', '--import', 'tsx', mainScript], {
-    env: { ...process.env, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * Starts `main.ts` on a free port with these environment variables added to the test's own, and
+ * `nodeOptions` before the script (`--expose-gc`, say).
+ */
+export function startMain(env: Record<string, string>, nodeOptions: readonly string[] = []): MainProcess {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@corral/source', '--import', 'tsx', ...nodeOptions, mainScript],
+    {
+      env: { ...process.env, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
