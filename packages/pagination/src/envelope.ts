@@ -1,7 +1,7 @@
 import type { Link } from '@corral/links';
 
 /** Property names the envelope uses itself; a collection cannot be called one of these. */
-export type EnvelopeKey = 'offset' | 'limit' | 'total' | 'links';
+export type EnvelopeKey = 'offset' | 'limit' | 'total' | 'totalEstimated' | 'links';
 
 /**
  * The body of a paged list: the window used, the size of the whole collection, the page of
@@ -31,7 +31,12 @@ export interface PageInfo {
   links: readonly Link[];
 }
 
-const envelopeKeys: ReadonlySet<string> = new Set<EnvelopeKey>(['offset', 'limit', 'total', 'links']);
+const envelopeKeys: ReadonlySet<string> = new Set<EnvelopeKey>(['offset', 'limit', 'total', 'totalEstimated', 'links']);
+
+/** Whether `name` is a key of the envelope itself, and so cannot name the records of a page. */
+export function isEnvelopeKey(name: string): name is EnvelopeKey {
+  return envelopeKeys.has(name);
+}
 
 /**
  * Wraps one page of records in the paged envelope. Keys come out in the order

@@ -3,6 +3,7 @@ import * as pagination from './index.js';
 
 it('exposes exactly the public API', () => {
   expect(Object.keys(pagination).sort()).toStrictEqual([
+    'isEnvelopeKey',
     'pageEnvelope',
     'pageEnvelopeText',
     'pageLinks',

@@ -3,6 +3,7 @@ export { pagingDefaults, withPagingDefaults, type PagingOptions } from './defaul
 export { parsePaging, type PageWindow } from './parse-paging.js';
 export { pageLinks, type PageLinksInput } from './page-links.js';
 export {
+  isEnvelopeKey,
   pageEnvelope,
   pageEnvelopeText,
   type EnvelopeKey,

@@ -77,6 +77,13 @@ describe('defineCollection', () => {
     },
   );
 
+  it.each(['offset', 'limit', 'total', 'totalEstimated', 'links'])(
+    'refuses the name %j, which every list page uses for itself',
+    (name) => {
+      expect(() => defineCollection({ name, schema })).toThrow(`Collection name "${name}" is a key of every list page`);
+    },
+  );
+
   it.each(['zoos', 'Zoos', 'salaryStatements', 'salary_statements', 'salary-statements', 'v2'])(
     'accepts the name %j',
     (name) => {

@@ -1,4 +1,5 @@
 import { CorralError } from '@corral/errors';
+import { isEnvelopeKey } from '@corral/pagination';
 import type { z } from 'zod';
 import { memoryStore } from '../store/memory-store.js';
 import type { CallerContext, RequestState } from '../vocabulary/context.js';
@@ -250,6 +251,12 @@ export function defineCollection<
 ): Collection<S, N, F, So> {
   if (!validName.test(options.name))
     throw new CorralError('CORRAL_INVALID_NAME', `Collection name "${options.name}" must be a word usable in a URL`);
+  // A list page holds its records under the collection's name, beside the envelope's own keys.
+  if (isEnvelopeKey(options.name))
+    throw new CorralError(
+      'CORRAL_INVALID_NAME',
+      `Collection name "${options.name}" is a key of every list page (offset, limit, total, totalEstimated, links); choose another name`,
+    );
   const fields = Object.keys(options.schema.shape);
   const named = [
     ...Object.values(options.filters ?? {}).map(filterField),
