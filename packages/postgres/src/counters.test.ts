@@ -80,11 +80,15 @@ describe.runIf(available)('PostgreSQL counters of a child table', () => {
     await zoos.init?.(init('zoos', { name: 'string' }));
     const animals = database.store<{ zooId: string; name: string }>();
     await animals.init?.(
-      init('animals', { zooId: 'string', name: 'string' }, {
-        filterable: ['zooId'],
-        parentField: 'zooId',
-        parent: { field: 'zooId', collection: 'zoos', store: zoos, onDelete: 'cascade' },
-      }),
+      init(
+        'animals',
+        { zooId: 'string', name: 'string' },
+        {
+          filterable: ['zooId'],
+          parentField: 'zooId',
+          parent: { field: 'zooId', collection: 'zoos', store: zoos, onDelete: 'cascade' },
+        },
+      ),
     );
     const zoo = await zoos.create({ name: 'Berlin' });
     const kea = await animals.create({ zooId: zoo.id, name: 'Kea' });
