@@ -58,3 +58,47 @@ describe.runIf(available)('PostgreSQL counters', () => {
     await database.close();
   });
 });
+
+describe.runIf(available)('PostgreSQL counters of a child table', () => {
+  const init = (collection: string, fields: Record<string, 'string'>, extra: object = {}) => ({
+    collection,
+    fields,
+    filterable: [],
+    sortable: [],
+    searchable: [],
+    required: Object.keys(fields),
+    nullable: [],
+    enums: {},
+    ...extra,
+  });
+
+  it('count rows a foreign key deletes in cascade once, with their tombstones', async () => {
+    const schema = freshSchemaName('cascade_counted');
+    schemas.push(schema);
+    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    const zoos = database.store<{ name: string }>();
+    await zoos.init?.(init('zoos', { name: 'string' }));
+    const animals = database.store<{ zooId: string; name: string }>();
+    await animals.init?.(
+      init(
+        'animals',
+        { zooId: 'string', name: 'string' },
+        {
+          filterable: ['zooId'],
+          parentField: 'zooId',
+          parent: { field: 'zooId', collection: 'zoos', store: zoos, onDelete: 'cascade' },
+        },
+      ),
+    );
+    const zoo = await zoos.create({ name: 'Berlin' });
+    const kea = await animals.create({ zooId: zoo.id, name: 'Kea' });
+    await animals.create({ zooId: zoo.id, name: 'Moa' });
+    const kept = async () => [await animals.revision(), (await animals.list({ offset: 0, limit: 1 })).total];
+    const before = await kept();
+    expect(await zoos.delete(zoo.id)).toEqual({ status: 'ok' });
+    // One statement of the store deleted the zoo; the cascade is another write, of the animals.
+    expect(await kept()).toEqual([before[0]! + 1, before[1]! - 2]);
+    expect(await animals.get(kea.id)).toEqual({ status: 'gone' });
+    await database.close();
+  });
+});

@@ -272,10 +272,12 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     options?: StoreCallOptions,
   ): Promise<WriteResult<T>> {
     const columns = this.map.columns.filter((column) => Object.hasOwn(changes, column.field));
-    // Nothing to set: the record as it stands, as a write of the same data would leave it.
+    // Nothing to set: the record as it stands, if it still holds the version the caller expects.
     if (columns.length === 0) {
       const now = await this.get(id, options);
       if (now.status !== 'found') return now;
+      if (expectedVersion !== undefined && now.record.version !== expectedVersion)
+        return { status: 'conflict', current: now.record };
       return { status: 'ok', record: now.record };
     }
     return this.overwrite(id, changes as T, columns, expectedVersion, options);

@@ -1,4 +1,4 @@
-import type { Lookup, Store, StoredRecord } from '../store/store.js';
+import type { Lookup, Store, StoreCallOptions, StoredRecord } from '../store/store.js';
 
 const copy = <T>(record: StoredRecord<T>): StoredRecord<T> => structuredClone(record);
 const copyLookup = <T>(lookup: Lookup<T>): Lookup<T> =>
@@ -36,6 +36,23 @@ export function freshObjectStore<T>(inner: Store<T>): Store<T> {
       if (result.status === 'ok') return { status: 'ok', record: copy(result.record) };
       return result.status === 'conflict' ? { status: 'conflict', current: copy(result.current) } : result;
     },
+    // Forwarded when the inner store has it, so that the one-statement PATCH runs over copies too.
+    ...(inner.update
+      ? {
+          update: async (
+            id: string,
+            changes: Readonly<Partial<T>>,
+            expectedVersion?: number,
+            options?: StoreCallOptions,
+          ) => {
+            const result = await inner.update!(id, changes, expectedVersion, options);
+            if (result.status === 'ok') return { status: 'ok' as const, record: copy(result.record) };
+            return result.status === 'conflict'
+              ? { status: 'conflict' as const, current: copy(result.current) }
+              : result;
+          },
+        }
+      : {}),
     delete: async (id, expectedVersion, options) => {
       const result = await inner.delete(id, expectedVersion, options);
       return result.status === 'conflict' ? { status: 'conflict', current: copy(result.current) } : result;

@@ -49,6 +49,20 @@ export function storeUpdateCases(withStores: WithStores, counted: boolean): void
   );
 
   it(
+    'update of no field still holds to the expected version',
+    withStores(async ({ things }) => {
+      if (!things.update) return;
+      const a = await things.create({ name: 'Owl', legs: 2, kind: 'cat' });
+      const b = await things.update(a.id, { legs: 3 });
+      const now = b.status === 'ok' ? b.record : undefined;
+      // A version that is no longer the record's is refused, whatever the update would set.
+      expect(await things.update(a.id, {}, a.version)).toEqual({ status: 'conflict', current: now });
+      expect(await things.update(a.id, {}, now?.version)).toMatchObject({ status: 'ok', record: { data: now?.data } });
+      expect(await things.update('no-such-id', {})).toEqual({ status: 'missing' });
+    }),
+  );
+
+  it(
     'update with one expected version lets exactly one of many parallel writers through',
     withStores(async ({ things }) => {
       if (!things.update) return;
