@@ -60,4 +60,35 @@ describe.each([
     expect(body.errors).toEqual([{ field: 'name', message: expect.stringContaining('U+0000') }]);
     expect(await (await zoo.get('/v1/zoos?limit=1', admin)).json()).toEqual(before);
   });
+
+  it.runIf(available)(
+    'answers 422 naming the field for a lone surrogate (POST and PATCH), and writes nothing',
+    async () => {
+      const write = (method: string, path: string, json: string) =>
+        fetch(`${zoo.origin}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+          body: json, // written by hand: JSON.stringify would escape the half pair the same way
+        });
+      const before = await (await zoo.get('/v1/zoos?limit=100', admin)).json();
+      for (const [method, path, json] of [
+        ['POST', '/v1/zoos', '{"name":"a\\ud800b","city":"Bern"}'],
+        ['POST', '/v1/zoos', '{"name":"Zoo","city":"\\udc00\\ud800"}'],
+        ['PATCH', '/v1/zoos/1', '{"name":"x\\udfff"}'],
+      ] as const) {
+        const res = await write(method, path, json);
+        const body = (await res.json()) as { errors: { field: string; message: string }[] };
+        expect(res.status, json).toBe(422);
+        expect(body.errors, json).toEqual([
+          { field: expect.stringMatching(/^(name|city)$/), message: expect.stringContaining('surrogate') },
+        ]);
+      }
+      // A pair that belongs together is one character (an emoji) and is kept as sent.
+      const kept = await write('POST', '/v1/zoos', '{"name":"Zoo \\ud83e\\udd92","city":"Bern"}');
+      expect(kept.status).toBe(201);
+      expect(((await kept.json()) as { name: string }).name).toBe('Zoo \u{1F992}');
+      const after = (await (await zoo.get('/v1/zoos?limit=100', admin)).json()) as { total: number };
+      expect(after.total).toBe((before as { total: number }).total + 1);
+    },
+  );
 });

@@ -62,6 +62,7 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_INVALID_TLS_OPTION',
   'CORRAL_INVALID_UNIQUE_KEY',
   'CORRAL_INVALID_CACHE_BOUNDS',
+  'CORRAL_DATABASE_FILE_UNOPENABLE',
 ]);
 
 describe('CorralError', () => {

@@ -9,5 +9,6 @@ export const sqlStartupCodes = defineStartupCodes('@corral/sql', {
   CORRAL_SCHEMA_CHANGE_REFUSED:
     'The declarations differ from a table the store made in a way that could lose or bend stored data.',
   CORRAL_STORE_NOT_INITIALIZED: 'A store is used before init(), i.e. outside any API.',
+  CORRAL_DATABASE_FILE_UNOPENABLE: 'A database file cannot be opened or made where its path says.',
   CORRAL_INVALID_CACHE_BOUNDS: 'A cache of a database store is given bounds that are not whole numbers, 0 or more.',
 });

@@ -30,7 +30,7 @@ export function violationError(map: TableMap, violation: Violation, deleting: bo
     case 'unique':
       return new ApiError(
         'valueTaken',
-        `Another record of ${map.collection} already holds this ${field ? `value of ${field}` : 'value'}${rule}; nothing was written`,
+        `Another record of ${map.collection} already holds this ${taken.length > 0 ? `value of ${taken.join(', ')}` : 'value'}${rule}; nothing was written`,
         { fieldErrors: taken.map((name) => ({ field: name, message: 'is already taken by another record' })) },
       );
     case 'foreign-key':

@@ -4,6 +4,7 @@ import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corra
 import { type BoundedCache, type CacheBounds, cacheBounds } from '@corral/sql';
 import { foldFunction, foldValue } from './dialect.js';
 import { Gate } from './gate.js';
+import { openDatabaseFile } from './open-file.js';
 import { type KeptPage, pageCacheDefaults, sharedPages } from './page-cache.js';
 import { StatementCache, statementCacheDefaults } from './statement-cache.js';
 import { SqliteStore, type SqliteStoreOptions } from './store.js';
@@ -66,7 +67,7 @@ export class SqliteDatabase implements StoreDatabase {
     const pageBounds = cacheBounds('pageCache', options.pageCache, pageCacheDefaults);
     const statementBounds = cacheBounds('statementCache', options.statementCache, statementCacheDefaults);
     this.pages = sharedPages(pageBounds);
-    this.connection = new DatabaseSync(options.path);
+    this.connection = openDatabaseFile(options.path);
     // node's SQLite turns recursive triggers on; the tables' triggers expect SQLite's usual default.
     this.connection.exec(
       `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA recursive_triggers = OFF;`,

@@ -4,7 +4,7 @@ import type { HandlerContext } from '../vocabulary/context.js';
 import { taggedVersion } from '../http/etag.js';
 import { isPlainObject } from '../schema/merge-patch.js';
 import { screenProperties } from '../schema/body-rules.js';
-import { nulTextFailures } from '../schema/nul-text.js';
+import { unstorableTextFailures } from '../schema/nul-text.js';
 import type { StoredRecord, WriteResult } from '../store/store.js';
 import { staleError } from './conditions.js';
 import { lookupError } from './lookup.js';
@@ -67,7 +67,7 @@ function validFields(
 ): Record<string, unknown> | undefined {
   const { writable, failures } = screenProperties(runtime.body, patch, undefined);
   const keys = Object.keys(writable);
-  if (failures.length > 0 || keys.length === 0 || nulTextFailures(writable).length > 0) return undefined;
+  if (failures.length > 0 || keys.length === 0 || unstorableTextFailures(writable).length > 0) return undefined;
   const shape = runtime.body.schema.shape as Record<string, z.ZodType>;
   const parentField = runtime.collection.parent?.field;
   const changes: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 import { ApiError, type FieldError } from '@corral/errors';
 import type { z } from 'zod';
 import { jsonEqual } from './deep-equal.js';
-import { nulTextFailures } from './nul-text.js';
+import { unstorableTextFailures } from './nul-text.js';
 
 /** What a collection's writes may contain: the schema's own fields and the server-owned ones. */
 export interface BodyRules {
@@ -48,7 +48,7 @@ export function validateProperties(
   failures: FieldError[],
 ): Record<string, unknown> {
   const parsed = rules.schema.safeParse(writable);
-  const all = [...failures, ...nulTextFailures(writable)];
+  const all = [...failures, ...unstorableTextFailures(writable)];
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path.map(String).join('.');

@@ -1,7 +1,7 @@
 import type { FieldError } from '@corral/errors';
 import type { z } from 'zod';
 import { isMissing, validationError, type BodyRules } from './body-rules.js';
-import { nulTextFailures } from './nul-text.js';
+import { unstorableTextFailures } from './nul-text.js';
 
 /**
  * Validates a record a merge patch made: the stored record with the properties the client `sent`
@@ -19,7 +19,7 @@ export function validatePatched(
 ): Record<string, unknown> {
   const parsed = rules.schema.safeParse(merged);
   const sentValues = Object.fromEntries(Object.entries(merged).filter(([key]) => sent.has(key)));
-  const all = [...failures, ...nulTextFailures(sentValues)];
+  const all = [...failures, ...unstorableTextFailures(sentValues)];
   const stored = new Map<string, string>();
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const top = issue.path[0];
