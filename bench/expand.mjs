@@ -36,8 +36,7 @@ async function fill() {
       await client.query(`INSERT INTO animals (name, species, zoo_id) SELECT 'Animal ' || i, 'species ' || (i % 31), z.id
         FROM generate_series(1, ${animalCount}) AS i JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM zoos) AS z ON z.n = 1 + (i * 7919) % ${zooCount}`);
     }
-    for (const table of ['zoos', 'animals', 'corral_counts'])
-      await client.query(`VACUUM ANALYZE "${schema}".${table}`);
+    for (const table of ['zoos', 'animals', 'corral_counts']) await client.query(`VACUUM ANALYZE "${schema}".${table}`);
   } finally {
     await client.end();
   }
