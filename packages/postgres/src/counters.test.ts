@@ -101,4 +101,26 @@ describe.runIf(available)('PostgreSQL counters of a child table', () => {
     expect(await animals.get(kea.id)).toEqual({ status: 'gone' });
     await database.close();
   });
+
+  it('give each connection of the pool a shard of its own, so that its writers never share a counter row', async () => {
+    const schema = freshSchemaName('shards');
+    schemas.push(schema);
+    const { database, things } = await start(schema);
+    const held = await Promise.all(Array.from({ length: 10 }, () => database.pool.connect()));
+    try {
+      const shards = await Promise.all(
+        held.map(
+          async (client) => (await client.query(`SELECT current_setting('corral.shard') AS shard`)).rows[0].shard,
+        ),
+      );
+      expect(new Set(shards).size).toBe(10);
+    } finally {
+      for (const client of held) client.release();
+    }
+    // Writes on those connections land on those shards and add up as before.
+    const before = await things.revision();
+    await Promise.all(Array.from({ length: 20 }, (_, n) => things.create({ name: `S${n}`, legs: n, kind: 'dog' })));
+    expect((await things.revision()) - before).toBe(20);
+    await database.close();
+  });
 });

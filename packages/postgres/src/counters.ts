@@ -11,8 +11,15 @@ export const counterShards = 16;
 /** The counters table of a schema. */
 const countsOf = (schema: string) => `${schema}.corral_counts`;
 
-/** The shard a write of this connection adds to: one backend's writes always land on the same row. */
-const myShard = `pg_backend_pid() % ${counterShards}`;
+/** The setting by which the store gives each of its connections a shard of its own (shard-hint.ts). */
+export const shardSetting = 'corral.shard';
+
+/**
+ * The shard a write of this connection adds to: the one the store gave it, or else (another
+ * program's connection) one taken from its backend's pid. One connection's writes always land on
+ * the same row.
+ */
+const myShard = `coalesce(nullif(current_setting('${shardSetting}', true), '')::smallint, pg_backend_pid() % ${counterShards})`;
 
 /** Makes the counters table, and brings in the single revision rows of the earlier releases (once). */
 export async function prepareCounters(on: Queryable, schema: string): Promise<void> {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction, TransactionOptions } from '@corral/core';
 import { type CacheBounds, cacheBounds, quoted, type StatementOptions } from '@corral/sql';
 import { guardConnections, wasCut } from './connection-guard.js';
+import { assignShards } from './shard-hint.js';
 import { asOutage, isConnectionLoss, outcomeUnknown, wasNotSent } from './outage.js';
 import { cutAttempts, onPooledConnection, pooledConnection } from './pooled.js';
 import { backoff, lostARace, raceAttempts } from './retry.js';
@@ -72,6 +73,7 @@ export class PostgresDatabase implements StoreDatabase {
       application_name: options.applicationName ?? 'corral',
     });
     guardConnections(this.pool);
+    assignShards(this.pool);
   }
 
   /**
