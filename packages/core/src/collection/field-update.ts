@@ -4,26 +4,18 @@ import type { HandlerContext } from '../vocabulary/context.js';
 import { taggedVersion } from '../http/etag.js';
 import { isPlainObject } from '../schema/merge-patch.js';
 import { screenProperties } from '../schema/body-rules.js';
-import { unstorableTextFailures } from '../schema/nul-text.js';
+import { unstorableTextFailures } from '../schema/storable-text.js';
 import type { StoredRecord, WriteResult } from '../store/store.js';
 import { staleError } from './conditions.js';
 import { lookupError } from './lookup.js';
 import { requestOptions } from './unit-of-work.js';
 import type { CollectionRuntime } from './runtime.js';
 
-// Worked out once per collection: whether a valid patch of its fields can be checked field by field.
-const separable = new WeakMap<CollectionRuntime, boolean>();
-
+/** Whether a valid patch of the collection's fields can be checked field by field and written alone. */
 function fieldsStandAlone(runtime: CollectionRuntime): boolean {
-  let known = separable.get(runtime);
-  if (known === undefined) {
-    const { collection } = runtime;
-    // A rule over the whole object, or a per-record rule, must see the merged record.
-    const objectChecks = (collection.schema as z.ZodObject)._zod.def.checks?.length ?? 0;
-    known = collection.store.update !== undefined && collection.authorize === undefined && objectChecks === 0;
-    separable.set(runtime, known);
-  }
-  return known;
+  const { collection, body } = runtime;
+  // A rule over the whole object, or a per-record rule, must see the merged record.
+  return collection.store.update !== undefined && collection.authorize === undefined && !body.wholeRecordRules;
 }
 
 /**

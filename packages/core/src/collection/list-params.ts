@@ -2,7 +2,7 @@ import { ApiError } from '@corral/errors';
 import { parsePaging, type PagingOptions } from '@corral/pagination';
 import { inputLimits } from '../http/input-limits.js';
 import { quote, rejectUnknownParameters, singleValue, type QueryReader } from '../http/query-params.js';
-import { hasNul } from '../schema/nul-text.js';
+import { hasNul } from '../schema/storable-text.js';
 import type { FieldCondition, ListQuery, SortOrder } from '../store/store.js';
 import { parseList, type FieldFilter } from './field-filters.js';
 import { filterForms, filterOperators, type FilterOperator } from './filter-declaration.js';

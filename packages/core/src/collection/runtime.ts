@@ -1,7 +1,7 @@
 import { CorralError } from '@corral/errors';
 import type { PagingOptions } from '@corral/pagination';
 import type { z } from 'zod';
-import type { BodyRules } from '../schema/body-rules.js';
+import { bodyRules, type BodyRules } from '../schema/body-rules.js';
 import { fieldKind, fieldPresence, storedFieldKind } from '../schema/field-kind.js';
 import { fieldLimits } from '../schema/field-limits.js';
 import type { FieldLimits, Store, StoredFieldKind, StoreInit } from '../store/store.js';
@@ -128,7 +128,7 @@ export function collectionRuntime(collection: AnyCollection, paging: PagingOptio
   }
   const runtime: CollectionRuntime = {
     collection,
-    body: { schema: collection.schema, fields, readOnly },
+    body: bodyRules(collection.schema, readOnly),
     list: listParamRules(fieldFilters(collection.filters, shape), collection.sortable, collection.searchable, paging),
     serverParentField,
     parentFilter: parent ? fieldFilter(parent.field, shape[parent.field]) : undefined,

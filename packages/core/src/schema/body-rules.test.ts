@@ -1,7 +1,7 @@
 import { ApiError } from '@corral/errors';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { screenProperties, validateProperties, validationError, type BodyRules } from './body-rules.js';
+import { bodyRules, screenProperties, validateProperties, validationError, type BodyRules } from './body-rules.js';
 import { refusal } from '../testing/refusal.js';
 
 const schema = z.object({
@@ -10,7 +10,7 @@ const schema = z.object({
   state: z.enum(['internal', 'external']),
   city: z.string().optional(),
 });
-const rules: BodyRules = { schema, fields: Object.keys(schema.shape), readOnly: ['id', 'links'] };
+const rules: BodyRules = bodyRules(schema, ['id', 'links']);
 
 /** What a GET of record 7 shows: the server's values for the read-only properties. */
 const served = {
@@ -126,7 +126,7 @@ describe('validateProperties', () => {
 
   it('names nested fields with a dotted path', () => {
     const nested = z.object({ address: z.object({ city: z.string() }) });
-    const nestedRules: BodyRules = { schema: nested, fields: ['address'], readOnly: ['id'] };
+    const nestedRules: BodyRules = bodyRules(nested, ['id']);
     const error = refusal(() => validateProperties(nestedRules, { address: {} }, []));
     expect(error.fieldErrors.map((f) => f.field)).toStrictEqual(['address.city']);
     expect(error.fieldErrors[0]?.message).toBe('Required property is missing');

@@ -1,7 +1,7 @@
 import { ApiError, type FieldError } from '@corral/errors';
 import type { z } from 'zod';
 import { jsonEqual } from './deep-equal.js';
-import { unstorableTextFailures } from './nul-text.js';
+import { unstorableTextFailures } from './storable-text.js';
 
 /** What a collection's writes may contain: the schema's own fields and the server-owned ones. */
 export interface BodyRules {
@@ -9,6 +9,18 @@ export interface BodyRules {
   readonly fields: readonly string[];
   /** Properties the server sets (`id`, `links`, a parent key taken from the path...). */
   readonly readOnly: readonly string[];
+  /** Whether the schema has rules over the whole object (`.refine()`): a record is then valid only as a whole. */
+  readonly wholeRecordRules: boolean;
+}
+
+/** The rules of a schema's writes, worked out once (at startup, not per request). */
+export function bodyRules(schema: z.ZodObject, readOnly: readonly string[]): BodyRules {
+  return {
+    schema,
+    fields: Object.keys(schema.shape),
+    readOnly,
+    wholeRecordRules: (schema._zod.def.checks?.length ?? 0) > 0,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FieldError } from '@corral/errors';
 import type { z } from 'zod';
 import { isMissing, validationError, type BodyRules } from './body-rules.js';
-import { unstorableTextFailures } from './nul-text.js';
+import { unstorableTextFailures } from './storable-text.js';
 
 /**
  * Validates a record a merge patch made: the stored record with the properties the client `sent`
@@ -36,8 +36,7 @@ export function validatePatched(
   if (all.length > 0) throw validationError(all);
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const shape = rules.schema.shape as Record<string, z.ZodType>;
-  const wholeRecordRules = ((rules.schema as unknown as { def: { checks?: unknown[] } }).def.checks ?? []).length > 0;
-  if (wholeRecordRules)
+  if (rules.wholeRecordRules)
     throw validationError(
       [...stored].map(([field, message]) => ({
         field,
