@@ -30,7 +30,37 @@ export interface CorralResponse {
   /** Response headers; Corral itself writes lower-case names. */
   headers: Record<string, string>;
   /** Absent for answers without a body, such as 204 or HEAD. */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | StreamingBody;
+}
+
+/**
+ * A body written over time, such as a feed (`text/event-stream`): the adapter writes the head,
+ * then opens the stream with a sink that writes to the client as chunks come.
+ */
+export interface StreamingBody {
+  readonly kind: 'stream';
+  /** Starts writing; called once, after the head went out (never for HEAD). */
+  open(sink: StreamSink): void;
+}
+
+/** Where a {@link StreamingBody} writes. */
+export interface StreamSink {
+  /**
+   * Sends a chunk. False when the client has not read what was sent before and more than the
+   * adapter's buffer is waiting: the stream should end rather than grow without bound.
+   */
+  write(chunk: string): boolean;
+  /** Ends the answer (once; later calls do nothing). */
+  end(): void;
+  /** Fires when the answer ended: the client went away, or {@link end} was called. */
+  readonly closed: AbortSignal;
+  /** Fires when the server begins a graceful stop: end soon, telling the client to come back. */
+  readonly stopping: AbortSignal;
+}
+
+/** Whether a body is written over time rather than at once. */
+export function isStreaming(body: CorralResponse['body']): body is StreamingBody {
+  return typeof body === 'object' && body !== null && !(body instanceof Uint8Array);
 }
 
 export const jsonContentType = 'application/json; charset=utf-8';

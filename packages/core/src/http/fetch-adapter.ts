@@ -1,5 +1,6 @@
+import { fetchStream } from './fetch-stream.js';
 import { checkDeclaredLength, collectLimited, readOnce } from './body-limit.js';
-import type { CorralRequest, CorralResponse } from './exchange.js';
+import { isStreaming, type CorralRequest, type CorralResponse } from './exchange.js';
 
 async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
   if (!body) return;
@@ -40,6 +41,8 @@ const utf8 = new TextEncoder();
 export function toFetchResponse(method: string, response: CorralResponse): Response {
   const noBody = method === 'HEAD' || response.status === 204 || response.status === 304;
   const headers = new Headers(response.headers);
+  if (isStreaming(response.body))
+    return new Response(noBody ? null : fetchStream(response.body), { status: response.status, headers });
   // Encoded once here (TextEncoder, not Buffer, so this runs on any runtime): the length and the
   // body come from the same bytes.
   const bytes =

@@ -2,7 +2,8 @@ import { ApiError, isApiError } from '@corral/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2Stream } from 'node:http2';
 import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
-import type { CorralRequest, CorralResponse } from './exchange.js';
+import { writeNodeStream } from './node-stream.js';
+import { isStreaming, type CorralRequest, type CorralResponse } from './exchange.js';
 import { originForm } from './request-target.js';
 
 const emptyQuery = new URLSearchParams();
@@ -145,10 +146,10 @@ export function writeNodeResponse(req: IncomingMessage, res: ServerResponse, res
   const headers = response.headers;
   // HTTP/2 has no Connection header (RFC 9113, section 8.2.2): a stream ends on its own, not its connection.
   if (req.httpVersionMajor === 2) delete headers.connection;
-  if (response.body !== undefined)
-    headers['content-length'] = String(
-      typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength,
-    );
+  const body = response.body;
+  if (isStreaming(body)) return writeNodeStream(req, res, response.status, headers, body);
+  if (body !== undefined)
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   res.writeHead(response.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : response.body);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

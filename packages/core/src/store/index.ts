@@ -32,3 +32,4 @@ export type {
   TransactionOptions,
   WriteResult,
 } from './store.js';
+export type { ChangeBatch, ChangeKind, ChangeLog, LoggedChange } from './change-log.js';

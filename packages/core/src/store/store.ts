@@ -1,3 +1,4 @@
+import type { ChangeLog } from './change-log.js';
 import type { RequestState } from '../vocabulary/context.js';
 import type { Principal } from '../auth/principal.js';
 
@@ -379,6 +380,11 @@ export interface StoreDatabase {
    * that lost a race with another may be run again inside, so `work` may run more than once.
    */
   transaction<R>(work: (transaction: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R>;
+  /**
+   * The database's change log, appended to by every committed write of its stores (see
+   * change-log.ts). Without one, a collection of this database is not offered as a feed.
+   */
+  readonly changes?: ChangeLog;
 }
 
 /** Options every store call takes. */
