@@ -147,7 +147,10 @@ export function writeNodeResponse(req: IncomingMessage, res: ServerResponse, res
   // HTTP/2 has no Connection header (RFC 9113, section 8.2.2): a stream ends on its own, not its connection.
   if (req.httpVersionMajor === 2) delete headers.connection;
   const body = response.body;
-  if (isStreaming(body)) return writeNodeStream(req, res, response.status, headers, body);
+  if (isStreaming(body)) {
+    writeNodeStream(req, res, response.status, headers, body);
+    return;
+  }
   if (body !== undefined)
     headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   res.writeHead(response.status, headers);
