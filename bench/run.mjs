@@ -22,7 +22,7 @@ const quick = process.argv.includes('--quick');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 // --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part;
 // --no-db to skip the databases; --db-only for the databases alone; --db-rows=1000000 for one table size;
-// --writes-only for the write benchmark alone (with --no-db, its SQLite servers alone); --keep-going
+// --feeds-only for the feed benchmark alone; --writes-only for the write benchmark alone (with --no-db, its SQLite servers alone); --keep-going
 // to mark a write measurement with answers other than 2xx as failed in the report instead of stopping.
 const rounds = Number(option('rounds') ?? (quick ? 1 : 3));
 const thisNodeOnly = quick || process.argv.includes('--this-node');
@@ -116,7 +116,8 @@ const dbOnly = process.argv.includes('--db-only');
 const hooksOnly = process.argv.includes('--hooks-only');
 const clientOnly = process.argv.includes('--client-only');
 const writesOnly = process.argv.includes('--writes-only');
-const partOnly = dbOnly || hooksOnly || clientOnly || writesOnly;
+const feedsOnly = process.argv.includes('--feeds-only');
+const partOnly = dbOnly || hooksOnly || clientOnly || writesOnly || feedsOnly;
 const versions = partOnly ? [] : nodeVersions(thisNodeOnly);
 const samples = {};
 for (const node of versions) {
@@ -267,6 +268,14 @@ if (writesOnly || (!partOnly && !process.argv.includes('--no-db'))) {
   lines.push(...writes.lines);
 }
 
+// Feeds: two instances on PostgreSQL, write-to-receive latency; idle subscribers' memory.
+let feeds;
+if (feedsOnly || (!partOnly && !process.argv.includes('--no-db'))) {
+  const { feedBench } = await import('./feeds.mjs');
+  feeds = await feedBench({ quick });
+  lines.push(...feeds.lines);
+}
+
 const report = lines.join('\n');
 console.log(report);
 mkdirSync(here('./results'), { recursive: true });
@@ -283,6 +292,7 @@ writeFileSync(
       databases: databases && { results: databases.results, ratios: databases.ratios },
       expansion: expansion?.ratios,
       writes: writes && { samples: writes.samples, ratios: writes.ratios },
+      feeds: feeds && { live: feeds.live, resting: feeds.resting },
     },
     null,
     2,

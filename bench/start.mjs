@@ -20,6 +20,8 @@ export function startServer(script, env = {}, node = process.execPath) {
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.once('message', ({ port }) => resolve({ origin: `http://127.0.0.1:${port}`, stop: () => child.kill() }));
+    child.once('message', ({ port }) =>
+      resolve({ origin: `http://127.0.0.1:${port}`, child, stop: () => child.kill() }),
+    );
   });
 }

@@ -1,0 +1,230 @@
+// Feeds: two zoo instances on one PostgreSQL schema. 1,000 subscribers, split across them, each on
+// the feed of one employee of 1,000; 10 on the whole collection (3 with a token that may not read
+// it, refused) and 5 on a filtered list; 100 updates a second of random employees through either
+// instance. Then 10,000 idle subscribers on one instance: its memory and event loop delay.
+import pg from 'pg';
+import { openFeed } from './sse.mjs';
+import { startServer } from './start.mjs';
+
+const here = (path) => new URL(path, import.meta.url).pathname;
+const databaseUrl = process.env.CORRAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = 'corral_bench_feeds';
+const sorted = (values) => [...values].sort((a, b) => a - b);
+const quantile = (values, q) => sorted(values)[Math.min(values.length - 1, Math.floor(values.length * q))];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freshSchema() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+async function token(origin, client, scope) {
+  const response = await fetch(`${origin}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client}:${client}-secret`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: `grant_type=client_credentials${scope ? `&scope=${encodeURIComponent(scope)}` : ''}`,
+  });
+  return (await response.json()).access_token;
+}
+
+async function call(origin, bearer, method, path, body) {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body ? { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Runs `count` calls of `work(i)`, `width` at a time. */
+async function inBatches(count, width, work) {
+  const results = new Array(count);
+  for (let start = 0; start < count; start += width)
+    await Promise.all(
+      Array.from({ length: Math.min(width, count - start) }, async (_, k) => {
+        results[start + k] = await work(start + k);
+      }),
+    );
+  return results;
+}
+
+async function startPair(extra = {}) {
+  const env = {
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: schema,
+    PUBLIC_URL: 'http://zoo.bench',
+    OAUTH_ISSUER: '',
+    OAUTH_AUDIENCE: '',
+    STREAMS_PER_CLIENT: '100000',
+    BENCH_LOOP_DELAY: '1',
+    ...extra,
+  };
+  const a = await startServer(here('./servers/corral.mjs'), env);
+  const b = await startServer(here('./servers/corral.mjs'), env);
+  return [a, b];
+}
+
+/** Asks a server started with BENCH_LOOP_DELAY for its event loop delay and memory (see servers/corral.mjs). */
+function loopDelay(server, reset = false) {
+  return new Promise((resolve) => {
+    server.child.once('message', resolve);
+    server.child.send(reset ? 'loop-delay-reset' : 'loop-delay');
+  });
+}
+
+async function deliveries({ seconds, ratePerSecond }) {
+  await freshSchema();
+  const instances = await startPair();
+  try {
+    const [a] = instances;
+    const admin = await token(a.origin, 'zoo-admin');
+    const outsider = await token(a.origin, 'zoo-admin', 'zoo:read');
+    const ids = await inBatches(1000, 20, async (i) => {
+      const created = await call(a.origin, admin, 'POST', '/v1/employees', {
+        name: `Feed ${i}`,
+        yearOfBirth: 1980,
+        state: i % 2 ? 'internal' : 'external',
+        maturity: 'junior',
+      });
+      return String(created.id);
+    });
+    const internal = new Set(ids.filter((_, i) => i % 2));
+    const received = new Map(); // subscriber -> [{ id, version, receivedAt, record }]
+    const open = async (name, origin, path, bearer) => {
+      const events = [];
+      received.set(name, events);
+      const feed = await openFeed(`${origin}${path}`, bearer, (event) => {
+        if (event.event === 'created' || event.event === 'updated' || event.event === 'deleted')
+          events.push({ ...event.data, receivedAt: event.receivedAt });
+      });
+      return { name, ...feed };
+    };
+    const feeds = await inBatches(1000, 100, (i) =>
+      open(`record ${i}`, instances[i % 2].origin, `/v1/employees/${ids[i]}`, admin),
+    );
+    for (let i = 0; i < 10; i++)
+      feeds.push(await open(`collection ${i}`, instances[i % 2].origin, '/v1/employees', i < 7 ? admin : outsider));
+    for (let i = 0; i < 5; i++)
+      feeds.push(await open(`internal ${i}`, instances[i % 2].origin, '/v1/employees?state=internal', admin));
+    const refused = feeds.filter((feed) => feed.status === 403).length;
+    if (feeds.some((feed) => feed.status !== 200 && feed.status !== 403))
+      throw new Error('a feed did not open with 200 or 403');
+    await sleep(1000);
+
+    // Updates at a steady rate; each remembers when it was sent and the version it made.
+    const sent = new Map(); // `${id} ${version}` -> sentAt
+    const writes = [];
+    const started = performance.now();
+    for (let n = 0; n < seconds * ratePerSecond; n++) {
+      const due = started + (n * 1000) / ratePerSecond;
+      if (due > performance.now()) await sleep(due - performance.now());
+      const id = ids[Math.floor(Math.random() * ids.length)];
+      const sentAt = performance.now();
+      writes.push(
+        call(instances[n % 2].origin, admin, 'PATCH', `/v1/employees/${id}`, {
+          yearOfBirth: 1950 + (n % 50),
+        }).then((record) => sent.set(`${id} ${record.version}`, sentAt)),
+      );
+    }
+    await Promise.all(writes);
+    await sleep(2000);
+    for (const feed of feeds) feed.close();
+    return judge({ feeds, received, sent, ids, internal, refused, writes: writes.length });
+  } finally {
+    for (const instance of instances) instance.stop();
+  }
+}
+
+function judge({ feeds, received, sent, ids, internal, refused, writes }) {
+  const latencies = [];
+  let missed = 0;
+  let duplicated = 0;
+  let forbidden = 0;
+  const expected = (id) => [...sent.keys()].filter((key) => key.startsWith(`${id} `)).length;
+  for (const feed of feeds) {
+    const events = received.get(feed.name);
+    if (feed.status === 403) {
+      forbidden += events.length;
+      continue;
+    }
+    const seen = new Set();
+    for (const event of events) {
+      const key = `${event.id} ${event.version}`;
+      if (seen.has(key)) duplicated++;
+      seen.add(key);
+      const sentAt = sent.get(key);
+      if (sentAt !== undefined) latencies.push(event.receivedAt - sentAt);
+      if (feed.name.startsWith('internal') && !internal.has(String(event.id))) forbidden++;
+    }
+    const mine = feed.name.startsWith('record')
+      ? [ids[Number(feed.name.split(' ')[1])]]
+      : feed.name.startsWith('internal')
+        ? [...internal]
+        : ids;
+    for (const id of mine) missed += Math.max(0, expected(id) - [...seen].filter((k) => k.startsWith(`${id} `)).length);
+  }
+  return {
+    writes,
+    deliveries: latencies.length,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    missed,
+    duplicated,
+    forbidden,
+    refused,
+  };
+}
+
+async function idle({ subscribers, seconds }) {
+  await freshSchema();
+  const [a, b] = await startPair();
+  b.stop();
+  try {
+    const admin = await token(a.origin, 'zoo-admin');
+    const before = await loopDelay(a);
+    const feeds = await inBatches(subscribers, 200, (i) =>
+      openFeed(`${a.origin}/v1/employees/${(i % 100) + 1}`, admin, () => {}),
+    );
+    if (feeds.some((feed) => feed.status !== 200)) throw new Error('an idle feed did not open with 200');
+    await loopDelay(a, true);
+    // Idle, but the instance still serves: a write a second to a watched record.
+    for (let s = 0; s < seconds; s++) {
+      await call(a.origin, admin, 'PATCH', `/v1/employees/${(s % 100) + 1}`, { yearOfBirth: 1960 + s });
+      await sleep(1000);
+    }
+    const after = await loopDelay(a);
+    for (const feed of feeds) feed.close();
+    return { subscribers, rssBefore: before.rss, rss: after.rss, loopP99: after.p99, loopMax: after.max };
+  } finally {
+    a.stop();
+  }
+}
+
+export async function feedBench({ quick }) {
+  const live = await deliveries({ seconds: quick ? 10 : 30, ratePerSecond: 100 });
+  const resting = await idle({ subscribers: quick ? 2_000 : 10_000, seconds: quick ? 5 : 20 });
+  const mb = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
+  const lines = [
+    '',
+    '## Feeds: two instances on one PostgreSQL schema',
+    '',
+    `1,000 record feeds split across the instances (one employee each), 10 collection feeds (3 with a token without \`staff:read\`: refused with 403), 5 feeds of \`?state=internal\`; ${live.writes.toLocaleString('en')} PATCHes at 100/s through either instance. Latency: from sending the PATCH to the event's arrival.`,
+    '',
+    '| deliveries | p50 ms | p99 ms | missed | duplicated | delivered where not allowed | refused feeds |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${live.deliveries.toLocaleString('en')} | ${live.p50.toFixed(1)} | ${live.p99.toFixed(1)} | ${live.missed} | ${live.duplicated} | ${live.forbidden} | ${live.refused} |`,
+    '',
+    `${resting.subscribers.toLocaleString('en')} idle feeds on one instance (a write a second): RSS ${mb(resting.rssBefore)} before, ${mb(resting.rss)} with them; event loop delay p99 ${resting.loopP99.toFixed(1)} ms (max ${resting.loopMax.toFixed(1)} ms).`,
+  ];
+  return { lines, live, resting };
+}
