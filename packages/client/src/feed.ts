@@ -1,0 +1,183 @@
+import { CorralClientError } from './errors.js';
+import { aborted, failure } from './failures.js';
+import { openFeed, type FeedTransport } from './feed-connection.js';
+import { feedEventOf, type FeedEvent } from './feed-events.js';
+import { addFollow } from './record-follow.js';
+import type { Resources } from './resources.js';
+import { SseParser } from './sse.js';
+import { pause } from './waits.js';
+
+/** Where a feed starts, and how it is stopped. */
+export interface WatchOptions {
+  /**
+   * Start from the position of an answer already read: a `Page` (its `position`), or a feed (the
+   * last position it delivered). Every change after that answer comes (some it already showed may
+   * come again: apply changes by `version`).
+   */
+  readonly from?: { readonly position: string | undefined };
+  /** Start after this position (an event's `position`, a page's); not together with `from`. */
+  readonly after?: string;
+  /** Ends the feed: the pending `next()` rejects with a `CorralClientError` of kind `aborted`. */
+  readonly signal?: AbortSignal;
+  /**
+   * Reconnect when the stream has been silent this long (default 45 s: the server sends a
+   * heartbeat every 15 s, so three went missing).
+   */
+  readonly idleTimeoutMs?: number;
+}
+
+/** What a {@link Feed} follows: a list's URL, or a record's (which ends after its `deleted`). */
+export interface FeedSource {
+  /** Resolves the URL (a collection's comes from the root document). */
+  readonly url: (signal: AbortSignal) => Promise<string>;
+  /** Whether this is a record's feed. */
+  readonly record: boolean;
+  /** The position of the answer the feed is opened from (a record's or page's), when no option says otherwise. */
+  readonly read?: string | undefined;
+}
+
+type Outcome = 'ended' | 'lost' | 'expired' | 'deleted';
+
+/**
+ * A live feed of changes as an async iterable: `for await (const event of feed)`. It connects on
+ * the first `next()`, reconnects by itself after a dropped connection or a stream the server ended
+ * (waiting the server's `retry:` hint, longer after each failure in a row, with jitter), resumes
+ * with `Last-Event-ID`, and gets a new token when the server ends the stream with `expired`. It
+ * stops at `break` (or `return()`), when its signal aborts, and when the client closes, closing
+ * its connection and clearing its timers.
+ */
+export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
+  readonly #stop = new AbortController();
+  readonly #events: AsyncGenerator<FeedEvent<R>, undefined>;
+  #position: string | undefined;
+
+  /** Built by `watch()` of a collection, a page or a record. */
+  constructor(resources: Resources, source: FeedSource, options: WatchOptions = {}) {
+    this.#events = this.#run(resources, source, options);
+  }
+
+  /** The position of the last event delivered (or the starting one): `{ after }` of a later feed resumes here. */
+  get position(): string | undefined {
+    return this.#position;
+  }
+
+  /** The next event; done once the feed stopped. */
+  next(): Promise<IteratorResult<FeedEvent<R>, undefined>> {
+    return this.#events.next();
+  }
+
+  /** Stops the feed at once, even while a `next()` waits: its connection is closed. */
+  return(): Promise<IteratorResult<FeedEvent<R>, undefined>> {
+    this.#stop.abort();
+    return this.#events.return(undefined);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async *#run(
+    resources: Resources,
+    source: FeedSource,
+    options: WatchOptions,
+  ): AsyncGenerator<FeedEvent<R>, undefined> {
+    const transport = resources.feeds;
+    if (transport === undefined)
+      throw failure(
+        'usage',
+        'watch',
+        'These Resources were built without feeds (give the constructor a FeedTransport)',
+      );
+    const signals = [this.#stop.signal, transport.closed, ...(options.signal ? [options.signal] : [])];
+    const signal = AbortSignal.any(signals);
+    try {
+      if (options.from !== undefined && options.after !== undefined)
+        throw failure('usage', 'watch', 'Give `from` or `after`, not both');
+      this.#position = options.after ?? (options.from ? options.from.position : source.read);
+      yield* this.#follow(resources, transport, await source.url(signal), source.record, options, signal);
+    } catch (error) {
+      if (this.#stop.signal.aborted || transport.closed.aborted) return; // stopped by the caller or the client
+      throw error;
+    }
+    return undefined;
+  }
+
+  async *#follow(
+    resources: Resources,
+    transport: FeedTransport,
+    url: string,
+    record: boolean,
+    options: WatchOptions,
+    signal: AbortSignal,
+  ): AsyncGenerator<FeedEvent<R>, undefined> {
+    const described = `GET ${url}`;
+    const state = { retryMs: transport.policy.baseDelayMs };
+    let failures = 0;
+    let waitMs: number | undefined;
+    let renewed = false;
+    for (;;) {
+      if (signal.aborted) throw aborted(described, signal);
+      if (failures > 0)
+        await pause(waitMs ?? backoff(failures, state.retryMs, transport.policy.maxDelayMs), signal, described);
+      const opening = await openFeed(transport, url, this.#position, signal, options.idleTimeoutMs ?? 45_000);
+      waitMs = undefined;
+      if (opening.kind === 'over') return undefined;
+      if (opening.kind === 'refused') {
+        if (renewed)
+          throw failure('http', described, `${described}: the server refused a renewed token`, { status: 401 });
+        transport.tokens?.refused(opening.token);
+        renewed = true;
+        continue;
+      }
+      if (opening.kind === 'later') {
+        failures++;
+        waitMs = opening.retryAfterMs;
+        continue;
+      }
+      renewed = false;
+      const outcome = yield* this.#read(resources, opening.body, url, record, state);
+      if (outcome === 'deleted') return undefined;
+      if (outcome === 'expired' && opening.token !== undefined) transport.tokens?.refused(opening.token);
+      failures = outcome === 'expired' ? 0 : 1; // a new token is asked for at once; otherwise wait the hint
+    }
+  }
+
+  async *#read(
+    resources: Resources,
+    body: AsyncIterable<Uint8Array> & { destroy(): unknown },
+    url: string,
+    record: boolean,
+    state: { retryMs: number },
+  ): AsyncGenerator<FeedEvent<R>, Outcome> {
+    const parser = new SseParser();
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of body) {
+        for (const item of parser.push(decoder.decode(chunk, { stream: true }))) {
+          if (item.kind === 'retry') state.retryMs = item.ms;
+          if (item.kind !== 'event') continue;
+          if (item.value.event === 'expired') return 'expired';
+          const event = feedEventOf<R>(item.value, `GET ${url}`);
+          if (item.value.lastEventId !== '') this.#position = item.value.lastEventId;
+          if (event === undefined) continue;
+          if (event.type !== 'reset' && event.record !== undefined)
+            addFollow(resources, event.record, url, event.position);
+          yield event;
+          if (record && event.type === 'deleted') return 'deleted';
+        }
+      }
+      return 'ended';
+    } catch (error) {
+      if (error instanceof CorralClientError) throw error;
+      return 'lost'; // the connection broke or went silent
+    } finally {
+      body.destroy();
+    }
+  }
+}
+
+/** The wait before reconnecting after `failures` failures in a row: the hint, doubled each time, plus jitter. */
+function backoff(failures: number, retryMs: number, maxDelayMs: number): number {
+  const base = Math.min(Math.max(maxDelayMs, retryMs), retryMs * 2 ** (failures - 1));
+  return base + Math.random() * (base / 2);
+}
