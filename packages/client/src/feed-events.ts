@@ -52,7 +52,7 @@ function parsed(event: SseEvent, request: string): Record<string, unknown> {
     value = undefined;
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  throw failure('protocol', request, `The feed sent a ${event.event} event whose data is no JSON object`, {
+  throw failure('protocol', request, `The feed's ${event.event} event carries no JSON object`, {
     status: 200,
   });
 }
@@ -67,21 +67,19 @@ export function feedEventOf<R>(event: SseEvent, request: string): FeedEvent<R> |
   if (!changes.has(event.event)) return undefined; // a later kind of event: not for this client
   const body = parsed(event, request);
   const wrong = (['collection', 'id', 'etag', 'at'] as const).find((key) => typeof body[key] !== 'string');
-  if (wrong !== undefined || typeof body.version !== 'number' || typeof body.matches !== 'boolean')
-    throw failure(
-      'protocol',
-      request,
-      `The feed sent a ${event.event} event without a valid ${wrong ?? (typeof body.version !== 'number' ? 'version' : 'matches')}`,
-      { status: 200 },
-    );
+  const invalid = wrong ?? (typeof body.version !== 'number' ? 'version' : undefined);
+  if (invalid !== undefined || typeof body.matches !== 'boolean')
+    throw failure('protocol', request, `The feed's ${event.event} event has no valid ${invalid ?? 'matches'}`, {
+      status: 200,
+    });
   return {
     type: event.event as ChangeEvent<R>['type'],
     collection: body.collection as string,
     id: body.id as string,
-    version: body.version,
+    version: body.version as number,
     etag: body.etag as string,
     at: body.at as string,
-    matches: body.matches,
+    matches: body.matches as boolean,
     ...(body.record !== undefined && body.record !== null ? { record: body.record as R } : {}),
     position: event.lastEventId,
   };

@@ -111,10 +111,11 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
     signal: AbortSignal,
   ): AsyncGenerator<FeedEvent<R>, undefined> {
     const described = `GET ${url}`;
-    const state = { retryMs: transport.policy.baseDelayMs };
+    const state = { retryMs: transport.policy.baseDelayMs, delivered: 0 };
     let failures = 0;
     let waitMs: number | undefined;
     let renewed = false;
+    let expiredBefore = false;
     for (;;) {
       if (signal.aborted) throw aborted(described, signal);
       if (failures > 0)
@@ -135,10 +136,14 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
         continue;
       }
       renewed = false;
+      const delivered = state.delivered;
       const outcome = yield* this.#read(resources, opening.body, url, record, state);
       if (outcome === 'deleted') return undefined;
       if (outcome === 'expired' && opening.token !== undefined) transport.tokens?.refused(opening.token);
-      failures = outcome === 'expired' ? 0 : 1; // a new token is asked for at once; otherwise wait the hint
+      // A new token is asked for at once, unless the last one expired before a single event: then
+      // (as after any other end) the hint is waited, so a server expiring every token is not hammered.
+      failures = outcome === 'expired' && (!expiredBefore || state.delivered > delivered) ? 0 : 1;
+      expiredBefore = outcome === 'expired';
     }
   }
 
@@ -147,7 +152,7 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
     body: AsyncIterable<Uint8Array> & { destroy(): unknown },
     url: string,
     record: boolean,
-    state: { retryMs: number },
+    state: { retryMs: number; delivered: number },
   ): AsyncGenerator<FeedEvent<R>, Outcome> {
     const parser = new SseParser();
     const decoder = new TextDecoder();
@@ -162,6 +167,7 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
           if (event === undefined) continue;
           if (event.type !== 'reset' && event.record !== undefined)
             addFollow(resources, event.record, url, event.position);
+          state.delivered++;
           yield event;
           if (record && event.type === 'deleted') return 'deleted';
         }

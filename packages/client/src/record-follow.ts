@@ -19,7 +19,8 @@ export function addFollow(resources: Resources, body: unknown, url: string, posi
     for (const item of body) addTo(resources, item, url, position);
     return;
   }
-  if (!isEnvelope(body)) addTo(resources, body, url, position); // a list becomes a Page; its links are followed by paging
+  // A list becomes a Page; its links are followed by paging.
+  if (!isEnvelope(body)) addTo(resources, body, url, position);
   for (const [key, value] of Object.entries(body))
     if (key !== 'links' && Array.isArray(value)) for (const item of value) addTo(resources, item, url, position);
 }
