@@ -1,4 +1,5 @@
-import { Feed, type WatchOptions } from './feed.js';
+import { Feed } from './feed.js';
+import type { WatchOptions } from './watch-options.js';
 import type { FilterArgument } from './filters.js';
 import { followLink, type Followed } from './follow.js';
 import { jobOf, type Job } from './jobs.js';

@@ -34,7 +34,8 @@ export type {
 } from './declared.js';
 export type { ChosenExpansions, EmbeddedPage, ExpandHead, ExpandName, Expanded, WithExpansions } from './expansions.js';
 export type { Job, JobStatus } from './jobs.js';
-export type { Feed, WatchOptions } from './feed.js';
+export type { Feed } from './feed.js';
+export type { WatchOptions } from './watch-options.js';
 export type { ChangeEvent, FeedEvent, ResetEvent } from './feed-events.js';
 export type { FeedTransport } from './feed-connection.js';
 export type {

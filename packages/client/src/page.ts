@@ -1,5 +1,6 @@
 import { failure } from './failures.js';
-import { Feed, type WatchOptions } from './feed.js';
+import { Feed } from './feed.js';
+import type { WatchOptions } from './watch-options.js';
 import { hrefOf, type Link } from './links.js';
 import type { Read, Resources } from './resources.js';
 

@@ -1,4 +1,5 @@
-import { Feed, type WatchOptions } from './feed.js';
+import { Feed } from './feed.js';
+import type { WatchOptions } from './watch-options.js';
 import { followLink } from './follow.js';
 import { failure } from './failures.js';
 import { hrefOf } from './links.js';

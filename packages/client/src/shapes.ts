@@ -1,4 +1,5 @@
-import type { Feed, WatchOptions } from './feed.js';
+import type { Feed } from './feed.js';
+import type { WatchOptions } from './watch-options.js';
 import type { Followed } from './follow.js';
 import type { Link } from './links.js';
 import type { Page } from './page.js';
