@@ -27,7 +27,7 @@ export type Opening =
   /** No answer, or a 429, 502, 503 or 504: try again later (after `retryAfterMs` when the server said). */
   | { readonly kind: 'later'; readonly retryAfterMs: number | undefined; readonly error: CorralClientError }
   /** A 401 refusing this token (expired, revoked). */
-  | { readonly kind: 'refused'; readonly token: string }
+  | { readonly kind: 'refused'; readonly token: string; readonly error: CorralClientError }
   /** A 204: the server says there is nothing more to follow here. */
   | { readonly kind: 'over' };
 
@@ -82,8 +82,6 @@ export async function openFeed(
       `${described} answered ${type || 'no content type'}, not text/event-stream: does the server serve feeds?`,
       { status: 200 },
     );
-  if (token !== undefined && answer.statusCode === 401 && /invalid_token/.test(header('www-authenticate') ?? ''))
-    return { kind: 'refused', token };
   let body: unknown = text;
   try {
     body = text === '' ? undefined : JSON.parse(text);
@@ -91,6 +89,8 @@ export async function openFeed(
     // not JSON: kept as text for the message
   }
   const error = new CorralClientError(errorDetails(answer.statusCode, body, header('x-request-id'), described));
+  if (token !== undefined && answer.statusCode === 401 && /invalid_token/.test(header('www-authenticate') ?? ''))
+    return { kind: 'refused', token, error };
   if (!passing.has(answer.statusCode)) throw error;
   return { kind: 'later', retryAfterMs: retryAfterMs(header('retry-after')), error };
 }

@@ -206,7 +206,19 @@ describe('feeds over a real socket', () => {
       .catch((error: unknown) => error);
     expect(notAStream).toMatchObject({ kind: 'protocol', status: 200 });
     expect((notAStream as Error).message).toMatch(/application\/json, not text\/event-stream/);
-    server.tokens.delete('first');
+    server.refuseNext(204, 1); // the server says there is nothing to follow: the feed ends
+    expect(await notes.watch().next()).toEqual({ done: true, value: undefined });
+    const fixed = createClient({ baseUrl: `${server.origin}/v1`, auth: 'first' });
+    const page = await fixed.collection('notes').list();
+    server.tokens.delete('first'); // a fixed token cannot be renewed: one more try, then the 401
+    const before = server.requests.length;
+    const unauthorized = await page
+      .watch()
+      .next()
+      .catch((error: unknown) => error);
+    expect(unauthorized).toMatchObject({ kind: 'http', status: 401, message: 'invalid token' });
+    expect(server.requests.length - before).toBe(2);
+    await fixed.close();
     server.tokens.add('second'); // the token is refused: renewed once, then the feed opens
     const feed = notes.watch();
     const next = feed.next();

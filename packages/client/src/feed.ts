@@ -96,8 +96,7 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
       waitMs = undefined;
       if (opening.kind === 'over') return undefined;
       if (opening.kind === 'refused') {
-        if (renewed)
-          throw failure('http', described, `${described}: the server refused a renewed token`, { status: 401 });
+        if (renewed) throw opening.error; // the new token was refused too
         transport.tokens?.refused(opening.token);
         renewed = true;
         continue;
