@@ -179,9 +179,14 @@ describe('feeds over a real socket', () => {
   it('waits through 503 answers (Retry-After) and reconnects after a silence longer than idleTimeoutMs', async () => {
     const { notes } = await setUp();
     server.refuseNext(503, 2, { 'retry-after': '0' });
-    const feed = notes.watch({ idleTimeoutMs: 150 });
+    const feed = notes.watch({ idleTimeoutMs: 200 });
     const first = feed.next();
     await until(() => server.openStreams() === 1, 'the feed to open');
+    expect(server.requests).toHaveLength(3);
+    for (let beat = 0; beat < 6; beat++) {
+      server.write(': heartbeat\n\n'); // comments keep a quiet stream alive
+      await sleep(50);
+    }
     expect(server.requests).toHaveLength(3);
     await until(() => server.requests.length === 4, 'a reconnection after the silence');
     await until(() => server.openStreams() === 1, 'the feed to open again');

@@ -5,6 +5,7 @@ import { feedEventOf, type FeedEvent } from './feed-events.js';
 import { addFollow } from './record-follow.js';
 import type { Resources } from './resources.js';
 import { SseParser } from './sse.js';
+import { reconnectDelay } from './reconnect-delay.js';
 import { pause } from './waits.js';
 import type { FeedSource, WatchOptions } from './watch-options.js';
 
@@ -91,7 +92,7 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
     for (;;) {
       if (signal.aborted) throw aborted(described, signal);
       if (failures > 0)
-        await pause(waitMs ?? backoff(failures, state.retryMs, transport.policy.maxDelayMs), signal, described);
+        await pause(waitMs ?? reconnectDelay(failures, state.retryMs, transport.policy.maxDelayMs), signal, described);
       const opening = await openFeed(transport, url, this.#position, signal, options.idleTimeoutMs ?? 45_000);
       waitMs = undefined;
       if (opening.kind === 'over') return undefined;
@@ -151,10 +152,4 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
       body.destroy();
     }
   }
-}
-
-/** The wait before reconnecting after `failures` failures in a row: the hint, doubled each time, plus jitter. */
-function backoff(failures: number, retryMs: number, maxDelayMs: number): number {
-  const base = Math.min(Math.max(maxDelayMs, retryMs), retryMs * 2 ** (failures - 1));
-  return base + Math.random() * (base / 2);
 }
