@@ -204,6 +204,12 @@ describe('feeds over a real socket', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CorralClientError);
     expect(refused).toMatchObject({ kind: 'http', status: 403, message: 'refused with 403' });
+    for (const [options, message] of [
+      [{ after: '1', from: { position: '2' } }, 'Give `from` or `after`, not both'],
+      [{ after: '' }, 'after must be a position (a non-empty string); got ""'],
+      [{ idleTimeoutMs: -1 }, 'idleTimeoutMs must be a positive number of milliseconds; got -1'],
+    ] as const)
+      await expect(notes.watch(options).next()).rejects.toMatchObject({ kind: 'usage', message });
     server.refuseNext(200, 1); // a JSON answer: a server that serves no feeds
     const notAStream = await notes
       .watch()

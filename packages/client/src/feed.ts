@@ -7,7 +7,7 @@ import type { Resources } from './resources.js';
 import { SseParser } from './sse.js';
 import { reconnectDelay } from './reconnect-delay.js';
 import { pause } from './waits.js';
-import type { FeedSource, WatchOptions } from './watch-options.js';
+import { checkedWatch, type FeedSource, type WatchOptions } from './watch-options.js';
 
 type Outcome = 'ended' | 'lost' | 'expired' | 'deleted';
 
@@ -64,10 +64,9 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
     const signals = [this.#stop.signal, transport.closed, ...(options.signal ? [options.signal] : [])];
     const signal = AbortSignal.any(signals);
     try {
-      if (options.from !== undefined && options.after !== undefined)
-        throw failure('usage', 'watch', 'Give `from` or `after`, not both');
-      this.#position = options.after ?? (options.from ? options.from.position : source.read);
-      yield* this.#follow(resources, transport, await source.url(signal), source.record, options, signal);
+      const { start, idleMs } = checkedWatch(options, source.read);
+      this.#position = start;
+      yield* this.#follow(resources, transport, await source.url(signal), source.record, idleMs, signal);
     } catch (error) {
       if (this.#stop.signal.aborted || transport.closed.aborted) return; // stopped by the caller or the client
       throw error;
@@ -80,7 +79,7 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
     transport: FeedTransport,
     url: string,
     record: boolean,
-    options: WatchOptions,
+    idleMs: number,
     signal: AbortSignal,
   ): AsyncGenerator<FeedEvent<R>, undefined> {
     const described = `GET ${url}`;
@@ -93,7 +92,7 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
       if (signal.aborted) throw aborted(described, signal);
       if (failures > 0)
         await pause(waitMs ?? reconnectDelay(failures, state.retryMs, transport.policy.maxDelayMs), signal, described);
-      const opening = await openFeed(transport, url, this.#position, signal, options.idleTimeoutMs ?? 45_000);
+      const opening = await openFeed(transport, url, this.#position, signal, idleMs);
       waitMs = undefined;
       if (opening.kind === 'over') return undefined;
       if (opening.kind === 'refused') {
