@@ -3,6 +3,7 @@ import { checkedBaseUrl, type ClientOptions } from './client-options.js';
 import { CollectionClient } from './collection.js';
 import { Destinations } from './destinations.js';
 import { EtagCache } from './etag-cache.js';
+import type { FeedTransport } from './feed-connection.js';
 import { failure } from './failures.js';
 import { followLink } from './follow.js';
 import type { Linked } from './links.js';
@@ -35,7 +36,7 @@ export interface CorralClient<Api extends object = Record<string, UntypedShape>>
   pages<R = unknown>(start: PageStart<R>, signal?: AbortSignal): AsyncGenerator<Page<R>>;
   /** Every record of those pages (`for await (const s of client.all(await employee.follow('salary')))`). */
   all<R = unknown>(start: PageStart<R>, signal?: AbortSignal): AsyncGenerator<R>;
-  /** Closes the connection pool (not a dispatcher you gave). */
+  /** Ends the client's feeds and closes its connection pools (not a dispatcher you gave). */
   close(): Promise<void>;
 }
 
@@ -57,8 +58,22 @@ export function createClient<Api extends object = Record<string, UntypedShape>>(
   const base = checkedBaseUrl(options.baseUrl);
   const pool = options.dispatcher ?? new Agent({ connections: options.connections ?? 10, keepAliveTimeout: 4_000 });
   const tokens = tokenSourceOf(options.auth, pool);
-  const send = createSend(pool, tokens, retryPolicy(options.retry), new Destinations(base));
-  const resources = new Resources(send, new EtagCache(options.etagCacheSize), options.idempotencyKeys ?? true);
+  const policy = retryPolicy(options.retry);
+  const destinations = new Destinations(base);
+  const send = createSend(pool, tokens, policy, destinations);
+  // A feed holds its connection as long as it runs: feeds get a pool of their own, made at the first,
+  // so that they never take the connections plain requests wait for.
+  let feedPool: Agent | undefined;
+  const closing = new AbortController();
+  const feeds: FeedTransport = {
+    dispatcher: () => options.dispatcher ?? (feedPool ??= new Agent({ keepAliveTimeout: 4_000 })),
+    tokens,
+    destinations,
+    policy,
+    closed: closing.signal,
+  };
+  const etags = new EtagCache(options.etagCacheSize);
+  const resources = new Resources(send, etags, options.idempotencyKeys ?? true, feeds);
   const readRoot = rootReader(resources, base);
   const absolute = (url: string) => {
     if (URL.canParse(url, base)) return new URL(url, base).href;
@@ -90,6 +105,8 @@ export function createClient<Api extends object = Record<string, UntypedShape>>(
     pages: walk,
     all: (start, signal) => recordsFrom(walk(start, signal)),
     close: async () => {
+      closing.abort();
+      await feedPool?.close();
       if (!options.dispatcher) await pool.close();
     },
   };

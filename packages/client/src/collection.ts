@@ -1,11 +1,14 @@
-import { appendFilters, type FilterArgument } from './filters.js';
+import { Feed } from './feed.js';
+import type { WatchOptions } from './watch-options.js';
+import type { FilterArgument } from './filters.js';
 import { followLink, type Followed } from './follow.js';
 import { jobOf, type Job } from './jobs.js';
 import { hrefOf } from './links.js';
+import { listUrl } from './list-query.js';
 import { pageOf, type Page } from './page.js';
 import { pagesFrom, recordsFrom } from './paging.js';
 import { addFollow } from './record-follow.js';
-import type { Resources, WriteOptions } from './resources.js';
+import { positionOf, type Resources, type WriteOptions } from './resources.js';
 import type { ClientRecord, CollectionShape, RecordRef, RelOf, UntypedShape } from './shapes.js';
 import { expectSuccess } from './transport.js';
 import { failure } from './failures.js';
@@ -98,19 +101,21 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
   async list<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(
     options: ListOptionsOf<S, F, E> = {},
   ): Promise<Page<ListedRecord<S, F, E>>> {
-    const query = new URLSearchParams();
-    appendFilters(query, options.filter ?? {});
-    if (options.sort !== undefined) query.append('sortby', options.sort);
-    if (options.order !== undefined) query.append('order', options.order);
-    if (options.query !== undefined) query.append('query', options.query);
-    if (options.paging !== undefined) query.append('paging', options.paging);
-    if (options.offset !== undefined) query.append('offset', String(options.offset));
-    if (options.limit !== undefined) query.append('limit', String(options.limit));
-    if (options.fields !== undefined) query.append('fields', options.fields.join(','));
-    if (options.expand !== undefined && options.expand.length > 0) query.append('expand', options.expand.join(','));
-    const base = await this.url(options.signal);
-    const url = query.size === 0 ? base : `${base}?${query}`;
-    return pageOf(await this.resources.read(url, options.signal), url);
+    const url = listUrl(await this.url(options.signal), options);
+    return pageOf(this.resources, await this.resources.readWithPosition(url, options.signal), url);
+  }
+
+  /**
+   * The list's feed: every change to a record that belongs to the list (its filters, search,
+   * `fields` and `expand` apply; paging and sorting do not), as typed events, reconnecting by
+   * itself. Live from now unless `from` (a page read before) or `after` says where to start.
+   */
+  watch<const F extends FieldName<S> = FieldName<S>, const E extends ExpandName<S> = never>(
+    options: ListOptionsOf<S, F, E> & WatchOptions = {},
+  ): Feed<ListedRecord<S, F, E>> {
+    const { filter, query, fields, expand } = options; // the window and the order mean nothing to a feed
+    const url = async (signal: AbortSignal) => listUrl(await this.url(signal), { filter, query, fields, expand });
+    return new Feed(this.resources, { url, record: false }, options);
   }
 
   /** Every page, following each page's `nextPage` link until there is none. */
@@ -193,7 +198,7 @@ export class CollectionClient<S extends CollectionShape = UntypedShape> {
       method,
       url,
     });
-    addFollow(this.resources, answer.body, url);
+    addFollow(this.resources, answer.body, url, positionOf(answer));
     const location = answer.status === 202 ? answer.headers.location : undefined;
     return jobOf(
       this.resources,

@@ -13,7 +13,8 @@
  *   naming another issuer, a collection the root document does not name.
  * - `usage`: a call refused before anything was sent: a rel the document does not link, a record
  *   of another collection, a URL on a host neither `baseUrl` nor the API named, a listed filter value with a comma.
- * - `protocol`: the API answered, but not as the conventions promise (a list without its envelope).
+ * - `protocol`: the API answered, but not as the conventions promise (a list without its envelope,
+ *   a feed's answer that is no event stream).
  */
 export type ClientErrorKind =
   | 'http'

@@ -36,6 +36,6 @@ export async function followLink(
   } catch {
     throw failure('usage', `GET ${base}`, `The link "${rel}" is no URL: ${JSON.stringify(href).slice(0, 200)}`);
   }
-  const body = await resources.read(url, signal);
-  return isEnvelope(body) ? pageOf(body, url) : body;
+  const read = await resources.readWithPosition(url, signal);
+  return isEnvelope(read.body) ? pageOf(resources, read, url) : read.body;
 }

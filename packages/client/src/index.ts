@@ -34,6 +34,10 @@ export type {
 } from './declared.js';
 export type { ChosenExpansions, EmbeddedPage, ExpandHead, ExpandName, Expanded, WithExpansions } from './expansions.js';
 export type { Job, JobStatus } from './jobs.js';
+export type { Feed } from './feed.js';
+export type { WatchOptions } from './watch-options.js';
+export type { ChangeEvent, FeedEvent, ResetEvent } from './feed-events.js';
+export type { FeedTransport } from './feed-connection.js';
 export type {
   FilterNameOf,
   FilterParameter,
@@ -61,7 +65,7 @@ export { hrefOf, type Link, type Linked } from './links.js';
 export type { Page } from './page.js';
 export type { PageStart } from './paging.js';
 export type { RootDocument } from './root.js';
-export type { WriteOptions } from './resources.js';
+export type { Read, WriteOptions } from './resources.js';
 export type { RetryOptions } from './retry.js';
 export type {
   ClientRecord,
@@ -71,6 +75,7 @@ export type {
   RecordFollow,
   RecordJson,
   RecordRef,
+  RecordWatch,
   RelOf,
   TypedLink,
   UntypedShape,

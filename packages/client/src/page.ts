@@ -1,5 +1,8 @@
 import { failure } from './failures.js';
+import { Feed } from './feed.js';
+import type { WatchOptions } from './watch-options.js';
 import { hrefOf, type Link } from './links.js';
+import type { Read, Resources } from './resources.js';
 
 /** One page of a list, as the envelope gave it. */
 export interface Page<R> {
@@ -20,6 +23,16 @@ export interface Page<R> {
   readonly links: readonly Link[];
   /** The server's `nextPage` link, when there is a next page. */
   readonly nextUrl: string | undefined;
+  /**
+   * Where the list's feed stood when the page was read (the answer's `Last-Event-ID`); undefined
+   * when the server serves no feeds.
+   */
+  readonly position: string | undefined;
+  /**
+   * The list's feed (the page's URL with `Accept: text/event-stream`: paging and sorting do not
+   * apply), from the page's position unless the options say otherwise: no change after the read is missed.
+   */
+  watch(options?: WatchOptions): Feed<R>;
 }
 
 const envelopeKeys = new Set(['offset', 'limit', 'total', 'totalEstimated', 'links']);
@@ -36,8 +49,12 @@ export function isEnvelope(body: unknown): body is Record<string, unknown> {
   );
 }
 
-/** Reads an envelope; the records are under the collection's name, the one array that is not `links`. */
-export function pageOf<R>(body: unknown, base: string): Page<R> {
+/**
+ * Reads an envelope read from `base`; the records are under the collection's name, the one array
+ * that is not `links`.
+ */
+export function pageOf<R>(resources: Resources, read: Read, base: string): Page<R> {
+  const { body, position } = read;
   if (!isEnvelope(body))
     throw failure('protocol', `GET ${base}`, `GET ${base} answered no list envelope (offset, limit, total, links)`, {
       status: 200,
@@ -53,5 +70,7 @@ export function pageOf<R>(body: unknown, base: string): Page<R> {
     items: (itemsKey === undefined ? [] : body[itemsKey]) as R[],
     links,
     nextUrl: next === undefined ? undefined : new URL(next, base).href,
+    position,
+    watch: (options) => new Feed<R>(resources, { url: async () => base, record: false, read: position }, options),
   };
 }

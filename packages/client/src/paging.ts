@@ -10,10 +10,11 @@ export async function* pagesFrom<R>(
   start: PageStart<R>,
   signal?: AbortSignal,
 ): AsyncGenerator<Page<R>> {
-  let page = typeof start === 'string' ? pageOf<R>(await resources.read(start, signal), start) : start;
+  let page =
+    typeof start === 'string' ? pageOf<R>(resources, await resources.readWithPosition(start, signal), start) : start;
   yield page;
   while (page.nextUrl !== undefined) {
-    page = pageOf<R>(await resources.read(page.nextUrl, signal), page.nextUrl);
+    page = pageOf<R>(resources, await resources.readWithPosition(page.nextUrl, signal), page.nextUrl);
     yield page;
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError, CorralClientError } from './errors.js';
 import { errorDetails } from './error-body.js';
 import type { EtagCache } from './etag-cache.js';
+import type { FeedTransport } from './feed-connection.js';
 import { addFollow } from './record-follow.js';
 import { carriesKey } from './retry.js';
 import { expectSuccess, type Answer, type Send } from './transport.js';
@@ -17,6 +18,19 @@ export interface WriteOptions {
   readonly signal?: AbortSignal;
 }
 
+/** A document read, and the feed position its answer carried. */
+export interface Read {
+  /** The parsed body (the remembered one after a 304). */
+  readonly body: unknown;
+  /** The answer's `Last-Event-ID` header: a feed opened from it misses no change after this read. */
+  readonly position: string | undefined;
+}
+
+/** The position an answer carries (`Last-Event-ID`), when the server serves feeds. */
+export function positionOf(answer: Answer): string | undefined {
+  return answer.headers['last-event-id'] || undefined;
+}
+
 /** The plumbing every collection shares: sending, remembering tags, and the conflict rule. */
 export class Resources {
   /** Sends with the client's authentication and retries. */
@@ -25,24 +39,36 @@ export class Resources {
   readonly etags: EtagCache;
   /** Whether POSTs get an `Idempotency-Key`. */
   readonly idempotencyKeys: boolean;
+  /** How feeds connect; without it `watch()` fails with a `usage` error. */
+  readonly feeds: FeedTransport | undefined;
 
   /** Built by `createClient`. */
-  constructor(send: Send, etags: EtagCache, idempotencyKeys: boolean) {
+  constructor(send: Send, etags: EtagCache, idempotencyKeys: boolean, feeds?: FeedTransport) {
     this.send = send;
     this.etags = etags;
     this.idempotencyKeys = idempotencyKeys;
+    this.feeds = feeds;
   }
 
   /** GETs a URL, revalidating a remembered answer with `If-None-Match` (a 304 gives the remembered body). */
   async read(url: string, signal?: AbortSignal): Promise<unknown> {
+    return (await this.readWithPosition(url, signal)).body;
+  }
+
+  /** {@link read}, with the position the answer carried (200 and 304 alike). */
+  async readWithPosition(url: string, signal?: AbortSignal): Promise<Read> {
     const remembered = this.etags.get(url);
     const headers: Record<string, string> = remembered ? { 'if-none-match': remembered.etag } : {};
     const answer = await this.send({ method: 'GET', url, headers, signal });
-    if (answer.status === 304 && remembered) return remembered.body;
+    const position = positionOf(answer);
+    if (answer.status === 304 && remembered) {
+      addFollow(this, remembered.body, url, position); // its records now watch from the newer position
+      return { body: remembered.body, position };
+    }
     expectSuccess(answer, { method: 'GET', url });
-    addFollow(this, answer.body, url);
+    addFollow(this, answer.body, url, position);
     this.etags.set(url, answer.headers.etag, answer.body);
-    return answer.body;
+    return { body: answer.body, position };
   }
 
   /**
@@ -61,7 +87,7 @@ export class Resources {
     const answer = await this.send({ method, url, headers, body, signal: options.signal });
     if (answer.status === 412) throw await this.conflict(answer, method, url);
     expectSuccess(answer, { method, url });
-    addFollow(this, answer.body, url);
+    addFollow(this, answer.body, url, positionOf(answer));
     if (method === 'DELETE') this.etags.forget(url);
     else this.etags.set(url, answer.headers.etag, answer.body);
     return answer;
@@ -77,7 +103,7 @@ export class Resources {
       headers: keyed ? { ...headers, 'idempotency-key': randomUUID() } : headers,
       signal,
     });
-    addFollow(this, expectSuccess(answer, { method: 'POST', url }).body, url);
+    addFollow(this, expectSuccess(answer, { method: 'POST', url }).body, url, positionOf(answer));
     return answer;
   }
 

@@ -1,3 +1,5 @@
+import type { Feed } from './feed.js';
+import type { WatchOptions } from './watch-options.js';
 import type { Followed } from './follow.js';
 import type { Link } from './links.js';
 import type { Page } from './page.js';
@@ -56,14 +58,30 @@ export type RecordJson<S extends CollectionShape> = S['record'] & {
 };
 
 /**
- * A record as the client hands it out: its JSON, and `follow(rel)` to read one of its links
- * (`await employee.follow('salary')`). `follow` is not enumerable: serializing, spreading or
- * cloning the record gives the JSON the server sent, which is a {@link RecordJson} (follow its
- * links with `collection.follow(copy, rel)`). A record whose data has a field named `follow`
- * keeps that field and gets no method (untyped records, which may have any field, get the method).
+ * A record as the client hands it out: its JSON, `follow(rel)` to read one of its links
+ * (`await employee.follow('salary')`) and `watch()` for its feed. The methods are not enumerable:
+ * serializing, spreading or cloning the record gives the JSON the server sent, which is a
+ * {@link RecordJson} (follow its links with `collection.follow(copy, rel)`). A record whose data
+ * has a field named `follow` or `watch` keeps that field and gets no such method (untyped records,
+ * which may have any field, get the methods).
  */
 export type ClientRecord<S extends CollectionShape> = RecordJson<S> &
-  (string extends keyof S['record'] ? RecordFollow<S> : 'follow' extends keyof S['record'] ? unknown : RecordFollow<S>);
+  (string extends keyof S['record']
+    ? RecordFollow<S>
+    : 'follow' extends keyof S['record']
+      ? unknown
+      : RecordFollow<S>) &
+  (string extends keyof S['record'] ? RecordWatch<S> : 'watch' extends keyof S['record'] ? unknown : RecordWatch<S>);
+
+/** The `watch` method of a record (not enumerable, as `follow`). */
+export interface RecordWatch<S extends CollectionShape> {
+  /**
+   * The record's feed (its `self` link with `Accept: text/event-stream`): its changes as typed
+   * events, from the position of the answer the record came in unless the options say otherwise;
+   * it ends after the record's `deleted`.
+   */
+  watch(options?: WatchOptions): Feed<ClientRecord<S>>;
+}
 
 /** The `follow` method of a typed record. */
 export interface RecordFollow<S extends CollectionShape> {
