@@ -18,6 +18,7 @@ import { targetOf, type Target } from './request-target.js';
 import { responseObservers } from './response-observers.js';
 import { runSendHooks } from './send-hooks.js';
 import { serveRoute } from './serve-route.js';
+import { whenAnswered } from './stream-end.js';
 import { versionListing } from './version-listing.js';
 
 export interface PipelineParts {
@@ -43,7 +44,8 @@ export interface Pipeline {
 
 /**
  * Builds the single request pipeline both adapters share: find the target, run the onRequest
- * hooks, serve it, turn a failure into the error answer, then onSend, onResponse and the access log.
+ * hooks, serve it, turn a failure into the error answer, then onSend, onResponse and the access log
+ * (for a streamed answer: when its stream ends).
  */
 export function createPipeline(parts: PipelineParts): Pipeline {
   const { versioning, routers, logger } = parts;
@@ -113,11 +115,15 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     }
     if (hooks.onSend.length > 0) response = await runSendHooks(context, response, hooks, failed);
     response.headers['x-request-id'] = requestId;
-    if (hooks.onResponse.length > 0) observers.observe(context, response, hooks);
-    if (accessLog) {
-      const ms = Math.round((performance.now() - started) * 100) / 100;
-      logger.info({ requestId, method: request.method, path: request.path, status: response.status, ms }, 'request');
-    }
+    const answered = response;
+    const onResponse = hooks.onResponse.length > 0;
+    whenAnswered(request.method, answered, () => {
+      if (onResponse) observers.observe(context, answered, hooks);
+      if (accessLog) {
+        const ms = Math.round((performance.now() - started) * 100) / 100;
+        logger.info({ requestId, method: request.method, path: request.path, status: answered.status, ms }, 'request');
+      }
+    });
     return response;
   }
 
