@@ -21,10 +21,9 @@ function whenStreamEnds(body: StreamingBody, ended: () => void): StreamingBody {
  */
 export function whenAnswered(method: string, response: CorralResponse, done: () => void): void {
   const body = response.body;
-  if (!isStreaming(body)) return done();
-  if (method === 'HEAD' || response.status === 204 || response.status === 304) {
+  if (!isStreaming(body)) done();
+  else if (method === 'HEAD' || response.status === 204 || response.status === 304) {
     delete response.body;
-    return done();
-  }
-  response.body = whenStreamEnds(body, done);
+    done();
+  } else response.body = whenStreamEnds(body, done);
 }

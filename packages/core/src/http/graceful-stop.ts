@@ -68,11 +68,14 @@ export function stopGracefully(server: NodeServer, graceMs = 5_000, drainMs = 1_
   // After the drain window, connections that fall idle later (a stream that ended, whose head
   // promised keep-alive before the stop began) are closed as they do.
   let idleSweep: ReturnType<typeof setInterval> | undefined;
-  const drained = setTimeout(() => {
-    closeIdle();
-    idleSweep = setInterval(closeIdle, 100);
-    idleSweep.unref();
-  }, Math.min(drainMs, graceMs));
+  const drained = setTimeout(
+    () => {
+      closeIdle();
+      idleSweep = setInterval(closeIdle, 100);
+      idleSweep.unref();
+    },
+    Math.min(drainMs, graceMs),
+  );
   const deadline = setTimeout(() => closeAll(server), graceMs);
   drained.unref();
   deadline.unref();

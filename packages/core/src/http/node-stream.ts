@@ -27,7 +27,10 @@ const serverOf = (req: IncomingMessage): object | undefined => (req.socket as { 
 /** Sets how much a client of `server` may leave unread on a streamed answer before it is cut; returns the server. */
 export function setStreamBufferLimit<S extends object>(server: S, bytes: number): S {
   if (!Number.isSafeInteger(bytes) || bytes < 1)
-    throw new CorralError('CORRAL_INVALID_SERVER_SETTING', `streamBufferBytes must be a whole number of bytes, at least 1; got ${bytes}`);
+    throw new CorralError(
+      'CORRAL_INVALID_SERVER_SETTING',
+      `streamBufferBytes must be a whole number of bytes, at least 1; got ${bytes}`,
+    );
   bufferLimits.set(server, bytes);
   return server;
 }
@@ -39,6 +42,11 @@ export function setStreamBufferLimit<S extends object>(server: S, bytes: number)
 export function stopStreams(server?: object): void {
   if (server) stoppingServers.add(server);
   for (const open of openStreams) if (!server || open.server === server) open.stopping.abort();
+}
+
+/** How many streamed answers are being written on this process (for tests: none may stay behind). */
+export function openStreamCount(): number {
+  return openStreams.size;
 }
 
 /** How many streamed answers an HTTP/2 session has open. */

@@ -1,10 +1,4 @@
-import type {
-  Http2SecureServer,
-  Http2ServerRequest,
-  Http2ServerResponse,
-  Http2Session,
-  Http2Stream,
-} from 'node:http2';
+import type { Http2SecureServer, Http2ServerRequest, Http2ServerResponse, Http2Session, Http2Stream } from 'node:http2';
 import { http1Limits } from './http1-limits.js';
 import { limitHttp2Request } from './http2-request-limits.js';
 import { nodeHttp2 } from './node-builtins.js';
