@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../api/create-api.js';
+import { createApi } from '../index.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { type StreamServer, streamServer } from '../testing/stream-clients.js';
 import { streamingRoute, type TestStream, type TestStreamOptions, testStream } from '../testing/test-stream.js';

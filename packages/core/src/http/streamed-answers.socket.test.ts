@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../api/create-api.js';
+import { createApi } from '../index.js';
 import { defineOperation } from '../operation/define-operation.js';
 import { cors } from '../plugins/cors.js';
 import { type StreamServer, type StreamTransport, streamServer } from '../testing/stream-clients.js';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import type { Api } from '../api/create-api.js';
+import type { Api } from '../index.js';
 import type { ServerSettings } from '../http/server-settings.js';
 import { testCertificate } from './tls.js';
 
