@@ -102,3 +102,25 @@ describe.each(['http1', 'h2'] as const)('the limits of a streamed answer over %s
     expect(client.text()).toBe('retry: 1000\n\n');
   });
 });
+
+describe('a streamed answer of api.fetch', () => {
+  it('is cut once its reader leaves more than 1 MiB unread', async () => {
+    const { api, streams } = streamingApi();
+    const served = await streamServer(api, 'fetch');
+    try {
+      const client = await served.open('/v1/stream');
+      client.pause();
+      const sink = await streams[0]!.opened;
+      const chunk = `data: ${'x'.repeat(16 * 1024)}\n\n`;
+      let sent = 0;
+      while (sent < 256 * 1024 * 1024 && sink.write(chunk)) {
+        sent += chunk.length;
+        if (sent % (1024 * 1024) < chunk.length) await sleep(1);
+      }
+      expect(sent).toBeLessThan(32 * 1024 * 1024);
+      await streams[0]!.closed;
+    } finally {
+      await served.close();
+    }
+  });
+});

@@ -128,3 +128,42 @@ describe.each(transports)('a streamed answer over %s', (transport) => {
     expect(client.headers['access-control-allow-headers']).toContain('Last-Event-ID');
   });
 });
+
+describe.each(['http1', 'h2'] as const)('a streamed answer over %s whose client left before its head', (transport) => {
+  it('is opened already closed, logged, and leaves nothing open', async () => {
+    const lines: unknown[] = [];
+    const streams: TestStream[] = [];
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const api = createApi({
+      operations: [ping],
+      plugins: [
+        streamingRoute(
+          '/v1/stream',
+          () => streams[streams.push(testStream()) - 1]!,
+          () => (arrived(), held),
+        ),
+      ],
+      logger: { info: (fields) => lines.push(fields), error: (fields) => lines.push(fields) },
+    });
+    const served = await streamServer(api, transport);
+    try {
+      const opening = served.open('/v1/stream');
+      opening.catch(() => {});
+      await arrival;
+      served.leaveAll();
+      await sleep(50); // the server sees the client go
+      release();
+      await vi.waitFor(() => expect(streams).toHaveLength(1));
+      const sink = await streams[0]!.opened;
+      expect(sink.closed.aborted).toBe(true);
+      expect(sink.write('data: one\n\n')).toBe(false);
+      await vi.waitFor(() => expect(lines).toHaveLength(1));
+      expect(openStreamCount()).toBe(0);
+    } finally {
+      await served.close();
+    }
+  });
+});

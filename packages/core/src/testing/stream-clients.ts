@@ -29,6 +29,8 @@ export interface ClientStream {
 export interface StreamServer {
   readonly server: Server | import('node:http2').Http2SecureServer;
   open(path: string, headers?: Record<string, string>, method?: string): Promise<ClientStream>;
+  /** Every client goes away, answered or not. */
+  leaveAll(): void;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function streamServer(
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const sessions = new Set<import('node:http2').ClientHttp2Session>();
+  const requests = new Set<import('node:http').ClientRequest>();
   const open = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     new Promise<ClientStream>((resolve, reject) => {
       let text = '';
@@ -125,6 +128,7 @@ export async function streamServer(
           leave: () => req.destroy(),
         });
       });
+      requests.add(req);
       req.on('error', reject);
       req.end();
     });
@@ -133,5 +137,9 @@ export async function streamServer(
     if ('closeAllConnections' in server) server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
   };
-  return { server, open, close };
+  const leaveAll = () => {
+    for (const session of sessions) session.destroy();
+    for (const req of requests) req.destroy();
+  };
+  return { server, open, leaveAll, close };
 }

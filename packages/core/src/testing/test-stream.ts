@@ -60,16 +60,20 @@ export function testStream(options: TestStreamOptions = {}): TestStream {
 
 /**
  * A plugin answering `GET` (and `HEAD`) of `path` (below the version prefix, such as `/v1/stream`)
- * with a streamed `text/event-stream` answer from `next()`, as a feed would, before any route.
+ * with a streamed `text/event-stream` answer from `next()`, as a feed would, before any route;
+ * after `before()` settles, when given (to hold the answer back while a test acts).
  */
-export function streamingRoute(path: string, next: () => StreamingBody): ApiPlugin {
+export function streamingRoute(path: string, next: () => StreamingBody, before?: () => Promise<void>): ApiPlugin {
+  const answer = (): CorralResponse => {
+    const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'last-event-id': '7' };
+    return { status: 200, headers, body: next() };
+  };
   return {
     name: 'test-stream',
     hooks: {
-      onRequest({ request }): CorralResponse | undefined {
+      onRequest({ request }) {
         if (request.path !== path || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
-        const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'last-event-id': '7' };
-        return { status: 200, headers, body: next() };
+        return before ? before().then(answer) : answer();
       },
     },
   };
