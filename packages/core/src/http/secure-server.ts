@@ -42,15 +42,26 @@ export function createSecureApiServer(
   // all streamed answers is not idle (a stalled reader of one is cut by the stream buffer instead).
   server.on('session', (session: Http2Session) => {
     let open = 0;
-    session.on('stream', (stream: Http2Stream) => {
-      open++;
-      stream.once('close', () => open--);
-    });
-    session.setTimeout(chosen.keepAliveTimeoutMs, () => {
-      if (open > 0 && open === streamedAnswersOn(session)) return;
+    let spared = false;
+    const idle = () => {
+      if (open > 0 && open === streamedAnswersOn(session)) {
+        spared = true;
+        return;
+      }
       session.close();
       setTimeout(() => session.destroyed || session.destroy(), chosen.requestTimeoutMs).unref();
+    };
+    session.on('stream', (stream: Http2Stream) => {
+      open++;
+      stream.once('close', () => {
+        // The idle timeout fires once: a session it spared is timed again from its last stream's end.
+        if (--open === 0 && spared && !session.destroyed) {
+          spared = false;
+          session.setTimeout(chosen.keepAliveTimeoutMs, idle);
+        }
+      });
     });
+    session.setTimeout(chosen.keepAliveTimeoutMs, idle);
   });
   server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
     if (hsts) res.setHeader('strict-transport-security', hsts);
