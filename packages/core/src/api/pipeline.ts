@@ -18,7 +18,7 @@ import { targetOf, type Target } from './request-target.js';
 import { responseObservers } from './response-observers.js';
 import { runSendHooks } from './send-hooks.js';
 import { serveRoute } from './serve-route.js';
-import { whenAnswered } from './stream-end.js';
+import { streamedAnswers } from './stream-end.js';
 import { versionListing } from './version-listing.js';
 
 export interface PipelineParts {
@@ -38,6 +38,8 @@ export interface Pipeline {
   handle(request: CorralRequest): Promise<CorralResponse>;
   /** Resolves once no onResponse hook is still working on an answer already given. */
   settled(): Promise<void>;
+  /** Tells every streamed answer still open to end (`api.close()`); those that start later are told at once. */
+  stopStreams(): void;
   /** A job's request, run as the principal stored with it (its token may have expired since). */
   runJob(request: JobRequest): Promise<JobResult>;
 }
@@ -60,6 +62,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   // Decided once: pino's level does not change under a running API in normal use.
   const accessLog = logger.isLevelEnabled?.('info') ?? true;
   const observers = responseObservers(logger);
+  const streams = streamedAnswers();
 
   function serveTarget(context: PipelineContext, target: Target, runAs: Principal | undefined) {
     switch (target.kind) {
@@ -117,7 +120,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     response.headers['x-request-id'] = requestId;
     const answered = response;
     const onResponse = hooks.onResponse.length > 0;
-    whenAnswered(request.method, answered, () => {
+    streams.whenAnswered(request.method, answered, () => {
       if (onResponse) observers.observe(context, answered, hooks);
       if (accessLog) {
         const ms = Math.round((performance.now() - started) * 100) / 100;
@@ -130,6 +133,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   return {
     handle: (request) => handle(request),
     settled: () => observers.settled(),
+    stopStreams: () => streams.stop(),
     runJob: (job) => replayJob(job, handle),
   };
 }

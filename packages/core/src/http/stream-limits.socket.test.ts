@@ -123,4 +123,19 @@ describe('a streamed answer of api.fetch', () => {
       await served.close();
     }
   });
+
+  it('is told to stop by api.close(), so that a runtime serving api.fetch can stop its feeds', async () => {
+    const { api, streams } = streamingApi({ lastWords: 'retry: 1000\n\n' });
+    const served = await streamServer(api, 'fetch');
+    try {
+      const client = await served.open('/v1/stream');
+      await streams[0]!.opened;
+      await api.close();
+      await streams[0]!.stopping;
+      await client.received('retry: 1000');
+      await streams[0]!.closed;
+    } finally {
+      await served.close();
+    }
+  });
 });
