@@ -78,6 +78,22 @@ describe.each(['http1', 'h2'] as const)('the limits of a streamed answer over %s
     expect(openStreamCount()).toBe(0);
   });
 
+  it('closes a kept-alive connection as soon as its stream ends late in a stop', async () => {
+    const { api, streams } = streamingApi();
+    const { open, server } = await serve(api);
+    // HTTP/2 has no Connection header: its session is sent GOAWAY and closes after its last stream.
+    const client = await open('/v1/stream', transport === 'http1' ? { connection: 'keep-alive' } : {});
+    const sink = await streams[0]!.opened;
+    const stopped = stopGracefully(server, 10_000, 100);
+    await streams[0]!.stopping;
+    await sleep(300); // past the drain window: the connection was busy then
+    const ended = performance.now();
+    sink.end();
+    await stopped;
+    await client.ended;
+    expect(performance.now() - ended).toBeLessThan(1_000);
+  });
+
   it('is cut when it does not end within the grace period of a stop', async () => {
     const { api, streams } = streamingApi();
     const { open, server } = await serve(api);

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../index.js';
@@ -113,7 +113,9 @@ export async function streamServer(
         });
         return;
       }
-      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
+      // A client that asks for keep-alive keeps its connection open after the answer, as a browser does.
+      const agent = headers.connection === 'keep-alive' ? new Agent({ keepAlive: true }) : false;
+      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers, agent }, (res) => {
         const ended = new Promise<void>((done) => res.socket.once('close', () => done()));
         res.setEncoding('utf8').on('data', arrived);
         res.on('error', () => {});
