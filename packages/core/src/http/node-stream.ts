@@ -73,6 +73,11 @@ export function writeNodeStream(
   headers: Record<string, string>,
   body: StreamingBody,
 ): void {
+  if (req.method === 'HEAD') {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
   const stream = req.httpVersionMajor === 2 ? (req as unknown as Http2ServerRequest).stream : undefined;
   const closed = new AbortController();
   if (isGone(res, stream)) {
@@ -81,10 +86,6 @@ export function writeNodeStream(
     return;
   }
   res.writeHead(status, headers);
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
   res.flushHeaders();
   const server = serverOf(req);
   const limit = (server && bufferLimits.get(server)) ?? streamBufferLimit;
