@@ -39,6 +39,8 @@ export const coreStartupCodes = defineStartupCodes('@corral/core', {
     'A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one.',
   CORRAL_FOREIGN_TRANSACTION: 'A store was given a transaction of another database.',
   CORRAL_INVALID_TABLE_NAME: 'A database store cannot use a name as a table, schema or column name.',
+  CORRAL_INVALID_SERVER_SETTING:
+    'A server setting is not usable, such as a stream buffer that is not a whole number of bytes.',
   CORRAL_INVALID_TLS_OPTION:
     "The TLS options of a server are not usable: a certificate or key that is missing or not PEM, a key that is not the certificate's (or a wrong passphrase), or an unusable HSTS setting.",
 });

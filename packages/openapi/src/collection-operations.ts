@@ -1,6 +1,7 @@
 import type { AnyCollection, DocumentedRoute, RouteKind, VersionDescription } from '@corral/core';
 import { securityOf } from './access.js';
 import { pascal } from './collection-schemas.js';
+import { withFeed } from './feed-docs.js';
 import { ref } from './json-schema.js';
 import { listQueryParameters, recordQueryParameters } from './list-parameters.js';
 import { ifMatch, ifNoneMatch, preferAsync } from './parameters.js';
@@ -135,5 +136,6 @@ export function collectionOperation(
     bulkResult: json(ref(`${name}BulkResult`)),
   });
   const security = securityOf(route.access, version.secured);
-  return { tags: [collection.name], ...operation, responses, ...(security ? { security } : {}) };
+  const described = { tags: [collection.name], ...operation, responses, ...(security ? { security } : {}) };
+  return withFeed(described, route.kind, name);
 }

@@ -329,6 +329,7 @@ describe('openApiDocument', () => {
       'order',
       'query',
       'If-None-Match',
+      'Last-Event-ID',
     ]);
     const byName = Object.fromEntries((list.parameters as Json[]).map((p) => [p.name, p]));
     expect(byName.limit.schema).toEqual({ type: 'integer', format: 'int32', minimum: 1, maximum: 50 });
@@ -357,7 +358,7 @@ describe('openApiDocument', () => {
       explode: false,
       schema: { type: 'array', minItems: 1, items: { type: 'string' } },
     });
-    expect(parameterNames(paths['/v1/zoos/{id}'].get)).toEqual(['fields', 'If-None-Match']);
+    expect(parameterNames(paths['/v1/zoos/{id}'].get)).toEqual(['fields', 'If-None-Match', 'Last-Event-ID']);
   });
 
   it('gives each declared operator of a filter a parameter of its own, a list for in', () => {
@@ -398,6 +399,7 @@ describe('openApiDocument', () => {
       'species',
       'fields',
       'If-None-Match',
+      'Last-Event-ID',
     ]);
     expect(list.parameters[7].schema).toEqual({ type: 'string', enum: ['lion', 'zebra', 'penguin'] });
   });
@@ -492,6 +494,7 @@ describe('openApiDocument', () => {
       'sortby',
       'order',
       'If-None-Match',
+      'Last-Event-ID',
     ]);
 
     const addedSchemas = Object.keys(after.components.schemas).filter((name) => !(name in before.components.schemas));
@@ -499,6 +502,7 @@ describe('openApiDocument', () => {
       'Keepers',
       'KeepersBulkItem',
       'KeepersBulkResult',
+      'KeepersChange',
       'KeepersCreate',
       'KeepersPage',
       'KeepersPartial',

@@ -1,6 +1,7 @@
 import { CorralError } from '@corral/core';
 import type { VersionDescription } from '@corral/core';
-import { collectionSchemas } from './collection-schemas.js';
+import { collectionSchemas, pascal } from './collection-schemas.js';
+import { changeSchema, feedSchemas } from './feed-docs.js';
 import { expandedProperties } from './relations.js';
 import { documentationPaths, versionListPath } from './meta-paths.js';
 import { withIntegerFormats } from './json-schema.js';
@@ -123,9 +124,13 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
     components: {
       schemas: {
         ...sharedSchemas,
+        ...feedSchemas,
         ...Object.assign(
           {},
-          ...version.collections.map((c) => collectionSchemas(c, expandedProperties(c, version.collections))),
+          ...version.collections.map((c) => ({
+            ...collectionSchemas(c, expandedProperties(c, version.collections)),
+            [`${pascal(c.name)}Change`]: changeSchema(c, pascal(c.name)),
+          })),
         ),
       },
       ...(version.secured

@@ -107,7 +107,10 @@ export interface Api extends NodeServing {
    * it before serving; requests that come earlier wait for the stores.
    */
   ready(): Promise<void>;
-  /** Call once no more requests will come: closes the stores and writes out what the logger still buffers. */
+  /**
+   * Call once no more requests will come: tells streamed answers (feeds) still open to end, closes
+   * the stores and writes out what the logger still buffers.
+   */
   close(): Promise<void>;
 }
 
@@ -252,6 +255,8 @@ export function createApi(options: ApiOptions): Api {
           failures.push(error);
         }
       };
+      // Feeds still open are told to end (with their retry hint) before what they read from closes.
+      pipeline.stopStreams();
       await step(() => pipeline.settled()); // audit records and spans of answers already given
       for (const set of hooks) await step(() => set.onClose?.());
       await step(() => jobs.close?.());

@@ -18,6 +18,7 @@ import { targetOf, type Target } from './request-target.js';
 import { responseObservers } from './response-observers.js';
 import { runSendHooks } from './send-hooks.js';
 import { serveRoute } from './serve-route.js';
+import { streamedAnswers } from './stream-end.js';
 import { versionListing } from './version-listing.js';
 
 export interface PipelineParts {
@@ -37,13 +38,16 @@ export interface Pipeline {
   handle(request: CorralRequest): Promise<CorralResponse>;
   /** Resolves once no onResponse hook is still working on an answer already given. */
   settled(): Promise<void>;
+  /** Tells every streamed answer still open to end (`api.close()`); those that start later are told at once. */
+  stopStreams(): void;
   /** A job's request, run as the principal stored with it (its token may have expired since). */
   runJob(request: JobRequest): Promise<JobResult>;
 }
 
 /**
  * Builds the single request pipeline both adapters share: find the target, run the onRequest
- * hooks, serve it, turn a failure into the error answer, then onSend, onResponse and the access log.
+ * hooks, serve it, turn a failure into the error answer, then onSend, onResponse and the access log
+ * (for a streamed answer: when its stream ends).
  */
 export function createPipeline(parts: PipelineParts): Pipeline {
   const { versioning, routers, logger } = parts;
@@ -58,6 +62,7 @@ export function createPipeline(parts: PipelineParts): Pipeline {
   // Decided once: pino's level does not change under a running API in normal use.
   const accessLog = logger.isLevelEnabled?.('info') ?? true;
   const observers = responseObservers(logger);
+  const streams = streamedAnswers();
 
   function serveTarget(context: PipelineContext, target: Target, runAs: Principal | undefined) {
     switch (target.kind) {
@@ -113,17 +118,22 @@ export function createPipeline(parts: PipelineParts): Pipeline {
     }
     if (hooks.onSend.length > 0) response = await runSendHooks(context, response, hooks, failed);
     response.headers['x-request-id'] = requestId;
-    if (hooks.onResponse.length > 0) observers.observe(context, response, hooks);
-    if (accessLog) {
-      const ms = Math.round((performance.now() - started) * 100) / 100;
-      logger.info({ requestId, method: request.method, path: request.path, status: response.status, ms }, 'request');
-    }
+    const answered = response;
+    const onResponse = hooks.onResponse.length > 0;
+    streams.whenAnswered(request.method, answered, () => {
+      if (onResponse) observers.observe(context, answered, hooks);
+      if (accessLog) {
+        const ms = Math.round((performance.now() - started) * 100) / 100;
+        logger.info({ requestId, method: request.method, path: request.path, status: answered.status, ms }, 'request');
+      }
+    });
     return response;
   }
 
   return {
     handle: (request) => handle(request),
     settled: () => observers.settled(),
+    stopStreams: () => streams.stop(),
     runJob: (job) => replayJob(job, handle),
   };
 }

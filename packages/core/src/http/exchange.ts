@@ -39,7 +39,11 @@ export interface CorralResponse {
  */
 export interface StreamingBody {
   readonly kind: 'stream';
-  /** Starts writing; called once, after the head went out (never for HEAD). */
+  /**
+   * Starts writing; called once, after the head went out (never for HEAD, 204 or 304). The sink's
+   * `closed` may have fired already (the client left before the head), and `stopping` too (the
+   * server began to stop): check both here, as a listener added later is not called.
+   */
   open(sink: StreamSink): void;
 }
 

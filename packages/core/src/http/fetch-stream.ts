@@ -2,7 +2,7 @@ import type { StreamingBody, StreamSink } from './exchange.js';
 
 const utf8 = new TextEncoder();
 
-/** How many bytes a slow reader may leave unread before the stream is told to end. */
+/** How many bytes a slow reader may leave unread before the stream is cut. */
 const bufferLimit = 1 << 20;
 
 /** A streamed answer as a Web ReadableStream, for the fetch adapter (any runtime). */
@@ -16,7 +16,11 @@ export function fetchStream(body: StreamingBody): ReadableStream<Uint8Array> {
           write(chunk) {
             if (closed.signal.aborted) return false;
             controller.enqueue(utf8.encode(chunk));
-            return (controller.desiredSize ?? 0) > 0;
+            if ((controller.desiredSize ?? 0) >= 0) return true;
+            // The reader is more than the buffer behind: cut it rather than queue without bound.
+            closed.abort();
+            controller.error(new Error('The client did not read the stream fast enough'));
+            return false;
           },
           end() {
             if (closed.signal.aborted) return;

@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Http2Session } from 'node:http2';
+import { stopStreams } from './node-stream.js';
 import { answerOn, openConnectionsOf } from './open-connections.js';
 import type { NodeServer } from './server-settings.js';
 
@@ -42,7 +43,8 @@ function closeAll(server: NodeServer): void {
  * short drain window; busy ones close as soon as their answer is sent. Whatever is still open
  * after `graceMs` (a client that never finishes its body, say) is cut off, so a stop never takes
  * longer than that. `drainMs` is how long idle connections stay open for requests already on
- * their way (default 1 s, at most `graceMs`). Resolves when the server is closed.
+ * their way (default 1 s, at most `graceMs`). Streamed answers (feeds) are told to end (their
+ * `stopping` signal fires) and are waited for like any answer. Resolves when the server is closed.
  */
 export function stopGracefully(server: NodeServer, graceMs = 5_000, drainMs = 1_000): Promise<void> {
   const events = server as EventEmitter;
@@ -58,15 +60,28 @@ export function stopGracefully(server: NodeServer, graceMs = 5_000, drainMs = 1_
     const answer = answerOn(socket);
     if (answer && !answer.headersSent) answer.shouldKeepAlive = false;
   }
+  // Streamed answers (feeds) are told to end, so that their clients reconnect elsewhere.
+  stopStreams(server);
   const closed = new Promise<void>((resolve) => listenerClose(server).call(server, () => resolve()));
   // A secure server has it only for HTTP/1.1 (allowHTTP1), and Node's types know it on node:http alone.
   const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  const drained = setTimeout(closeIdle, Math.min(drainMs, graceMs));
+  // After the drain window, connections that fall idle later (a stream that ended, whose head
+  // promised keep-alive before the stop began) are closed as they do.
+  let idleSweep: ReturnType<typeof setInterval> | undefined;
+  const drained = setTimeout(
+    () => {
+      closeIdle();
+      idleSweep = setInterval(closeIdle, 100);
+      idleSweep.unref();
+    },
+    Math.min(drainMs, graceMs),
+  );
   const deadline = setTimeout(() => closeAll(server), graceMs);
   drained.unref();
   deadline.unref();
   return closed.finally(() => {
     clearTimeout(drained);
     clearTimeout(deadline);
+    clearInterval(idleSweep);
   });
 }

@@ -1,7 +1,8 @@
-import type { Http2SecureServer, Http2ServerRequest, Http2ServerResponse, Http2Session } from 'node:http2';
+import type { Http2SecureServer, Http2ServerRequest, Http2ServerResponse, Http2Session, Http2Stream } from 'node:http2';
 import { http1Limits } from './http1-limits.js';
 import { limitHttp2Request } from './http2-request-limits.js';
 import { nodeHttp2 } from './node-builtins.js';
+import { streamedAnswersOn } from './node-stream.js';
 import { trackConnections } from './open-connections.js';
 import type { NodeListener, ServerSettings } from './server-settings.js';
 import { checkTlsOptions, hstsHeader, type TlsOptions } from './tls-options.js';
@@ -37,11 +38,30 @@ export function createSecureApiServer(
   // An HTTP/2 session is a keep-alive connection: one silent for that long is asked to go away
   // (GOAWAY). close() lets open streams finish, so one still open a request timeout later (a client
   // that stopped reading, its flow-control window shut) is cut, as node:http cuts a stalled socket.
+  // A streamed answer (a feed) may stay silent longer than that: a session whose open streams are
+  // all streamed answers is not idle (a stalled reader of one is cut by the stream buffer instead).
   server.on('session', (session: Http2Session) => {
-    session.setTimeout(chosen.keepAliveTimeoutMs, () => {
+    let open = 0;
+    let spared = false;
+    const idle = () => {
+      if (open > 0 && open === streamedAnswersOn(session)) {
+        spared = true;
+        return;
+      }
       session.close();
       setTimeout(() => session.destroyed || session.destroy(), chosen.requestTimeoutMs).unref();
+    };
+    session.on('stream', (stream: Http2Stream) => {
+      open++;
+      stream.once('close', () => {
+        // The idle timeout fires once: a session it spared is timed again from its last stream's end.
+        if (--open === 0 && spared && !session.destroyed) {
+          spared = false;
+          session.setTimeout(chosen.keepAliveTimeoutMs, idle);
+        }
+      });
     });
+    session.setTimeout(chosen.keepAliveTimeoutMs, idle);
   });
   server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
     if (hsts) res.setHeader('strict-transport-security', hsts);

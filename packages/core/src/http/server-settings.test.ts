@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { testApi } from '../testing/fixtures.js';
+import { createApiServer, defaultServerSettings } from './server-settings.js';
 
 describe('the server api.listen starts', () => {
   it('listens on 127.0.0.1 unless told otherwise, with API-sized limits', async () => {
@@ -46,5 +47,16 @@ describe('the server api.listen starts', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('keeps 1 MiB unread on a streamed answer unless told otherwise, and refuses a buffer that is not whole bytes', () => {
+    expect(defaultServerSettings.streamBufferBytes).toBe(1024 * 1024);
+    for (const streamBufferBytes of [0, 1.5, Number.NaN])
+      expect(() => createApiServer({ streamBufferBytes })).toThrow(
+        expect.objectContaining({
+          code: 'CORRAL_INVALID_SERVER_SETTING',
+          message: expect.stringContaining('streamBufferBytes'),
+        }),
+      );
   });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Http2SecureServer } from 'node:http2';
 import { http1Limits } from './http1-limits.js';
 import { nodeHttp } from './node-builtins.js';
+import { setStreamBufferLimit, streamBufferLimit } from './node-stream.js';
 import { trackConnections } from './open-connections.js';
 import { createSecureApiServer } from './secure-server.js';
 import type { TlsOptions } from './tls-options.js';
@@ -16,6 +17,12 @@ export interface ServerSettings {
   readonly keepAliveTimeoutMs?: number;
   /** Connections served at once; more are closed on arrival (default 10 000; Node has no cap). */
   readonly maxConnections?: number;
+  /**
+   * How many bytes a client may leave unread on a streamed answer (a feed) before it is cut off
+   * (default 1 MiB): a client that stops reading costs at most this much memory. A streamed answer
+   * is not bound by the request timeouts: it lasts as long as it writes.
+   */
+  readonly streamBufferBytes?: number;
 }
 
 /** {@link ServerSettings} of a server that speaks TLS: HTTP/2, and HTTP/1.1 for clients without it. */
@@ -36,6 +43,7 @@ export const defaultServerSettings: Required<ServerSettings> = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 10_000,
+  streamBufferBytes: streamBufferLimit,
 };
 
 /**
@@ -50,8 +58,8 @@ export function createApiServer(settings?: ServerSettings, listener?: NodeListen
 export function createApiServer(settings: ServerSettings | SecureServerSettings = {}, listener?: NodeListener) {
   const { tls, ...limits } = settings as Partial<SecureServerSettings>;
   const chosen = { ...defaultServerSettings, ...limits };
-  if (tls) return createSecureApiServer(chosen, tls, listener);
-  const server = nodeHttp().createServer(http1Limits(chosen));
+  if (tls) return setStreamBufferLimit(createSecureApiServer(chosen, tls, listener), chosen.streamBufferBytes);
+  const server = setStreamBufferLimit(nodeHttp().createServer(http1Limits(chosen)), chosen.streamBufferBytes);
   server.maxConnections = chosen.maxConnections;
   trackConnections(server); // so that stopGracefully can answer with Connection: close
   if (listener) server.on('request', listener);

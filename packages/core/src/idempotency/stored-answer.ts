@@ -20,7 +20,8 @@ const keptHeaders = [
 
 /**
  * Statuses that say nothing about what the request did, so a retry must run it again: the
- * caller's credentials (401, 403), its pace (408, 429) and every server failure (5xx).
+ * caller's credentials (401, 403), its pace (408, 429) and every server failure (5xx). Bytes and
+ * streamed answers (a feed) are not kept either: only a text body can be stored and replayed.
  */
 export function isKept(response: CorralResponse): boolean {
   const { status } = response;

@@ -16,7 +16,10 @@ export interface CorsOptions {
   readonly maxAgeSeconds?: number;
 }
 
-/** Request headers Corral and its plugins read, allowed in a preflight unless configured otherwise. */
+/**
+ * Request headers Corral and its plugins read, allowed in a preflight unless configured otherwise
+ * (`Last-Event-ID` resumes a feed opened with fetch).
+ */
 export const defaultAllowedHeaders: readonly string[] = Object.freeze([
   'Authorization',
   'Content-Type',
@@ -25,9 +28,13 @@ export const defaultAllowedHeaders: readonly string[] = Object.freeze([
   'Prefer',
   'Idempotency-Key',
   'X-Request-Id',
+  'Last-Event-ID',
 ]);
 
-/** Response headers a page needs beyond the CORS-safelisted ones: versions, new locations, request ids, limits. */
+/**
+ * Response headers a page needs beyond the CORS-safelisted ones: versions, new locations, request
+ * ids, limits, and the feed position of a list, record or write answer.
+ */
 export const defaultExposedHeaders: readonly string[] = Object.freeze([
   'ETag',
   'Location',
@@ -37,6 +44,7 @@ export const defaultExposedHeaders: readonly string[] = Object.freeze([
   'RateLimit',
   'RateLimit-Policy',
   'Idempotency-Replayed',
+  'Last-Event-ID',
 ]);
 
 /** The methods a preflight allows; a method the path does not serve still gets its 405 afterwards. */

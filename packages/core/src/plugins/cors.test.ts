@@ -48,7 +48,7 @@ describeEachTransport('CORS', (connect) => {
         'access-control-allow-origin': app,
         'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
         'access-control-allow-headers':
-          'Authorization, Content-Type, If-Match, If-None-Match, Prefer, Idempotency-Key, X-Request-Id',
+          'Authorization, Content-Type, If-Match, If-None-Match, Prefer, Idempotency-Key, X-Request-Id, Last-Event-ID',
         'access-control-max-age': '600',
         vary: 'Origin',
       });
@@ -73,7 +73,7 @@ describeEachTransport('CORS', (connect) => {
     const read = await http.send('GET', '/v1/notes/1', { headers: { origin: app, authorization: 'Bearer good' } });
     expect([read.status, read.headers['access-control-allow-origin'], read.headers.vary]).toEqual([200, app, 'Origin']);
     expect(read.headers['access-control-expose-headers']).toBe(
-      'ETag, Location, X-Request-Id, WWW-Authenticate, Retry-After, RateLimit, RateLimit-Policy, Idempotency-Replayed',
+      'ETag, Location, X-Request-Id, WWW-Authenticate, Retry-After, RateLimit, RateLimit-Policy, Idempotency-Replayed, Last-Event-ID',
     );
     const refused = await http.send('GET', '/v1/notes', { headers: { origin: app } });
     expect([

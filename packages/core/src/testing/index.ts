@@ -31,3 +31,5 @@ export {
   thingsInit,
 } from './store-cases.js';
 export { fetchTransport, type SendOptions, socketTransport, type TestResponse, type Transport } from './transport.js';
+export { streamingRoute, type TestStream, type TestStreamOptions, testStream } from './test-stream.js';
+export { type ClientStream, type StreamServer, type StreamTransport, streamServer } from './stream-clients.js';

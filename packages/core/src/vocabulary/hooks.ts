@@ -34,7 +34,8 @@ export interface RequestHooks {
   /**
    * Last, on a frozen copy of the answer exactly as it goes out (after every `onSend`, `X-Request-Id`
    * set): for spans, metrics and audit records. The answer does not wait for what the hook awaits
-   * (`api.close()` does); a throw or a rejection is logged.
+   * (`api.close()` does); a throw or a rejection is logged. For a streamed answer (a feed) it runs
+   * when the stream ends, so that a span or a duration covers the whole stream.
    */
   onResponse?(context: RequestContext, response: CorralResponse): void | Promise<void>;
 }
