@@ -61,7 +61,7 @@ export class SqliteStore<T extends object> extends SqlStore<T, SqliteConnection>
       else createOrExtend(connection, declared, work);
       touched = work.kind === 'rebuild' || (work.kind === 'add' && work.columns.length > 0);
     }
-    finishManaged(connection, declared);
+    finishManaged(connection, declared, this.database.changes !== undefined);
     return touched;
   }
 
