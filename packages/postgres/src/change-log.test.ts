@@ -76,7 +76,12 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await outside(schema, `DELETE FROM things WHERE name = 'Psql'`);
     const { changes } = await readChanges(log, from, 3);
     expect(changes.map((change) => change.kind)).toEqual(['updated', 'created', 'deleted']);
-    expect(changes[0]).toMatchObject({ id: record.id, version: record.version + 1, data: { legs: 7 }, previous: { legs: 4 } });
+    expect(changes[0]).toMatchObject({
+      id: record.id,
+      version: record.version + 1,
+      data: { legs: 7 },
+      previous: { legs: 4 },
+    });
     expect(changes[1]!.data).toMatchObject({ name: 'Psql', legs: 2, kind: 'dog' });
     expect(changes[2]!.previous).toMatchObject({ name: 'Psql' });
     const got = await things.get(record.id);
@@ -97,7 +102,10 @@ describe.runIf(available)('PostgreSQL change log', () => {
     expect(changes.map((change) => `${change.collection} ${change.kind} ${change.id}`).sort()).toEqual(
       [`parts deleted ${a.id}`, `parts deleted ${b.id}`, `things deleted ${thing.id}`].sort(),
     );
-    expect(changes.find((change) => change.collection === 'parts' && change.id === a.id)?.previous).toEqual({ thingId: thing.id, label: 'tail' });
+    expect(changes.find((change) => change.collection === 'parts' && change.id === a.id)?.previous).toEqual({
+      thingId: thing.id,
+      label: 'tail',
+    });
     await database.close();
   });
 
@@ -114,7 +122,7 @@ describe.runIf(available)('PostgreSQL change log', () => {
       const log = database.changes!;
       const from = await log.position();
       const own = await things.create(cat);
-      await things.update(own.id, { legs: 3 });
+      await things.update!(own.id, { legs: 3 });
       await outside(schema, `INSERT INTO pets (name, legs, kind) VALUES ('Psql', 2, 'dog')`);
       const marker = await things.create({ ...cat, name: 'marker' });
       const { changes } = await readChanges(log, from, changeTriggers ? 4 : 3);
@@ -190,7 +198,7 @@ describe.runIf(available)('PostgreSQL change log', () => {
       return query(target, text, values, how);
     };
     const record = await on.things.create(cat);
-    await on.things.update(record.id, { legs: 2 });
+    await on.things.update!(record.id, { legs: 2 });
     await on.things.delete(record.id);
     expect(statements).toHaveLength(3);
     await on.database.close();

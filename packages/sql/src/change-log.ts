@@ -235,6 +235,8 @@ export class SqlChangeLog implements ChangeLog {
       }
       if (last === undefined) return steps;
       await this.engine.dropThrough(last);
+      // A cached position may now be before what is kept (only with a retention of seconds).
+      this.cached = undefined;
       steps++;
       if (last !== rows.at(-1)?.position) return steps;
       await new Promise((resolve) => setImmediate(resolve));

@@ -144,7 +144,9 @@ async function appendAfter<C>(
 ): Promise<void> {
   if (source.changeWriting !== 'after') return;
   const json = (value: SqlRow | undefined) =>
-    value === undefined ? null : JSON.stringify(rowObject(source.map, value), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+    value === undefined
+      ? null
+      : JSON.stringify(rowObject(source.map, value), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
   await source.driver.run(on, source.changeSql!.appendOne, [
     source.map.collection,
     id,
@@ -199,7 +201,8 @@ export async function overwriteRow<T, C>(
     if (map.version) assignments.push(`${q(map.version)} = coalesce(${q(map.version)}, 0) + 1`);
     return `UPDATE ${source.shape.table} SET ${assignments.join(', ')}`;
   };
-  const update = (parameters: Parameters) => `${set(parameters)} WHERE ${rowWhere(source, key, expectedVersion)(parameters)}`;
+  const update = (parameters: Parameters) =>
+    `${set(parameters)} WHERE ${rowWhere(source, key, expectedVersion)(parameters)}`;
   const before = await rowBefore(source, on, key);
   if (!dialect.can.returningOnUpdate) {
     // No RETURNING: the row is read back in the same unit (see `manyStatements`).
@@ -208,7 +211,8 @@ export async function overwriteRow<T, C>(
     await bumpAfter(source, on, changed);
     if (!changed) return undefined;
     const record = ((await source.lookup(on, key)) as { record?: StoredRecord<T> }).record;
-    if (record) await appendAfter(source, on, 'updated', record.id, record.version, await rowBefore(source, on, key), before);
+    if (record)
+      await appendAfter(source, on, 'updated', record.id, record.version, await rowBefore(source, on, key), before);
     return record;
   }
   const logged = source.changeWriting === 'statement';

@@ -85,7 +85,8 @@ export class SqliteChangeEngine implements ChangeLogEngine {
     if (own) this.reader.exec('BEGIN');
     try {
       const current = this.last();
-      if (!positionPattern.test(after) || Number(after) > current) return { reset: 'unknown', position: String(current) };
+      if (!positionPattern.test(after) || Number(after) > current)
+        return { reset: 'unknown', position: String(current) };
       const pruned = this.reader.prepare('SELECT seq FROM corral_changes_pruned').get();
       if (pruned && Number(after) < Number(pruned.seq)) return { reset: 'expired', position: String(current) };
       const rows = this.reader
@@ -101,7 +102,8 @@ export class SqliteChangeEngine implements ChangeLogEngine {
           version: Number(row.version ?? 0),
           at: new Date(Number(row.at)),
           row: row.data === null ? undefined : (JSON.parse(String(row.data)) as Record<string, unknown>),
-          previousRow: row.previous === null ? undefined : (JSON.parse(String(row.previous)) as Record<string, unknown>),
+          previousRow:
+            row.previous === null ? undefined : (JSON.parse(String(row.previous)) as Record<string, unknown>),
         }));
       const next = rows.length < limit ? String(current) : rows.at(-1)!.position;
       return { rows, position: next };

@@ -111,7 +111,9 @@ export class SqliteDatabase implements StoreDatabase {
       this.changes = undefined;
       this.changeSql = undefined;
     } else {
-      const engine = new SqliteChangeEngine(this.connection, this.reader, (step) => this.inTransaction(async () => step()));
+      const engine = new SqliteChangeEngine(this.connection, this.reader, (step) =>
+        this.inTransaction(async () => step()),
+      );
       this.changes = new SqlChangeLog(engine, { retention: options.changeRetention });
       this.changeSql = sqliteChangeSql;
       this.changes.startPruning();
