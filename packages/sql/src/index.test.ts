@@ -5,6 +5,7 @@ it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "BoundedCache",
+      "SqlChangeLog",
       "SqlStore",
       "cacheBounds",
       "checkLimits",

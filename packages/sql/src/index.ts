@@ -102,4 +102,4 @@ export {
   type LogRow,
   type RowData,
 } from './change-log.js';
-export { rowObject, type ChangeSql, type ChangeWriting } from './change-writes.js';
+export type { ChangeSql, ChangeWriting } from './change-writes.js';
