@@ -5,6 +5,7 @@ import {
   type CacheBounds,
   cacheBounds,
   type ChangeHold,
+  changeRetention,
   type ChangeSql,
   quoted,
   SqlChangeLog,
@@ -80,6 +81,7 @@ export class PostgresDatabase implements StoreDatabase {
   private closed = false;
 
   constructor(options: PostgresOptions) {
+    const retention = changeRetention(options.changeRetention);
     this.names = new PreparedNames(
       cacheBounds('preparedStatements', options.preparedStatements, preparedStatementDefaults),
     );
@@ -99,7 +101,7 @@ export class PostgresDatabase implements StoreDatabase {
       this.changes = undefined;
       this.changeSql = undefined;
     } else {
-      this.changes = new SqlChangeLog(new PostgresChangeEngine(this), { retention: options.changeRetention });
+      this.changes = new SqlChangeLog(new PostgresChangeEngine(this), { retention });
       this.changeSql = postgresChangeSql(this.schema);
       this.changes.startPruning();
     }

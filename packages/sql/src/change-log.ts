@@ -1,4 +1,4 @@
-import type { ChangeBatch, ChangeKind, ChangeLog, LoggedChange } from '@corral/core';
+import { type ChangeBatch, type ChangeKind, type ChangeLog, CorralError, type LoggedChange } from '@corral/core';
 
 /** One row of a change log as an engine reads it: the record's row as JSON by column name. */
 export interface LogRow {
@@ -55,6 +55,17 @@ export type ChangeHold = () => Promise<string | undefined>;
 export type RowData = (row: Readonly<Record<string, unknown>>, version: number) => Record<string, unknown>;
 
 const defaultRetention = 24 * 60 * 60 * 1000;
+
+/** The `changeRetention` option checked (a database checks it before it opens anything): ms, 24 h by default. */
+export function changeRetention(value: number | undefined): number {
+  const retention = value ?? defaultRetention;
+  if (typeof retention !== 'number' || !Number.isFinite(retention) || retention <= 0)
+    throw new CorralError(
+      'CORRAL_INVALID_CHANGE_RETENTION',
+      `changeRetention must be a positive number of milliseconds; got ${String(retention)}`,
+    );
+  return retention;
+}
 /** How fresh a cached position is served without a look (ms), and past which a caller waits for one. */
 const freshMs = 1000;
 const staleMs = 3000;
@@ -82,10 +93,7 @@ export class SqlChangeLog implements ChangeLog {
     private readonly engine: ChangeLogEngine,
     options: ChangeLogOptions = {},
   ) {
-    const retention = options.retention ?? defaultRetention;
-    if (!Number.isFinite(retention) || retention <= 0)
-      throw new TypeError(`changeRetention: must be a positive number of milliseconds, got ${String(retention)}`);
-    this.retention = retention;
+    this.retention = changeRetention(options.retention);
   }
 
   /** How a collection's rows become records' data (each store registers its table's mapping). */

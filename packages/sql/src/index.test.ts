@@ -8,6 +8,7 @@ it('exposes exactly the public API', async () => {
       "SqlChangeLog",
       "SqlStore",
       "cacheBounds",
+      "changeRetention",
       "checkLimits",
       "checkSeedParents",
       "columnValue",

@@ -94,6 +94,7 @@ export { sqlJobs, type JobWakeUps, type SqlJobOptions } from './sql-jobs.js';
 export { sqlIdempotency } from './sql-idempotency.js';
 export { sqlRateLimits, type SqlRateCount, type SqlRateLimits } from './sql-rate-limits.js';
 export {
+  changeRetention,
   SqlChangeLog,
   type ChangeHold,
   type ChangeLogEngine,

@@ -113,3 +113,10 @@ describe('the change log of a SQLite file', () => {
     await database.close();
   });
 });
+
+describe('the change log options', () => {
+  it('refuses a retention that is not a positive number of milliseconds, naming the option', () => {
+    for (const changeRetention of [0, -5, Number.NaN])
+      expect(() => sqliteDatabase({ path: ':memory:', changeRetention })).toThrow(/changeRetention/);
+  });
+});

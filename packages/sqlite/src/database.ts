@@ -6,6 +6,7 @@ import {
   type CacheBounds,
   cacheBounds,
   type ChangeHold,
+  changeRetention,
   type ChangeSql,
   SqlChangeLog,
 } from '@corral/sql';
@@ -85,6 +86,7 @@ export class SqliteDatabase implements StoreDatabase {
     // Checked before the file is opened: a refusal leaves nothing open behind it.
     const pageBounds = cacheBounds('pageCache', options.pageCache, pageCacheDefaults);
     const statementBounds = cacheBounds('statementCache', options.statementCache, statementCacheDefaults);
+    const retention = changeRetention(options.changeRetention);
     this.pages = sharedPages(pageBounds);
     this.connection = openDatabaseFile(options.path);
     // node's SQLite turns recursive triggers on; the tables' triggers expect SQLite's usual default.
@@ -114,7 +116,7 @@ export class SqliteDatabase implements StoreDatabase {
       const engine = new SqliteChangeEngine(this.connection, this.reader, (step) =>
         this.inTransaction(async () => step()),
       );
-      this.changes = new SqlChangeLog(engine, { retention: options.changeRetention });
+      this.changes = new SqlChangeLog(engine, { retention });
       this.changeSql = sqliteChangeSql;
       this.changes.startPruning();
     }
