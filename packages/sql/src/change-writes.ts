@@ -2,6 +2,7 @@ import type { ChangeKind } from '@corral/core';
 import { versionAlias } from './row-records.js';
 import type { SqlRow } from './sql-driver.js';
 import type { TableMap } from './table-map.js';
+import type { WriteSource } from './table-writes.js';
 
 /**
  * The SQL by which a store's writes append to its database's change log (absent when the log is
@@ -39,4 +40,47 @@ export function rowObject(map: TableMap, row: SqlRow): Record<string, unknown> {
   });
   if (row.length > names.length) named[versionAlias] = row[names.length];
   return named;
+}
+
+/** The version of a row of a CTE that returned a record's SELECT list; NULL where it is a digest. */
+export function versionOf(source: WriteSource<unknown, unknown>, from: string): string {
+  return source.shape.versionSql ? `${from}.${versionAlias}` : 'NULL';
+}
+
+/** Appends a change by a statement of its own, for engines that cannot in the write's (see `ChangeWriting`). */
+export async function appendAfter<C>(
+  source: WriteSource<unknown, C>,
+  on: C,
+  kind: 'created' | 'updated' | 'deleted',
+  id: string,
+  version: number,
+  row: SqlRow | undefined,
+  previous: SqlRow | undefined,
+): Promise<void> {
+  if (source.changeWriting !== 'after') return;
+  const json = (value: SqlRow | undefined) =>
+    value === undefined
+      ? null
+      : JSON.stringify(rowObject(source.map, value), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+  await source.driver.run(on, source.changeSql!.appendOne, [
+    source.map.collection,
+    id,
+    kind,
+    version,
+    json(row),
+    json(previous),
+  ]);
+}
+
+/** The row of a key as a record's SELECT list reads it, for the change log's `previous`. */
+export async function rowBefore<C>(source: WriteSource<unknown, C>, on: C, key: string): Promise<SqlRow | undefined> {
+  if (source.changeWriting !== 'after') return undefined;
+  const { map, dialect, driver } = source;
+  const rows = await driver.rows(
+    on,
+    `SELECT ${source.shape.selected} FROM ${source.shape.table} WHERE ${dialect.idEquals(map, dialect.placeholder(1))}`,
+    [dialect.idValue(map, key)],
+    { arrays: true },
+  );
+  return rows[0];
 }

@@ -7,7 +7,7 @@ import type { Maybe, SqlRow } from './sql-driver.js';
 import type { ColumnMap } from './table-map.js';
 import { checkLimits } from './column-limits.js';
 import { columnValue, rowValues } from './values.js';
-import { rowObject, type ChangeSql, type ChangeWriting } from './change-writes.js';
+import { appendAfter, rowBefore, versionOf, type ChangeSql, type ChangeWriting } from './change-writes.js';
 import { versionAlias } from './row-records.js';
 
 /** What the writes of a table need of its store beside its reads. */
@@ -125,49 +125,6 @@ export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T)
   const record = source.shape.record(rows[0]!);
   await appendAfter(source, on, 'created', record.id, record.version, rows[0]!, undefined);
   return record;
-}
-
-/** The version of a row of a CTE that returned a record's SELECT list; NULL where it is a digest. */
-function versionOf(source: WriteSource<unknown, unknown>, from: string): string {
-  return source.shape.versionSql ? `${from}.${versionAlias}` : 'NULL';
-}
-
-/** Appends a change by a statement of its own, for engines that cannot in the write's (see `ChangeWriting`). */
-async function appendAfter<C>(
-  source: WriteSource<unknown, C>,
-  on: C,
-  kind: 'created' | 'updated' | 'deleted',
-  id: string,
-  version: number,
-  row: SqlRow | undefined,
-  previous: SqlRow | undefined,
-): Promise<void> {
-  if (source.changeWriting !== 'after') return;
-  const json = (value: SqlRow | undefined) =>
-    value === undefined
-      ? null
-      : JSON.stringify(rowObject(source.map, value), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
-  await source.driver.run(on, source.changeSql!.appendOne, [
-    source.map.collection,
-    id,
-    kind,
-    version,
-    json(row),
-    json(previous),
-  ]);
-}
-
-/** The row of a key as a record's SELECT list reads it, for the change log's `previous`. */
-async function rowBefore<C>(source: WriteSource<unknown, C>, on: C, key: string): Promise<SqlRow | undefined> {
-  if (source.changeWriting !== 'after') return undefined;
-  const { map, dialect, driver } = source;
-  const rows = await driver.rows(
-    on,
-    `SELECT ${source.shape.selected} FROM ${source.shape.table} WHERE ${dialect.idEquals(map, dialect.placeholder(1))}`,
-    [dialect.idValue(map, key)],
-    { arrays: true },
-  );
-  return rows[0];
 }
 
 /**
