@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { ChangeKind } from '@corral/core';
 import type { ChangeLogEngine, LogRead, LogRow } from '@corral/sql';
 import { changesOf, prepareChangeLog, prunedOf } from './change-log-sql.js';
@@ -26,6 +26,8 @@ const relistenMs = 1000;
 /** The change log engine of a {@link PostgresDatabase}'s schema. */
 export class PostgresChangeEngine implements ChangeLogEngine {
   private ready: Promise<void> | undefined;
+  private notifier: Promise<pg.Client> | undefined;
+  private closed = false;
   readonly channel: string;
 
   constructor(private readonly database: PostgresDatabase) {
@@ -116,9 +118,43 @@ export class PostgresChangeEngine implements ChangeLogEngine {
     );
   }
 
+  /**
+   * Notifies other instances, after the writes committed (NOTIFY's commit lock covers the whole
+   * server: never inside a write transaction), on a connection of its own so that announcements
+   * never wait for, nor hold, a pooled connection the writes need.
+   */
   async announce(): Promise<void> {
-    // Outside any write transaction: NOTIFY's commit lock covers the whole server.
-    await this.database.pool.query(`SELECT pg_notify($1, '')`, [this.channel]);
+    if (this.closed) return;
+    this.notifier ??= this.connectNotifier();
+    const client = await this.notifier;
+    await client.query(`SELECT pg_notify($1, '')`, [this.channel]);
+  }
+
+  private connectNotifier(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.database.connectionString, application_name: 'corral' });
+    const forget = () => {
+      if (this.notifier === connected) this.notifier = undefined;
+    };
+    // A cut connection is replaced at the next announcement; its error must not end the process.
+    client.on('error', () => {
+      forget();
+      client.end().catch(() => undefined);
+    });
+    const connected: Promise<pg.Client> = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
+    return connected;
+  }
+
+  close(): void {
+    this.closed = true;
+    const notifier = this.notifier;
+    this.notifier = undefined;
+    notifier?.then((client) => client.end()).catch(() => undefined);
   }
 
   /**

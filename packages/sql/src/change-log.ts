@@ -36,6 +36,8 @@ export interface ChangeLogEngine {
   listen?(wake: () => void): () => void;
   /** Tells other instances that this one committed writes (after commit; coalesced by the caller). */
   announce?(): Promise<void>;
+  /** Releases what the engine holds open (the database closes). */
+  close?(): void;
 }
 
 /** Settings of a database's change log. */
@@ -71,6 +73,8 @@ const freshMs = 1000;
 const staleMs = 3000;
 /** Rows looked at per pruning step, and the pause between steps. */
 const pruneStep = 1000;
+/** The least time between two announcements of one process (writes meanwhile share the next one). */
+const announceGapMs = 5;
 
 /**
  * The change log of an SQL database (`database.changes`): stores append to it in their write
@@ -180,7 +184,7 @@ export class SqlChangeLog implements ChangeLog {
         .finally(() => {
           const again = this.announcing === 'again';
           this.announcing = again ? 'busy' : 'idle';
-          if (again) setTimeout(send, 2).unref();
+          if (again) setTimeout(send, announceGapMs).unref();
         });
     };
     send();
@@ -218,6 +222,7 @@ export class SqlChangeLog implements ChangeLog {
     this.stopListening?.();
     this.stopListening = undefined;
     this.watchers.clear();
+    this.engine.close?.();
   }
 
   /**
