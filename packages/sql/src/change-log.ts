@@ -53,8 +53,14 @@ export interface ChangeLogOptions {
  */
 export type ChangeHold = () => Promise<string | undefined>;
 
-/** Turns a row of a collection's table (JSON by column name) and its version into the record's data. */
-export type RowData = (row: Readonly<Record<string, unknown>>, version: number) => Record<string, unknown>;
+/**
+ * Turns a row of a collection's table (JSON by column name) and the version the log holds into the
+ * record's data and version (a table whose versions are digests of the row gives the digest).
+ */
+export type RowData = (
+  row: Readonly<Record<string, unknown>>,
+  version: number,
+) => { data: Record<string, unknown>; version: number };
 
 const defaultRetention = 24 * 60 * 60 * 1000;
 
@@ -139,16 +145,21 @@ export class SqlChangeLog implements ChangeLog {
   }
 
   private change(row: LogRow): LoggedChange {
-    const data = this.collections.get(row.collection) ?? ((raw: Readonly<Record<string, unknown>>) => ({ ...raw }));
+    // A collection no store of this process serves: its rows as they are.
+    const mapped =
+      this.collections.get(row.collection) ??
+      ((raw: Readonly<Record<string, unknown>>, version: number) => ({ data: { ...raw }, version }));
+    const after = row.row && row.kind !== 'deleted' ? mapped(row.row, row.version) : undefined;
+    const before = row.previousRow ? mapped(row.previousRow, row.version) : undefined;
     return {
       position: row.position,
       collection: row.collection,
       id: row.id,
       kind: row.kind,
-      version: row.version,
+      version: (row.kind === 'deleted' ? before?.version : after?.version) ?? row.version,
       at: row.at,
-      ...(row.row && row.kind !== 'deleted' ? { data: data(row.row, row.version) } : {}),
-      ...(row.previousRow ? { previous: data(row.previousRow, row.version) } : {}),
+      ...(after ? { data: after.data } : {}),
+      ...(before ? { previous: before.data } : {}),
     };
   }
 

@@ -125,10 +125,8 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     if (log instanceof SqlChangeLog) {
       const { codec } = this.dialect;
       const versioned = this.shape.versionSql !== undefined;
-      log.register(
-        map.collection,
-        (row, version) =>
-          rowRecord<Record<string, unknown>>(map, { ...row, [versionAlias]: version }, codec, versioned).data,
+      log.register(map.collection, (row, version) =>
+        rowRecord<Record<string, unknown>>(map, { ...row, [versionAlias]: version }, codec, versioned),
       );
     }
   }

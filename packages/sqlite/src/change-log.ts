@@ -53,6 +53,32 @@ export function logTriggerSql(map: TableMap, logged: boolean): string[] {
   ];
 }
 
+/**
+ * The triggers that log every write to a table the application owns, when its store asks
+ * (`changeTriggers`); none otherwise. The version is the table's version column, or (a digest of
+ * the row) worked out when the change is read.
+ */
+export function ownedLogTriggerSql(map: TableMap, logged: boolean): string[] {
+  const table = quoted(map.table);
+  const id = quoted(map.id.column);
+  const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
+  const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+  const version = (row: string) => (map.version ? `${row}.${quoted(map.version)}` : 'NULL');
+  const json = (row: 'NEW' | 'OLD') =>
+    `json_object(${[map.id.column, ...map.columns.map((column) => column.column)]
+      .map((column) => `${text(column)}, ${row}.${quoted(column)}`)
+      .join(', ')})`;
+  const into = `INSERT INTO corral_changes (collection, id, kind, version, at, data, previous) VALUES (${text(map.collection)}`;
+  const drop = ['log_inserted', 'log_updated', 'log_deleted'].map((suffix) => `DROP TRIGGER IF EXISTS ${name(suffix)}`);
+  if (!logged) return drop;
+  return [
+    ...drop,
+    `CREATE TRIGGER ${name('log_inserted')} AFTER INSERT ON ${table} BEGIN ${into}, NEW.${id}, 'created', ${version('NEW')}, ${now}, ${json('NEW')}, NULL); END`,
+    `CREATE TRIGGER ${name('log_updated')} AFTER UPDATE ON ${table} BEGIN ${into}, NEW.${id}, 'updated', ${version('NEW')}, ${now}, ${json('NEW')}, ${json('OLD')}); END`,
+    `CREATE TRIGGER ${name('log_deleted')} AFTER DELETE ON ${table} BEGIN ${into}, OLD.${id}, 'deleted', ${version('OLD')}, ${now}, NULL, ${json('OLD')}); END`,
+  ];
+}
+
 const positionPattern = /^\d{1,16}$/;
 /** How often a watched file is checked for other processes' commits (`PRAGMA data_version`). */
 const pollMs = 75;

@@ -7,6 +7,11 @@ import { type Thing, thingsInit } from './store-cases.js';
 export interface OpenedChangeLog {
   readonly database: StoreDatabase;
   readonly things: Store<Thing>;
+  /**
+   * Where another program can write the things' table: adds a thing named `name` (legs 2, kind
+   * dog) as that program would, and says whether the log is expected to show it.
+   */
+  readonly outside?: { insert(name: string): Promise<void>; readonly logged: boolean };
   close(): Promise<void>;
 }
 
@@ -143,6 +148,30 @@ export function changeLogCases(name: string, open: () => Promise<OpenedChangeLog
       const kept = await things.create(dog);
       const { changes } = await readChanges(log, start, 1);
       expect(changes.map((change) => change.id)).toEqual([kept.id]);
+    });
+
+    it("logs another program's write where the table's triggers log them, and only there", async (context) => {
+      const outside = opened.outside;
+      if (!outside) return context.skip();
+      const start = await log.position();
+      await things.create(cat);
+      await outside.insert('Outsider');
+      const marker = await things.create(dog);
+      const { changes } = await readChanges(log, start, outside.logged ? 3 : 2);
+      expect(changes.map((change) => change.data?.name)).toEqual([
+        'Cat',
+        ...(outside.logged ? ['Outsider'] : []),
+        'Dog',
+      ]);
+      expect(changes.at(-1)!.id).toBe(marker.id);
+      if (outside.logged) {
+        const inserted = changes[1]!;
+        const got = await things.get(inserted.id);
+        expect(got.status === 'found' && [got.record.data, got.record.version]).toEqual([
+          inserted.data,
+          inserted.version,
+        ]);
+      }
     });
 
     it('answers reset for a position that is not one of its own', async () => {
