@@ -11,8 +11,16 @@ import { estimateAbove, itemDeclaration } from './db-items.mjs';
 const changeLog = process.env.BENCH_CHANGE_LOG !== 'off';
 const database =
   process.env.BENCH_DB === 'postgres'
-    ? postgresDatabase({ connectionString: process.env.BENCH_DATABASE_URL, schema: process.env.BENCH_SCHEMA, changeLog })
-    : sqliteDatabase({ path: process.env.BENCH_FILE, synchronous: process.env.BENCH_SYNCHRONOUS ?? 'normal', changeLog });
+    ? postgresDatabase({
+        connectionString: process.env.BENCH_DATABASE_URL,
+        schema: process.env.BENCH_SCHEMA,
+        changeLog,
+      })
+    : sqliteDatabase({
+        path: process.env.BENCH_FILE,
+        synchronous: process.env.BENCH_SYNCHRONOUS ?? 'normal',
+        changeLog,
+      });
 const store =
   process.env.BENCH_MODE === 'owned' ? database.store({ table: 'items', version: 'version' }) : database.store();
 const items = defineCollection({ ...itemDeclaration, count: { estimateAbove }, store });
