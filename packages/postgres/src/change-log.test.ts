@@ -66,6 +66,31 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await database.close();
   });
 
+  it('is held back by a transaction elsewhere that wrote, until it ends; not by one that only read', async () => {
+    const { database, things, log } = await start(freshSchema('held'));
+    const elsewhere = new pg.Client({ connectionString: testDatabaseUrl });
+    await elsewhere.connect();
+    await elsewhere.query('BEGIN');
+    await elsewhere.query('SELECT 1'); // a reader takes no transaction id: it holds nothing
+    const from = await log.position();
+    const read = await things.create(cat);
+    const first = await readChanges(log, from, 1);
+    expect(first.changes.map((change) => change.id)).toEqual([read.id]);
+    await elsewhere.query('SELECT pg_current_xact_id()'); // as a write would
+    const next = first.position;
+    const held = await things.create(cat);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const during = await log.read(next, 10);
+    const ended = Date.now();
+    await elsewhere.query('ROLLBACK');
+    expect('changes' in during && during.changes).toEqual([]);
+    const after = await readChanges(log, next, 1);
+    expect(after.changes.map((change) => change.id)).toEqual([held.id]);
+    expect(Date.now() - ended).toBeLessThan(5000);
+    await elsewhere.end();
+    await database.close();
+  });
+
   it('logs SQL from another program on a table the store made, with the row before', async () => {
     const schema = freshSchema('outside');
     const { database, things, log } = await start(schema);
