@@ -2,7 +2,8 @@
 // DELETE at 10 and 50 connections. On SQLite the peer keeps Corral's bookkeeping (revision, live
 // count, tombstones) in the write's transaction at the same durability (synchronous=FULL); on
 // PostgreSQL the peer writes one autocommit statement and keeps none, and Corral serves the same
-// table (owned) and a table of its own (managed, all its bookkeeping). Nobody writes a change log.
+// table (owned) and a table of its own (managed, all its bookkeeping). Corral writes its change log
+// (feeds); a managed table without it (`changeLog: false`) shows what the log costs.
 // Each request gets a record of its own (write-ids.mjs); any answer but a 2xx fails the run.
 // Rounds alternate the servers' order; medians with the spread of the rounds.
 import { DatabaseSync } from 'node:sqlite';
@@ -97,6 +98,15 @@ async function startEach(size, withPostgres, start) {
       { ...base, BENCH_SCHEMA: managed, BENCH_MODE: 'managed' },
       postgresRows(managed),
     );
+    const unlogged = `corral_bench_writes_unlogged_${size}`;
+    await trimPostgres(unlogged, size);
+    await start(
+      'corral pg (managed table, no change log)',
+      corral,
+      { ...base, BENCH_SCHEMA: unlogged, BENCH_MODE: 'managed', BENCH_CHANGE_LOG: 'off' },
+      postgresRows(unlogged),
+    );
+    await fillPostgres(unlogged, size, false);
     await fillPostgres(managed, size, false);
     await fillPostgres(schema, size, true); // statistics again, now with Corral's bookkeeping tables beside it
   }
@@ -123,6 +133,7 @@ const pairs = [
   ['corral sqlite (managed table)', 'hand-written sqlite'],
   ['corral pg (owned table)', 'hand-written pg'],
   ['corral pg (managed table)', 'hand-written pg'],
+  ['corral pg (managed table)', 'corral pg (managed table, no change log)'],
 ];
 
 /**
@@ -215,7 +226,7 @@ function report(samples, { roundCount, timing, size }) {
     '## Writes: Corral against hand-written servers doing the same work',
     '',
     `${roundCount} interleaved round(s) of ${timing.seconds} s after ${timing.warmupSeconds} s warm-up; wrk on the other core; tables of ${size.toLocaleString('en')} rows (trimmed back to that at each start). Each request has a record of its own: POST a valid new item, PATCH a record at version 1 with \`If-Match: "v1"\` (a new name), DELETE a record without If-Match; any answer but a 2xx fails the run (with \`--keep-going\`, only its cell). Medians over rounds, the rounds' spread (min–max) in brackets.`,
-    '"hand-written sqlite": node:http + node:sqlite, zod, the write and Corral\'s bookkeeping (revision, live count, a tombstone on delete) in one IMMEDIATE transaction, synchronous=FULL and WAL as Corral\'s default; "corral sqlite" has that durability. "hand-written pg": node:http + pg (pool of 10, as Corral\'s), zod, one autocommit statement per write (`INSERT ... RETURNING`, `UPDATE ... WHERE id AND version RETURNING`, `DELETE`), no bookkeeping; "owned table" is Corral on that same table through `store({ table })`, "managed table" a table Corral made, with its triggers. No server writes a change log, none checks tokens or logs requests.',
+    '"hand-written sqlite": node:http + node:sqlite, zod, the write and Corral\'s bookkeeping (revision, live count, a tombstone on delete) in one IMMEDIATE transaction, synchronous=FULL and WAL as Corral\'s default; "corral sqlite" has that durability. "hand-written pg": node:http + pg (pool of 10, as Corral\'s), zod, one autocommit statement per write (`INSERT ... RETURNING`, `UPDATE ... WHERE id AND version RETURNING`, `DELETE`), no bookkeeping; "owned table" is Corral on that same table through `store({ table })`, "managed table" a table Corral made, with its triggers; Corral writes its change log in the same statement ("no change log": `changeLog: false`). No server checks tokens or logs requests.',
     '',
     '| operation | connections | server | req/s | p99 ms |',
     '|---|---:|---|---:|---:|',

@@ -1,7 +1,18 @@
 import { CorralError } from '@corral/core';
 import pg from 'pg';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction, TransactionOptions } from '@corral/core';
-import { type CacheBounds, cacheBounds, quoted, type StatementOptions } from '@corral/sql';
+import {
+  type CacheBounds,
+  cacheBounds,
+  type ChangeHold,
+  changeRetention,
+  type ChangeSql,
+  quoted,
+  SqlChangeLog,
+  type StatementOptions,
+} from '@corral/sql';
+import { PostgresChangeEngine } from './change-log.js';
+import { postgresChangeSql } from './change-log-sql.js';
 import { guardConnections, wasCut } from './connection-guard.js';
 import { assignShards } from './shard-hint.js';
 import { asOutage, isConnectionLoss, outcomeUnknown, wasNotSent } from './outage.js';
@@ -30,6 +41,13 @@ export interface PostgresOptions {
    * connection; `{ maxEntries: 0 }` prepares none.
    */
   readonly preparedStatements?: CacheBounds;
+  /**
+   * Keep a change log (`database.changes`, read by feeds): on by default; `false` writes none
+   * (to compare write speed with and without it).
+   */
+  readonly changeLog?: boolean;
+  /** How long the change log keeps changes, in ms (default 24 h); older ones are pruned in steps. */
+  readonly changeRetention?: number;
 }
 
 /** Something statements run on: the pool, or the connection of a transaction. */
@@ -55,10 +73,15 @@ export class PostgresDatabase implements StoreDatabase {
   readonly schema: string;
   /** Where the pool connects, for the start-up error of a server that cannot be reached. */
   readonly connectionString: string;
+  /** The change log of the schema (undefined with `changeLog: false`). */
+  readonly changes: SqlChangeLog | undefined;
+  /** The SQL by which the stores' writes append to {@link changes}. */
+  readonly changeSql: ChangeSql | undefined;
   private readonly names: PreparedNames;
   private closed = false;
 
   constructor(options: PostgresOptions) {
+    const retention = changeRetention(options.changeRetention);
     this.names = new PreparedNames(
       cacheBounds('preparedStatements', options.preparedStatements, preparedStatementDefaults),
     );
@@ -74,6 +97,23 @@ export class PostgresDatabase implements StoreDatabase {
     });
     guardConnections(this.pool);
     assignShards(this.pool);
+    if (options.changeLog === false) {
+      this.changes = undefined;
+      this.changeSql = undefined;
+    } else {
+      this.changes = new SqlChangeLog(new PostgresChangeEngine(this), { retention });
+      this.changeSql = postgresChangeSql(this.schema);
+      this.changes.startPruning();
+    }
+  }
+
+  /**
+   * Keeps the change log from pruning changes after the position `hold` resolves to (the oldest a
+   * webhook subscription still has to deliver, say; undefined: nothing to keep). Returns the
+   * function that lets go. Does nothing without a log.
+   */
+  holdChanges(hold: ChangeHold): () => void {
+    return this.changes?.hold(hold) ?? (() => undefined);
   }
 
   /**
@@ -101,7 +141,11 @@ export class PostgresDatabase implements StoreDatabase {
     const run = (client: Queryable) => client.query<R>(statement);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await (on === this.pool ? onPooledConnection(this.pool, writing, run) : run(on));
+        if (on !== this.pool) return await run(on);
+        const result = await onPooledConnection(this.pool, writing, run);
+        // A write on its own committed with it: wake the change log's watchers.
+        if (writing) this.changes?.committed();
+        return result;
       } catch (error) {
         // A statement on its own that lost a deadlock was rolled back whole: it may simply run again.
         // Inside a transaction the whole unit is run again instead (see transaction()), which judges the error.
@@ -145,6 +189,7 @@ export class PostgresDatabase implements StoreDatabase {
         const result = await body(client);
         committing = true;
         await client.query('COMMIT');
+        this.changes?.committed();
         return result;
       } catch (error) {
         // A cut connection goes, rather than back to the pool for the next request to find broken;
@@ -212,6 +257,7 @@ export class PostgresDatabase implements StoreDatabase {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.changes?.stop();
     await this.pool.end();
   }
 }

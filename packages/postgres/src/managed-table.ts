@@ -28,6 +28,7 @@ import { counterTriggers, countedByTrigger, prepareCounters, prepareShards, reco
 import type { Queryable } from './database.js';
 import { literal, postgresTypes } from './dialect.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
+import { logTriggers, prepareChangeLog } from './change-log-sql.js';
 
 export { layoutVersion };
 
@@ -108,6 +109,7 @@ export async function prepareBookkeeping(on: Queryable, schema: string): Promise
     `CREATE TABLE IF NOT EXISTS ${schema}.corral_tombstones (collection text NOT NULL, id text NOT NULL, PRIMARY KEY (collection, id))`,
   );
   await prepareCounters(on, schema);
+  await prepareChangeLog(on, schema);
   for (const [name, body] of Object.entries(counterTriggers(schema))) {
     await on.query(
       `CREATE OR REPLACE FUNCTION ${schema}.${name}() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN ${body} RETURN NULL; END $corral$`,
@@ -230,7 +232,12 @@ export async function storedTable(
  * the caller's transaction); stops start-up, naming each change with the SQL that makes it safe,
  * where something could be.
  */
-export async function prepareManagedTable(on: Queryable, schema: string, map: TableMap): Promise<void> {
+export async function prepareManagedTable(
+  on: Queryable,
+  schema: string,
+  map: TableMap,
+  logged: boolean,
+): Promise<void> {
   const table = `${schema}.${quoted(map.table)}`;
   if (!(await tableExists(on, schema.slice(1, -1), map.table))) {
     await on.query(createTableSql(schema, map));
@@ -260,6 +267,7 @@ export async function prepareManagedTable(on: Queryable, schema: string, map: Ta
       for (const sql of alteration(schema, map, change)) await on.query(`ALTER TABLE ${table} ${sql}`);
   }
   await prepareTriggers(on, schema, map);
+  await logTriggers(on, schema, map, logged);
   await prepareIndexes(on, schema, map);
   await on.query(
     `INSERT INTO ${schema}.corral_tables (collection, layout, table_name, definition) VALUES ($1, $2, $3, $4)

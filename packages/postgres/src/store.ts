@@ -13,6 +13,7 @@ import { postgresDialect } from './dialect.js';
 import { postgresDriver } from './driver.js';
 import { legacyProblems, moveLegacy } from './legacy-layout.js';
 import { layoutVersion, prepareBookkeeping, prepareManagedTable, storedTable } from './managed-table.js';
+import { logTriggers } from './change-log-sql.js';
 import { checksOf, columnsOf, tableExists, uniqueIndexesOf } from './table-info.js';
 import { unreachableError } from './unreachable.js';
 
@@ -73,9 +74,14 @@ export class PostgresStore<T extends object> extends SqlStore<T, Queryable> {
       if (problems.length > 0) throw legacyRefused(declared, problems);
       await moveLegacy(on, schema, declared, declared.collection);
     }
-    await prepareManagedTable(on, schema, declared);
+    await prepareManagedTable(on, schema, declared, this.database.changes !== undefined);
     // Foreign keys are checked by PostgreSQL as rows change.
     return false;
+  }
+
+  /** A table the application owns gets the log's triggers when its store asks (`changeTriggers`), and loses them when not. */
+  override async finishSetUp(on: Queryable, declared: TableMap): Promise<void> {
+    if (!declared.managed) await logTriggers(on, this.database.schema, this.map, this.changeTriggers);
   }
 
   async describeTable(on: Queryable, declared: TableMap): Promise<OwnedColumn[] | undefined> {

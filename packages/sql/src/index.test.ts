@@ -5,8 +5,10 @@ it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "BoundedCache",
+      "SqlChangeLog",
       "SqlStore",
       "cacheBounds",
+      "changeRetention",
       "checkLimits",
       "checkSeedParents",
       "columnValue",

@@ -93,3 +93,14 @@ export { jobStatements, type JobStatements } from './job-statements.js';
 export { sqlJobs, type JobWakeUps, type SqlJobOptions } from './sql-jobs.js';
 export { sqlIdempotency } from './sql-idempotency.js';
 export { sqlRateLimits, type SqlRateCount, type SqlRateLimits } from './sql-rate-limits.js';
+export {
+  changeRetention,
+  SqlChangeLog,
+  type ChangeHold,
+  type ChangeLogEngine,
+  type ChangeLogOptions,
+  type LogRead,
+  type LogRow,
+  type RowData,
+} from './change-log.js';
+export type { ChangeSql, ChangeWriting } from './change-writes.js';

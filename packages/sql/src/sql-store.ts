@@ -33,6 +33,9 @@ import type { ColumnMap, TableMap } from './table-map.js';
 import { TableShape } from './table-shape.js';
 import { tableReads, type EngineReads, type PageMemo } from './table-reads.js';
 import { bulkDelete, bulkReplace } from './store-bulk.js';
+import { SqlChangeLog } from './change-log.js';
+import type { ChangeSql, ChangeWriting } from './change-writes.js';
+import { rowRecord, versionAlias } from './row-records.js';
 import {
   filterWhere,
   insertRow,
@@ -49,6 +52,8 @@ export interface SqlDatabase extends StoreDatabase {
   ping(): Maybe<void>;
   /** Releases its connections or files. */
   close(): Promise<void>;
+  /** The SQL by which writes append to the change log; absent when the database keeps none. */
+  readonly changeSql?: ChangeSql;
 }
 
 /**
@@ -116,6 +121,35 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   useMap(map: TableMap): void {
     this.tableMap = map;
     this.forgetReads();
+    const log = this.database.changes;
+    if (log instanceof SqlChangeLog) {
+      const { codec } = this.dialect;
+      const versioned = this.shape.versionSql !== undefined;
+      log.register(map.collection, (row, version) =>
+        rowRecord<Record<string, unknown>>(map, { ...row, [versionAlias]: version }, codec, versioned),
+      );
+    }
+  }
+
+  /** The change log's SQL, when the database keeps a log. */
+  get changeSql(): ChangeSql | undefined {
+    return this.database.changeSql;
+  }
+
+  /** Whether triggers log other programs' writes to this table the application owns (`changeTriggers`). */
+  get changeTriggers(): boolean {
+    return this.options.table !== undefined && this.options.changeTriggers === true && this.changeSql !== undefined;
+  }
+
+  /**
+   * How this table's writes reach the change log: in the write's statement where the dialect has
+   * writable CTEs; otherwise by the triggers of a table the store made (or of one whose owner
+   * asked for them), or else by a statement after the write.
+   */
+  get changeWriting(): ChangeWriting {
+    if (!this.changeSql) return 'none';
+    if (this.dialect.can.writableCte) return 'statement';
+    return this.map.managed || this.changeTriggers ? 'triggers' : 'after';
   }
 
   /** Read statements are made from the map and the dialect: new ones after either changes. */

@@ -13,6 +13,12 @@ export interface SqlStoreOptions<T> extends TableOptions {
   readonly seed?: readonly T[];
   /** Field -> column, for columns not named the field's snake_case spelling (the fields are checked at start-up). */
   readonly columns?: { readonly [K in keyof NoInfer<T> & string]?: string };
+  /**
+   * With a table the application owns (`table`): log other programs' writes to it in the change
+   * log too, by triggers the store adds to the table (off by default: they change the user's
+   * table). The store's own writes are logged either way.
+   */
+  readonly changeTriggers?: boolean;
 }
 
 /**

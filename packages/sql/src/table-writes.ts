@@ -7,6 +7,8 @@ import type { Maybe, SqlRow } from './sql-driver.js';
 import type { ColumnMap } from './table-map.js';
 import { checkLimits } from './column-limits.js';
 import { columnValue, rowValues } from './values.js';
+import { appendAfter, rowBefore, versionOf, type ChangeSql, type ChangeWriting } from './change-writes.js';
+import { versionAlias } from './row-records.js';
 
 /** What the writes of a table need of its store beside its reads. */
 export interface WriteSource<T, C> extends ReadSource<T, C> {
@@ -16,6 +18,12 @@ export interface WriteSource<T, C> extends ReadSource<T, C> {
   lookup(on: C, key: string): Maybe<Lookup<T>>;
   /** The read statements on a connection. */
   reads(on: C): TableReads<T>;
+  /** How this table's writes reach the change log (see {@link ChangeWriting}). */
+  readonly changeWriting: ChangeWriting;
+  /** The change log's SQL, when the database keeps one. */
+  readonly changeSql: ChangeSql | undefined;
+  /** Whether triggers log other programs' writes to this table the application owns (`changeTriggers`). */
+  readonly changeTriggers: boolean;
 }
 
 /** A WHERE clause written with parameters taken from `parameters`. */
@@ -52,6 +60,7 @@ async function counted<C>(
   select: (from: string) => string,
   live: LiveChange,
   more: (collection: string, from: string) => string[] = () => [],
+  log?: (changes: ChangeSql, collection: string, from: string) => string,
 ): Promise<SqlRow[]> {
   const { map, dialect, driver } = source;
   const parameters = new Parameters(dialect.placeholder);
@@ -62,11 +71,12 @@ async function counted<C>(
   const collection = parameters.add(map.collection);
   const statement = write(parameters);
   // On the store's own table, the mark tells its triggers that this statement keeps its own books.
-  const mark = map.managed ? dialect.bookkeeping.ownStatementMark : '';
+  const mark = map.managed || source.changeTriggers ? (dialect.bookkeeping.ownStatementMark ?? '') : '';
   const delta = !map.managed || live === 'same' ? '0' : `${live === 'removed' ? '-' : ''}(SELECT count(*) FROM w)`;
   const parts = [
     `w AS (${statement})`,
     ...more(collection, 'w'),
+    ...(log && source.changeWriting === 'statement' ? [`logged AS (${log(source.changeSql!, collection, 'w')})`] : []),
     `bump AS (${dialect.bookkeeping.revisionBump(collection, 'EXISTS (SELECT 1 FROM w)', delta)})`,
   ];
   const sql = `${mark}WITH ${parts.join(', ')} ${select('w')}`;
@@ -103,9 +113,18 @@ export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T)
     },
     (from) => `SELECT * FROM ${from}`,
     'added',
+    undefined,
+    (changes, collection, from) =>
+      changes.appendFrom(collection, 'created', from, {
+        id: `${from}.${dialect.quote(map.id.column)}`,
+        version: versionOf(source, from),
+        row: changes.rowJson(from),
+      }),
   );
   await bumpAfter(source, on, true);
-  return source.shape.record(rows[0]!);
+  const record = source.shape.record(rows[0]!);
+  await appendAfter(source, on, 'created', record.id, record.version, rows[0]!, undefined);
+  return record;
 }
 
 /**
@@ -134,28 +153,58 @@ export async function overwriteRow<T, C>(
   );
   const q = dialect.quote;
   // Parameters in the order the text names them, for dialects whose placeholders are positional (`?`).
-  const update = (parameters: Parameters) => {
+  const set = (parameters: Parameters) => {
     const assignments = columns.map((column, i) => `${q(column.column)} = ${parameters.add(values[i])}`);
     if (map.version) assignments.push(`${q(map.version)} = coalesce(${q(map.version)}, 0) + 1`);
-    const where = rowWhere(source, key, expectedVersion)(parameters);
-    return `UPDATE ${source.shape.table} SET ${assignments.join(', ')} WHERE ${where}`;
+    return `UPDATE ${source.shape.table} SET ${assignments.join(', ')}`;
   };
+  const update = (parameters: Parameters) =>
+    `${set(parameters)} WHERE ${rowWhere(source, key, expectedVersion)(parameters)}`;
+  const before = await rowBefore(source, on, key);
   if (!dialect.can.returningOnUpdate) {
     // No RETURNING: the row is read back in the same unit (see `manyStatements`).
     const parameters = new Parameters(dialect.placeholder);
     const changed = (await driver.run(on, update(parameters), parameters.values)) > 0;
     await bumpAfter(source, on, changed);
-    return changed ? ((await source.lookup(on, key)) as { record?: StoredRecord<T> }).record : undefined;
+    if (!changed) return undefined;
+    const record = ((await source.lookup(on, key)) as { record?: StoredRecord<T> }).record;
+    if (record)
+      await appendAfter(source, on, 'updated', record.id, record.version, await rowBefore(source, on, key), before);
+    return record;
   }
+  const logged = source.changeWriting === 'statement';
+  // The row as it was, read and locked by the statement itself (RETURNING gives only the new one).
+  const prior = (parameters: Parameters) => {
+    const changes = source.changeSql!;
+    const id = dialect.quote(map.id.column);
+    const where = rowWhere(source, key, expectedVersion)(parameters);
+    return `FROM (SELECT ${id} AS corral_key, ${changes.rowJson('corral_prior')} AS corral_old FROM ${source.shape.table} AS corral_prior WHERE ${where} FOR UPDATE) AS corral_before WHERE ${id} = corral_before.corral_key`;
+  };
+  const names = [map.id.column, ...map.columns.map((column) => column.column)].map((name) => dialect.quote(name));
+  if (source.shape.versionSql) names.push(versionAlias);
   const rows = await counted(
     source,
     on,
-    (parameters) => `${update(parameters)} RETURNING ${source.shape.selected}`,
-    (from) => `SELECT * FROM ${from}`,
+    (parameters) =>
+      logged
+        ? `${set(parameters)} ${prior(parameters)} RETURNING ${source.shape.selected}, corral_before.corral_old`
+        : `${update(parameters)} RETURNING ${source.shape.selected}`,
+    (from) => (logged ? `SELECT ${names.join(', ')} FROM ${from}` : `SELECT * FROM ${from}`),
     'same',
+    undefined,
+    (changes, collection, from) =>
+      changes.appendFrom(collection, 'updated', from, {
+        id: `${from}.${dialect.quote(map.id.column)}`,
+        version: versionOf(source, from),
+        row: changes.rowJson(from, 'corral_old'),
+        previous: `${from}.corral_old`,
+      }),
   );
   await bumpAfter(source, on, rows.length > 0);
-  return rows[0] ? source.shape.record(rows[0]) : undefined;
+  if (!rows[0]) return undefined;
+  const record = source.shape.record(rows[0]);
+  await appendAfter(source, on, 'updated', record.id, record.version, rows[0], before);
+  return record;
 }
 
 /**
@@ -169,18 +218,38 @@ export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, wher
     return driver.run(on, `DELETE FROM ${source.shape.table} WHERE ${where(parameters)}`, parameters.values);
   }
   const { bookkeeping } = dialect;
+  const id = dialect.quote(map.id.column);
+  // What the log needs of each deleted row: its version and its data before.
+  const returning =
+    source.changeWriting === 'statement'
+      ? `${id} AS id, ${source.shape.versionSql ?? 'NULL'} AS ${versionAlias}, ${source.changeSql!.rowJson('corral_row')} AS corral_old`
+      : source.changeWriting === 'after'
+        ? source.shape.selected
+        : `${id} AS id`;
   const rows = await counted(
     source,
     on,
     (parameters) =>
-      `DELETE FROM ${source.shape.table} WHERE ${where(parameters)} RETURNING ${dialect.quote(map.id.column)} AS id`,
+      `DELETE FROM ${source.shape.table}${source.changeWriting === 'statement' ? ' AS corral_row' : ''} WHERE ${where(parameters)} RETURNING ${returning}`,
     (from) => `SELECT count(*) AS n FROM ${from}`,
     'removed',
     (collection, from) => [`stones AS (${bookkeeping.tombstonesFrom(collection, from)})`],
+    (changes, collection, from) =>
+      changes.appendFrom(collection, 'deleted', from, {
+        id: `${from}.id`,
+        version: versionOf(source, from),
+        previous: `${from}.corral_old`,
+      }),
   );
   if (dialect.can.writableCte) return Number((rows[0] as unknown[])[0]);
   const tombstone = bookkeeping.tombstone(dialect.placeholder(1), dialect.placeholder(2));
-  for (const row of rows) await driver.run(on, tombstone, [map.collection, (row as unknown[])[0]]);
+  for (const row of rows) {
+    await driver.run(on, tombstone, [map.collection, (row as unknown[])[0]]);
+    if (source.changeWriting === 'after') {
+      const record = source.shape.record(row);
+      await appendAfter(source, on, 'deleted', record.id, record.version, undefined, row);
+    }
+  }
   await bumpAfter(source, on, rows.length > 0);
   return rows.length;
 }

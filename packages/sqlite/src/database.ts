@@ -1,7 +1,16 @@
 import { CorralError } from '@corral/core';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
-import { type BoundedCache, type CacheBounds, cacheBounds } from '@corral/sql';
+import {
+  type BoundedCache,
+  type CacheBounds,
+  cacheBounds,
+  type ChangeHold,
+  changeRetention,
+  type ChangeSql,
+  SqlChangeLog,
+} from '@corral/sql';
+import { changeLogTables, SqliteChangeEngine, sqliteChangeSql } from './change-log.js';
 import { foldFunction, foldValue } from './dialect.js';
 import { Gate } from './gate.js';
 import { openDatabaseFile } from './open-file.js';
@@ -29,6 +38,13 @@ export interface SqliteOptions {
    * row shape: 500 statements and 8 MiB by default. `{ maxEntries: 0 }` prepares every time.
    */
   readonly statementCache?: CacheBounds;
+  /**
+   * Keep a change log (`database.changes`, read by feeds): on by default; `false` writes none
+   * (to compare write speed with and without it).
+   */
+  readonly changeLog?: boolean;
+  /** How long the change log keeps changes, in ms (default 24 h); older ones are pruned in steps. */
+  readonly changeRetention?: number;
 }
 
 /**
@@ -57,6 +73,10 @@ export class SqliteDatabase implements StoreDatabase {
   readonly reader: DatabaseSync;
   /** The list pages of its collections' tables, in one budget (see {@link SqliteOptions.pageCache}). */
   readonly pages: BoundedCache<KeptPage>;
+  /** The change log of the file (undefined with `changeLog: false`). */
+  readonly changes: SqlChangeLog | undefined;
+  /** The statement by which writes to tables the application owns append to {@link changes}. */
+  readonly changeSql: ChangeSql | undefined;
   private readonly gate = new Gate();
   private readonly statements: StatementCache;
   private readonly readStatements: StatementCache;
@@ -66,6 +86,7 @@ export class SqliteDatabase implements StoreDatabase {
     // Checked before the file is opened: a refusal leaves nothing open behind it.
     const pageBounds = cacheBounds('pageCache', options.pageCache, pageCacheDefaults);
     const statementBounds = cacheBounds('statementCache', options.statementCache, statementCacheDefaults);
+    const retention = changeRetention(options.changeRetention);
     this.pages = sharedPages(pageBounds);
     this.connection = openDatabaseFile(options.path);
     // node's SQLite turns recursive triggers on; the tables' triggers expect SQLite's usual default.
@@ -87,6 +108,27 @@ export class SqliteDatabase implements StoreDatabase {
     }
     this.statements = new StatementCache(this.connection, statementBounds);
     this.readStatements = new StatementCache(this.reader, statementBounds);
+    this.connection.exec(changeLogTables);
+    if (options.changeLog === false) {
+      this.changes = undefined;
+      this.changeSql = undefined;
+    } else {
+      const engine = new SqliteChangeEngine(this.connection, this.reader, (step) =>
+        this.inTransaction(async () => step()),
+      );
+      this.changes = new SqlChangeLog(engine, { retention });
+      this.changeSql = sqliteChangeSql;
+      this.changes.startPruning();
+    }
+  }
+
+  /**
+   * Keeps the change log from pruning changes after the position `hold` resolves to (the oldest a
+   * webhook subscription still has to deliver, say; undefined: nothing to keep). Returns the
+   * function that lets go. Does nothing without a log.
+   */
+  holdChanges(hold: ChangeHold): () => void {
+    return this.changes?.hold(hold) ?? (() => undefined);
   }
 
   /**
@@ -153,6 +195,7 @@ export class SqliteDatabase implements StoreDatabase {
     try {
       const result = await body();
       this.connection.exec('COMMIT');
+      this.changes?.committed();
       return result;
     } catch (error) {
       if (this.connection.isTransaction) this.connection.exec('ROLLBACK');
@@ -188,6 +231,7 @@ export class SqliteDatabase implements StoreDatabase {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.changes?.stop();
     await this.gate.idle();
     if (this.reader !== this.connection) this.reader.close();
     this.connection.close();

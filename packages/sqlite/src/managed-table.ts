@@ -19,6 +19,7 @@ import {
   type TextMeasure,
 } from '@corral/sql';
 import type { DatabaseSync } from 'node:sqlite';
+import { logTriggerSql } from './change-log.js';
 import { literal, sqliteTypes } from './dialect.js';
 import type { TableWork } from './table-changes.js';
 import { columnsOf, indexesOf } from './table-info.js';
@@ -212,9 +213,12 @@ export function keepSequence(connection: DatabaseSync, table: string, last: numb
  * After the table is as declared: its indexes and triggers, the written-down layout, and a live
  * count that matches the rows.
  */
-export function finishManaged(connection: DatabaseSync, map: TableMap): void {
+export function finishManaged(connection: DatabaseSync, map: TableMap, logged: boolean): void {
   syncIndexes(connection, map);
-  for (const sql of triggerSql(map)) connection.exec(sql);
+  // Without the log, the versioned trigger raises versions; with it, the log's update trigger does.
+  if (!logged) for (const sql of triggerSql(map)) connection.exec(sql);
+  else for (const sql of triggerSql(map).filter((sql) => !sql.includes('corral_versioned'))) connection.exec(sql);
+  for (const sql of logTriggerSql(map, logged)) connection.exec(sql);
   recordDefinition(connection, map);
   connection.prepare('INSERT OR IGNORE INTO corral_revisions (collection, revision) VALUES (?, 0)').run(map.collection);
   // Counted again at every start: rows written while the triggers were missing cannot leave it wrong for long.

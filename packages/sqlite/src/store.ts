@@ -14,6 +14,7 @@ import { sqliteDialect } from './dialect.js';
 import { sqliteDriver, type SqliteConnection } from './driver.js';
 import { statisticsEstimate } from './estimate.js';
 import { legacyProblems, legacyTableOf, moveLegacy } from './legacy-layout.js';
+import { ownedLogTriggerSql } from './change-log.js';
 import { checkForeignKeys, createOrExtend, finishManaged, rebuild } from './managed-table.js';
 import { PageCache } from './page-cache.js';
 import { plannedWork } from './table-changes.js';
@@ -61,13 +62,16 @@ export class SqliteStore<T extends object> extends SqlStore<T, SqliteConnection>
       else createOrExtend(connection, declared, work);
       touched = work.kind === 'rebuild' || (work.kind === 'add' && work.columns.length > 0);
     }
-    finishManaged(connection, declared);
+    finishManaged(connection, declared, this.database.changes !== undefined);
     return touched;
   }
 
   /** What a rebuild or seed records may have broken is checked before the unit commits. */
   override finishSetUp(_on: SqliteConnection, declared: TableMap, changed: boolean): void {
     if (declared.managed && changed) checkForeignKeys(this.database.connection, declared);
+    // A table the application owns gets the log's triggers when its store asks (`changeTriggers`).
+    if (!declared.managed)
+      for (const sql of ownedLogTriggerSql(this.map, this.changeTriggers)) this.database.connection.exec(sql);
   }
 
   async describeTable(_on: SqliteConnection, declared: TableMap): Promise<OwnedColumn[] | undefined> {

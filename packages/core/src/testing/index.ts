@@ -15,6 +15,7 @@ export {
   type Pen,
   writeContentionCases,
 } from './contention-cases.js';
+export { changeLogCases, type OpenedChangeLog, readChanges } from './change-log-cases.js';
 export { describeEachTransport, type OpenTransport } from './each-transport.js';
 export { freshObjectStore } from './fresh-object-store.js';
 export { idempotencyStoreCases, type OpenedIdempotency } from './idempotency-store-cases.js';

@@ -11,6 +11,8 @@ export interface OwnedTable {
   readonly id?: string;
   readonly columns?: Readonly<Record<string, string>>;
   readonly version?: string;
+  /** Triggers on the table log other programs' writes in the change log. */
+  readonly changeTriggers?: boolean;
 }
 
 /** A database of one engine in a fresh schema or file, with what the shared suites open on it. */

@@ -1,0 +1,234 @@
+import { partsInit, readChanges, thingsInit, type Part, type Thing } from '@corral/core/testing';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postgresDatabase, type PostgresOptions } from './database.js';
+import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
+
+const available = await serverAvailable();
+const schemas: string[] = [];
+afterAll(async () => {
+  await dropSchemas(schemas);
+});
+
+function freshSchema(label: string): string {
+  const schema = freshSchemaName(`log_${label}`);
+  schemas.push(schema);
+  return schema;
+}
+
+async function start(schema: string, options: Partial<PostgresOptions> = {}) {
+  const database = postgresDatabase({ connectionString: testDatabaseUrl, schema, ...options });
+  const things = database.store<Thing>();
+  await things.init?.(thingsInit);
+  return { database, things, log: database.changes! };
+}
+
+/** Runs SQL as another program would (psql): a connection of its own. */
+async function outside(schema: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  if (schema) await client.query(`SET search_path TO "${schema}"`);
+  await client.query(sql);
+  await client.end();
+}
+
+const cat: Thing = { name: 'Cat', legs: 4, kind: 'cat' };
+
+describe.runIf(available)('PostgreSQL change log', () => {
+  it('delivers a transaction that started first and committed last, after the one that committed first', async () => {
+    const { database, things, log } = await start(freshSchema('overlap'));
+    const start0 = await log.position();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstWrote!: () => void;
+    const wrote = new Promise<void>((resolve) => {
+      firstWrote = resolve;
+    });
+    // T1 takes its xid first (it writes first) and commits last.
+    const t1 = database.transaction(async (transaction) => {
+      const record = await things.create({ ...cat, name: 'early' }, { transaction });
+      firstWrote();
+      await held;
+      return record;
+    });
+    await wrote;
+    const late = await things.create({ ...cat, name: 'late' }); // T2, committed at once
+    const during = await log.read(start0, 100);
+    if ('reset' in during) throw new Error('reset');
+    // T2 is held back until T1 ends: delivering it now would let a reader resume past T1.
+    expect(during.changes.map((change) => change.id)).not.toContain(late.id);
+    release();
+    const early = await t1;
+    const { changes } = await readChanges(log, during.position, 2);
+    expect(changes.map((change) => change.id)).toEqual([early.id, late.id]);
+    await database.close();
+  });
+
+  it('is held back by a transaction elsewhere that wrote, until it ends; not by one that only read', async () => {
+    const { database, things, log } = await start(freshSchema('held'));
+    const elsewhere = new pg.Client({ connectionString: testDatabaseUrl });
+    await elsewhere.connect();
+    await elsewhere.query('BEGIN');
+    await elsewhere.query('SELECT 1'); // a reader takes no transaction id: it holds nothing
+    const from = await log.position();
+    const read = await things.create(cat);
+    const first = await readChanges(log, from, 1);
+    expect(first.changes.map((change) => change.id)).toEqual([read.id]);
+    await elsewhere.query('SELECT pg_current_xact_id()'); // as a write would
+    const next = first.position;
+    const held = await things.create(cat);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const during = await log.read(next, 10);
+    const ended = Date.now();
+    await elsewhere.query('ROLLBACK');
+    expect('changes' in during && during.changes).toEqual([]);
+    const after = await readChanges(log, next, 1);
+    expect(after.changes.map((change) => change.id)).toEqual([held.id]);
+    expect(Date.now() - ended).toBeLessThan(5000);
+    await elsewhere.end();
+    await database.close();
+  });
+
+  it('logs SQL from another program on a table the store made, with the row before', async () => {
+    const schema = freshSchema('outside');
+    const { database, things, log } = await start(schema);
+    const before = await log.position();
+    const record = await things.create(cat);
+    // A position may come before writes already made (another transaction on the server holds it): read past them.
+    const { position: from } = await readChanges(log, before, 1);
+    await outside(schema, `UPDATE things SET legs = 7 WHERE id = ${Number(record.id)}`);
+    await outside(schema, `INSERT INTO things (name, legs, kind) VALUES ('Psql', 2, 'dog')`);
+    await outside(schema, `DELETE FROM things WHERE name = 'Psql'`);
+    const { changes } = await readChanges(log, from, 3);
+    expect(changes.map((change) => change.kind)).toEqual(['updated', 'created', 'deleted']);
+    expect(changes[0]).toMatchObject({
+      id: record.id,
+      version: record.version + 1,
+      data: { legs: 7 },
+      previous: { legs: 4 },
+    });
+    expect(changes[1]!.data).toMatchObject({ name: 'Psql', legs: 2, kind: 'dog' });
+    expect(changes[2]!.previous).toMatchObject({ name: 'Psql' });
+    const got = await things.get(record.id);
+    expect(got.status === 'found' && got.record.version).toBe(changes[0]!.version);
+    await database.close();
+  });
+
+  it('logs the rows a foreign key deletes in cascade', async () => {
+    const { database, things, log } = await start(freshSchema('cascade'));
+    const parts = database.store<Part>();
+    await parts.init?.(partsInit(things));
+    const before = await log.position();
+    const thing = await things.create(cat);
+    const a = await parts.create({ thingId: thing.id, label: 'tail' });
+    const b = await parts.create({ thingId: thing.id, label: 'ear' });
+    const { position: from } = await readChanges(log, before, 3);
+    await things.delete(thing.id);
+    const { changes } = await readChanges(log, from, 3);
+    expect(changes.map((change) => `${change.collection} ${change.kind} ${change.id}`).sort()).toEqual(
+      [`parts deleted ${a.id}`, `parts deleted ${b.id}`, `things deleted ${thing.id}`].sort(),
+    );
+    expect(changes.find((change) => change.collection === 'parts' && change.id === a.id)?.previous).toEqual({
+      thingId: thing.id,
+      label: 'tail',
+    });
+    await database.close();
+  });
+
+  for (const changeTriggers of [false, true])
+    it(`on a table the application owns logs API writes, and other programs' only with changeTriggers (${changeTriggers})`, async () => {
+      const schema = freshSchema(`owned_${changeTriggers}`);
+      await outside(
+        '',
+        `CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}".pets (pet_id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, name text NOT NULL, legs int NOT NULL, kind text NOT NULL, wild boolean, tags jsonb)`,
+      );
+      const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+      const things = database.store<Thing>({ table: 'pets', id: 'pet_id', changeTriggers });
+      await things.init?.(thingsInit);
+      const log = database.changes!;
+      const from = await log.position();
+      const own = await things.create(cat);
+      await things.update!(own.id, { legs: 3 });
+      await outside(schema, `INSERT INTO pets (name, legs, kind) VALUES ('Psql', 2, 'dog')`);
+      const marker = await things.create({ ...cat, name: 'marker' });
+      const { changes } = await readChanges(log, from, changeTriggers ? 4 : 3);
+      expect(changes.map((change) => `${change.kind} ${change.data?.name}`)).toEqual([
+        'created Cat',
+        'updated Cat',
+        ...(changeTriggers ? ['created Psql'] : []),
+        'created marker',
+      ]);
+      expect(changes.at(-1)!.id).toBe(marker.id);
+      await database.close();
+    });
+
+  it('wakes a second database object on the same schema through a notification after commit', async () => {
+    const schema = freshSchema('notify');
+    const first = await start(schema);
+    const second = await start(schema);
+    const listener = new pg.Client({ connectionString: testDatabaseUrl });
+    await listener.connect();
+    const notified = new Promise<void>((resolve) => listener.on('notification', () => resolve()));
+    await listener.query(`LISTEN "corral_changes_${schema}"`);
+    let wakes = 0;
+    const stop = second.log.watch(() => wakes++);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // its LISTEN is in place
+    const from = await second.log.position();
+    const before = wakes;
+    const record = await first.things.create(cat);
+    await notified;
+    const until = Date.now() + 1000;
+    while (wakes === before && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(wakes).toBeGreaterThan(before);
+    const { changes } = await readChanges(second.log, from, 1);
+    expect(changes.map((change) => change.id)).toEqual([record.id]);
+    stop();
+    await listener.end();
+    await first.database.close();
+    await second.database.close();
+  });
+
+  it('prunes what is older than the retention, answers expired before it, and keeps what a hold needs', async () => {
+    const { database, things, log } = await start(freshSchema('retention'), { changeRetention: 50 });
+    const start0 = await log.position();
+    const a = await things.create(cat);
+    const { position: afterA } = await readChanges(log, start0, 1);
+    await things.create({ ...cat, name: 'B' });
+    await readChanges(log, afterA, 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A hold at afterA keeps B: only A may go.
+    const letGo = database.holdChanges(async () => afterA);
+    await log.prune();
+    expect(await log.read(start0, 10)).toMatchObject({ reset: 'expired' });
+    const kept = await readChanges(log, afterA, 1);
+    expect(kept.changes.map((change) => change.data?.name)).toEqual(['B']);
+    letGo();
+    await log.prune();
+    expect(await log.read(afterA, 10)).toMatchObject({ reset: 'expired' });
+    expect(await log.read(kept.position, 10)).toMatchObject({ changes: [] });
+    expect(a.id).toBeTruthy();
+    await database.close();
+  });
+
+  it('writes each change in the write statement itself, and none with changeLog: false', async () => {
+    const schema = freshSchema('off');
+    const { database, things } = await start(schema, { changeLog: false });
+    expect(database.changes).toBeUndefined();
+    await things.create(cat);
+    await database.close();
+    const on = await start(schema);
+    const statements: string[] = [];
+    const query = on.database.query.bind(on.database);
+    on.database.query = (target, text, values, how) => {
+      statements.push(text);
+      return query(target, text, values, how);
+    };
+    const record = await on.things.create(cat);
+    await on.things.update!(record.id, { legs: 2 });
+    await on.things.delete(record.id);
+    expect(statements).toHaveLength(3);
+    await on.database.close();
+  });
+});

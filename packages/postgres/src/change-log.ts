@@ -1,0 +1,202 @@
+import pg from 'pg';
+import type { ChangeKind } from '@corral/core';
+import type { ChangeLogEngine, LogRead, LogRow } from '@corral/sql';
+import { changesOf, prepareChangeLog, prunedOf } from './change-log-sql.js';
+import type { PostgresDatabase } from './database.js';
+
+/**
+ * Positions are `<xid>-<seq>`: the writing transaction's id and a sequence value. A read delivers
+ * only rows of transactions below the horizon (`pg_snapshot_xmin`: every older transaction has
+ * ended), in (xid, seq) order, so a transaction that started first and commits last is still
+ * delivered, after the position of every reader that could have missed it. A long transaction
+ * anywhere in the database holds the horizon, and with it every feed, until it ends.
+ */
+const positionPattern = /^(\d{1,20})-(\d{1,20})$/;
+
+function parse(position: string): [bigint, bigint] | undefined {
+  const match = positionPattern.exec(position);
+  return match ? [BigInt(match[1]!), BigInt(match[2]!)] : undefined;
+}
+
+/** How often a watched log is read for other programs' writes (they send no notification). */
+const pollMs = 300;
+/** How soon a lost LISTEN connection is opened again. */
+const relistenMs = 1000;
+
+/** The change log engine of a {@link PostgresDatabase}'s schema. */
+export class PostgresChangeEngine implements ChangeLogEngine {
+  private ready: Promise<void> | undefined;
+  private notifier: Promise<pg.Client> | undefined;
+  private closed = false;
+  readonly channel: string;
+
+  constructor(private readonly database: PostgresDatabase) {
+    this.channel = `corral_changes_${database.schema.slice(1, -1)}`.slice(0, 63);
+  }
+
+  /** The log's tables, made once (stores make them too, at init). */
+  private prepared(): Promise<void> {
+    this.ready ??= this.database
+      .atomically(undefined, async (on) => {
+        await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [this.database.schema]);
+        await on.query(`CREATE SCHEMA IF NOT EXISTS ${this.database.schema}`);
+        await prepareChangeLog(on, this.database.schema);
+      })
+      .catch((error: unknown) => {
+        this.ready = undefined;
+        throw error;
+      });
+    return this.ready;
+  }
+
+  compare(a: string, b: string): number {
+    const [ax, as] = parse(a) ?? [0n, 0n];
+    const [bx, bs] = parse(b) ?? [0n, 0n];
+    return ax === bx ? (as === bs ? 0 : as < bs ? -1 : 1) : ax < bx ? -1 : 1;
+  }
+
+  async current(): Promise<string> {
+    const result = await this.database.pool.query(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);
+    return `${result.rows[0].xmin}-0`;
+  }
+
+  async read(after: string, limit: number): Promise<LogRead> {
+    await this.prepared();
+    const { schema, pool } = this.database;
+    const at = parse(after);
+    const result = await this.database.query(
+      pool,
+      `WITH h AS (SELECT pg_snapshot_xmin(s) AS xmin, pg_snapshot_xmax(s) AS xmax FROM pg_current_snapshot() AS s)
+      SELECT h.xmin::text AS horizon, h.xmax::text AS next, p.xid::text AS pruned_xid, p.seq::text AS pruned_seq,
+        c.xid::text AS xid, c.seq::text AS seq, c.collection, c.id, c.kind, c.version, c.at, c.data, c.previous
+      FROM h LEFT JOIN ${prunedOf(schema)} AS p ON true
+      LEFT JOIN LATERAL (SELECT * FROM ${changesOf(schema)} WHERE (xid, seq) > ($1::xid8, $2::bigint) AND xid < h.xmin
+        ORDER BY xid, seq LIMIT $3) AS c ON true`,
+      [String(at?.[0] ?? 0n), String(at?.[1] ?? 0n), limit],
+    );
+    const first = result.rows[0]!;
+    const current = `${first.horizon}-0`;
+    if (!at || at[0] > BigInt(first.next)) return { reset: 'unknown', position: current };
+    if (first.pruned_xid !== null && this.compare(after, `${first.pruned_xid}-${first.pruned_seq}`) < 0)
+      return { reset: 'expired', position: current };
+    const rows: LogRow[] = result.rows
+      .filter((row) => row.xid !== null)
+      .map((row) => ({
+        position: `${row.xid}-${row.seq}`,
+        collection: row.collection,
+        id: row.id,
+        kind: row.kind as ChangeKind,
+        version: Number(row.version ?? 0),
+        at: row.at,
+        row: row.data ?? undefined,
+        previousRow: row.previous ?? undefined,
+      }));
+    // Fewer rows than asked: everything below the horizon was read, so the next read starts there.
+    const last = rows.at(-1)?.position;
+    const next = rows.length < limit && this.compare(current, last ?? after) > 0 ? current : (last ?? after);
+    return { rows, position: next };
+  }
+
+  async oldest(limit: number): Promise<{ position: string; at: Date }[]> {
+    await this.prepared();
+    const result = await this.database.pool.query(
+      `SELECT xid::text AS xid, seq::text AS seq, at FROM ${changesOf(this.database.schema)}
+      WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY xid, seq LIMIT $1`,
+      [limit],
+    );
+    return result.rows.map((row) => ({ position: `${row.xid}-${row.seq}`, at: row.at as Date }));
+  }
+
+  async dropThrough(position: string): Promise<void> {
+    const [xid, seq] = parse(position)!;
+    const { schema } = this.database;
+    await this.database.pool.query(
+      `WITH gone AS (DELETE FROM ${changesOf(schema)} WHERE (xid, seq) <= ($1::xid8, $2::bigint))
+      INSERT INTO ${prunedOf(schema)} AS p (one, xid, seq) VALUES (true, $1::xid8, $2::bigint)
+      ON CONFLICT (one) DO UPDATE SET xid = EXCLUDED.xid, seq = EXCLUDED.seq WHERE (p.xid, p.seq) < (EXCLUDED.xid, EXCLUDED.seq)`,
+      [String(xid), String(seq)],
+    );
+  }
+
+  /**
+   * Notifies other instances, after the writes committed (NOTIFY's commit lock covers the whole
+   * server: never inside a write transaction), on a connection of its own so that announcements
+   * never wait for, nor hold, a pooled connection the writes need.
+   */
+  async announce(): Promise<void> {
+    if (this.closed) return;
+    this.notifier ??= this.connectNotifier();
+    const client = await this.notifier;
+    await client.query(`SELECT pg_notify($1, '')`, [this.channel]);
+  }
+
+  private connectNotifier(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.database.connectionString, application_name: 'corral' });
+    const forget = () => {
+      if (this.notifier === connected) this.notifier = undefined;
+    };
+    // A cut connection is replaced at the next announcement; its error must not end the process.
+    client.on('error', () => {
+      forget();
+      client.end().catch(() => undefined);
+    });
+    const connected: Promise<pg.Client> = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
+    return connected;
+  }
+
+  close(): void {
+    this.closed = true;
+    const notifier = this.notifier;
+    this.notifier = undefined;
+    notifier?.then((client) => client.end()).catch(() => undefined);
+  }
+
+  /**
+   * Wakes on other instances' notifications (a LISTEN connection of its own, opened again when
+   * cut: notifications sent meanwhile are lost, so it wakes on reconnecting) and on a short poll
+   * for other programs' writes, which notify nobody.
+   */
+  listen(wake: () => void): () => void {
+    let stopped = false;
+    let client: pg.PoolClient | undefined;
+    const poll = setInterval(wake, pollMs);
+    poll.unref();
+    const drop = (again: boolean) => {
+      const gone = client;
+      client = undefined;
+      if (gone) {
+        gone.removeAllListeners('notification');
+        gone.release(true);
+      }
+      if (again && !stopped) setTimeout(open, relistenMs).unref();
+    };
+    const open = async () => {
+      if (stopped) return;
+      let opened: pg.PoolClient | undefined;
+      try {
+        opened = await this.database.pool.connect();
+        client = opened;
+        opened.on('error', () => client === opened && drop(true));
+        opened.on('notification', () => wake());
+        await opened.query(`LISTEN "${this.channel}"`);
+        if (stopped) return drop(false);
+        wake();
+      } catch {
+        if (opened && client === opened) drop(true);
+        else if (!stopped) setTimeout(open, relistenMs).unref();
+      }
+    };
+    void open();
+    return () => {
+      stopped = true;
+      clearInterval(poll);
+      drop(false);
+    };
+  }
+}

@@ -1,0 +1,86 @@
+import type { ChangeKind } from '@corral/core';
+import { versionAlias } from './row-records.js';
+import type { SqlRow } from './sql-driver.js';
+import type { TableMap } from './table-map.js';
+import type { WriteSource } from './table-writes.js';
+
+/**
+ * The SQL by which a store's writes append to its database's change log (absent when the log is
+ * off). Engines with writable CTEs append in the write's own statement; others run
+ * {@link appendOne} after the write, in the same unit.
+ */
+export interface ChangeSql {
+  /**
+   * An INSERT of one log row per row of `from` (a CTE); the other arguments are SQL expressions
+   * over it: the record's id, its version, and its row after and before as JSON (or undefined).
+   */
+  appendFrom(
+    collection: string,
+    kind: ChangeKind,
+    from: string,
+    parts: { id: string; version: string; row?: string; previous?: string },
+  ): string;
+  /** The JSON (object by column name) of a whole row of the relation `row`, without the column `except`. */
+  rowJson(row: string, except?: string): string;
+  /** An INSERT of one log row from 6 parameters: collection, id, kind, version, row JSON, previous JSON. */
+  readonly appendOne: string;
+}
+
+/** How a store's writes reach the log: in their statements, by statements after them, or by the table's triggers. */
+export type ChangeWriting = 'statement' | 'after' | 'triggers' | 'none';
+
+/** A row read with a record's SELECT list (array or by name) as an object by column name, for the log. */
+export function rowObject(map: TableMap, row: SqlRow): Record<string, unknown> {
+  if (!Array.isArray(row)) return { ...(row as Record<string, unknown>) };
+  const names = [map.id.column, ...map.columns.map((column) => column.column)];
+  const named: Record<string, unknown> = {};
+  names.forEach((name, i) => {
+    const value = row[i];
+    named[name] = typeof value === 'bigint' ? Number(value) : value;
+  });
+  if (row.length > names.length) named[versionAlias] = row[names.length];
+  return named;
+}
+
+/** The version of a row of a CTE that returned a record's SELECT list; NULL where it is a digest. */
+export function versionOf(source: WriteSource<unknown, unknown>, from: string): string {
+  return source.shape.versionSql ? `${from}.${versionAlias}` : 'NULL';
+}
+
+/** Appends a change by a statement of its own, for engines that cannot in the write's (see `ChangeWriting`). */
+export async function appendAfter<C>(
+  source: WriteSource<unknown, C>,
+  on: C,
+  kind: 'created' | 'updated' | 'deleted',
+  id: string,
+  version: number,
+  row: SqlRow | undefined,
+  previous: SqlRow | undefined,
+): Promise<void> {
+  if (source.changeWriting !== 'after') return;
+  const json = (value: SqlRow | undefined) =>
+    value === undefined
+      ? null
+      : JSON.stringify(rowObject(source.map, value), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+  await source.driver.run(on, source.changeSql!.appendOne, [
+    source.map.collection,
+    id,
+    kind,
+    version,
+    json(row),
+    json(previous),
+  ]);
+}
+
+/** The row of a key as a record's SELECT list reads it, for the change log's `previous`. */
+export async function rowBefore<C>(source: WriteSource<unknown, C>, on: C, key: string): Promise<SqlRow | undefined> {
+  if (source.changeWriting !== 'after') return undefined;
+  const { map, dialect, driver } = source;
+  const rows = await driver.rows(
+    on,
+    `SELECT ${source.shape.selected} FROM ${source.shape.table} WHERE ${dialect.idEquals(map, dialect.placeholder(1))}`,
+    [dialect.idValue(map, key)],
+    { arrays: true },
+  );
+  return rows[0];
+}
