@@ -11,6 +11,8 @@ const jsonPatchMediaType = /^application\/json-patch\+json\s*(?:;|$)/i;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
 function checkContentType(contentType: string | undefined, patch: boolean): void {
+  // What nearly every client sends passes every check below: no pattern needs to run for it.
+  if (contentType === 'application/json' || contentType === 'application/merge-patch+json') return;
   const type = contentType?.trim() ?? '';
   if (patch && !patchMediaType.test(type)) {
     throw new ApiError(
@@ -51,22 +53,28 @@ function checkCodings(request: CorralRequest): void {
   }
 }
 
-/** Walks the parsed value without recursion: refuses excessive depth and prototype-polluting keys. */
+/**
+ * Walks the parsed value without recursion: refuses excessive depth and prototype-polluting keys.
+ * Only objects and arrays are stacked, with their depth beside them (no pair is made per value).
+ */
 function checkStructure(root: unknown): void {
-  const stack: [unknown, number][] = [[root, 1]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
+  if (typeof root !== 'object' || root === null) return;
+  const values: object[] = [root];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const depth = depths.pop()!;
     if (depth > maxJsonDepth) throw new ApiError('invalidBody', `The body nests deeper than ${maxJsonDepth} levels`);
     const isArray = Array.isArray(value);
     for (const key of Object.keys(value)) {
-      if (
-        !isArray &&
-        (key === '__proto__' || (key === 'constructor' && isPrototypeHolder((value as Record<string, unknown>)[key])))
-      ) {
+      const inner = (value as Record<string, unknown>)[key];
+      if (!isArray && (key === '__proto__' || (key === 'constructor' && isPrototypeHolder(inner)))) {
         throw new ApiError('invalidBody', `The body uses the reserved key "${key}"`);
       }
-      stack.push([(value as Record<string, unknown>)[key], depth + 1]);
+      if (typeof inner === 'object' && inner !== null) {
+        values.push(inner);
+        depths.push(depth + 1);
+      }
     }
   }
 }

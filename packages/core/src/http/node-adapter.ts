@@ -42,6 +42,29 @@ function alreadyParsedBody(req: IncomingMessage): Uint8Array | undefined {
   return Buffer.from(JSON.stringify(body));
 }
 
+const noBytes = new Uint8Array(0);
+
+/**
+ * The whole body of an HTTP/1.x request when node:http already holds all of it, read at once:
+ * an async iterator's promises, listeners and ticks cost more than a small write's own work.
+ * Undefined while bytes are still to come (or the stream is flowing, or decodes to text).
+ */
+function bufferedBody(req: IncomingMessage): Uint8Array | undefined {
+  if (req.httpVersionMajor !== 1 || req.readableFlowing === true || req.readableEncoding !== null) return undefined;
+  if (!req.complete) {
+    // Every byte Content-Length announced is here (the parser never buffers more): only the
+    // message's end is still to be parsed.
+    const declared = req.headers['content-length'];
+    if (declared === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
+    if (req.readableLength < Number(declared)) return undefined;
+  }
+  // Without a size, read() hands over everything buffered (and, once the stream has ended, its end).
+  const bytes = req.read() as Buffer | null;
+  // Flowing from here on, the stream ends and is released when the parser reaches the message's end.
+  if (!req.complete) req.resume();
+  return bytes ?? noBytes;
+}
+
 /**
  * A node:http request seen through the pipeline's request shape; methods live on the prototype, so
  * wrapping costs one object. An HTTP/2 request (node:http2's compatibility API) reads the same way.
@@ -117,6 +140,14 @@ class NodeRequest implements CorralRequest {
     if (parsed) {
       if (parsed.byteLength > limit) throw payloadTooLarge(limit);
       return parsed;
+    }
+    // node:http hands the request over once it has parsed the headers, then goes on with the
+    // packet that brought them: a microtask later, a body sent with its headers is in the buffer.
+    if (this.req.httpVersionMajor === 1 && !this.req.complete) await Promise.resolve();
+    const buffered = bufferedBody(this.req);
+    if (buffered) {
+      if (buffered.byteLength > limit) throw payloadTooLarge(limit);
+      return buffered;
     }
     try {
       const body = await collectLimited(this.req, limit, () => this.req.pause());
