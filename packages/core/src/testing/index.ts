@@ -31,3 +31,4 @@ export {
   thingsInit,
 } from './store-cases.js';
 export { fetchTransport, type SendOptions, socketTransport, type TestResponse, type Transport } from './transport.js';
+export { openSse, type SseBlock, type SseConnection } from './sse-client.js';
