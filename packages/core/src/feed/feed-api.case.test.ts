@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/principal.js';
-import { createApi, type ApiOptions } from '../api/create-api.js';
+import { createApi, type ApiOptions } from '../index.js';
 import { defineCollection } from '../collection/define-collection.js';
 import { silentLogger } from '../http/logger.js';
 import { memoryDatabase, type MemoryDatabaseOptions } from '../store/memory-database.js';
@@ -32,15 +32,16 @@ export async function feedApi(options: Partial<ApiOptions> = {}, database: Memor
     scopes,
     store: memoryStore({ database: db, initial: [{ name: 'Berlin' }, { name: 'Zurich' }] }),
   });
+  const animal = z.object({
+    zoo_id: z.string(),
+    name: z.string(),
+    kind: z.enum(['bird', 'cat']),
+    secret: z.boolean().optional(),
+    notes: z.string().optional(),
+  });
   const animals = defineCollection({
     name: 'animals',
-    schema: z.object({
-      zoo_id: z.string(),
-      name: z.string(),
-      kind: z.enum(['bird', 'cat']),
-      secret: z.boolean().optional(),
-      notes: z.string().optional(),
-    }),
+    schema: animal,
     parent: { collection: zoos, field: 'zoo_id' },
     filters: { kind: 'kind' },
     searchable: ['name'],
@@ -48,7 +49,7 @@ export async function feedApi(options: Partial<ApiOptions> = {}, database: Memor
     scopes,
     authorize: ({ record }) => record?.secret !== true,
     listFilter: (principal) => (principal?.subject === 'tenant' ? { zoo_id: '1' } : undefined),
-    store: memoryStore({ database: db }),
+    store: memoryStore<z.infer<typeof animal>>({ database: db }),
   });
   const api = createApi({ collections: [zoos, animals], auth, logger: silentLogger, ...options });
   await api.ready();

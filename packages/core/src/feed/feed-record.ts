@@ -25,7 +25,15 @@ export async function mayRead(
 ): Promise<boolean> {
   const rule = runtime.collection.authorize;
   if (!rule) return true;
-  return (await rule({ principal: context.principal, action: 'read', record: { ...data, id }, next: undefined, state: context.state })) === true;
+  return (
+    (await rule({
+      principal: context.principal,
+      action: 'read',
+      record: { ...data, id },
+      next: undefined,
+      state: context.state,
+    })) === true
+  );
 }
 
 /** The record as the GET shows it (JSON text) and the tag the GET would give it. */

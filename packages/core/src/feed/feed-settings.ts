@@ -51,8 +51,14 @@ export function feedSettingsOf(options: FeedOptions): FeedSettings {
   const streamsPerClient = options.streamsPerClient ?? 100;
   const heartbeatInterval = options.heartbeatInterval ?? 15_000;
   if (!positiveInteger(streamsPerClient))
-    throw new CorralError('CORRAL_INVALID_FEED_OPTION', `streamsPerClient must be a positive integer, not ${streamsPerClient}`);
+    throw new CorralError(
+      'CORRAL_INVALID_FEED_OPTION',
+      `streamsPerClient must be a positive integer, not ${streamsPerClient}`,
+    );
   if (!positiveInteger(heartbeatInterval))
-    throw new CorralError('CORRAL_INVALID_FEED_OPTION', `heartbeatInterval must be a positive integer of milliseconds, not ${heartbeatInterval}`);
+    throw new CorralError(
+      'CORRAL_INVALID_FEED_OPTION',
+      `heartbeatInterval must be a positive integer of milliseconds, not ${heartbeatInterval}`,
+    );
   return { streamsPerClient, heartbeatInterval, retry: 3000, open: new StreamCounts(streamsPerClient) };
 }

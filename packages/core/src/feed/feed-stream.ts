@@ -77,7 +77,10 @@ function openFeed(parts: FeedStreamParts, sink: StreamSink): void {
   }
   sink.closed.addEventListener('abort', () => finish(), { once: true });
   sink.stopping.addEventListener('abort', () => finish(retryText(1000 + Math.random() * 4000)), { once: true });
-  if (sink.closed.aborted || sink.stopping.aborted) return finish();
+  if (sink.closed.aborted || sink.stopping.aborted) {
+    finish();
+    return;
+  }
   send(retryText(settings.retry));
   following = true;
   hub.follow(subscriber, parts.from).catch(() => finish());

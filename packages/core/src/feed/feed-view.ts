@@ -49,9 +49,15 @@ export function listView(
       const inBefore = previous !== undefined && inList(previous) && (await allowed(change.id, previous));
       if (!inAfter && !inBefore) return undefined;
       if (change.kind === 'deleted' || !seenAfter)
-        return { text: eventText(change.position, change.kind, eventJson(change, deletedEtag(runtime, shape, change), false)), last: false };
+        return {
+          text: eventText(change.position, change.kind, eventJson(change, deletedEtag(runtime, shape, change), false)),
+          last: false,
+        };
       const record = await shownRecord(runtime, context, shape, change);
-      return { text: eventText(change.position, change.kind, eventJson(change, record.etag, inAfter, record.json)), last: false };
+      return {
+        text: eventText(change.position, change.kind, eventJson(change, record.etag, inAfter, record.json)),
+        last: false,
+      };
     },
   };
 }

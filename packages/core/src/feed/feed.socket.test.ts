@@ -17,7 +17,7 @@ async function feed(path: string, headers: Record<string, string> = bearer()): P
   return connection;
 }
 /** The next event's type and JSON. */
-async function event(stream: SseConnection) {
+async function event(stream: SseConnection): Promise<Record<string, any>> {
   const block = await stream.nextEvent();
   return { ...dataOf(block), position: block.id, event: block.event };
 }
@@ -53,7 +53,12 @@ describe('a list URL as a feed', () => {
     expect(created.etag).toBe(got.headers.get('etag'));
     expect(new Date(created.at).getTime()).toBeGreaterThan(0);
     await patch(id, { name: 'Polly 2' });
-    expect(await event(stream)).toMatchObject({ event: 'updated', version: 2, matches: true, record: { name: 'Polly 2' } });
+    expect(await event(stream)).toMatchObject({
+      event: 'updated',
+      version: 2,
+      matches: true,
+      record: { name: 'Polly 2' },
+    });
     await call('DELETE', `/v1/animals/${id}`);
     const deleted = await event(stream);
     expect(deleted).toMatchObject({ event: 'deleted', id, version: 2, matches: false });
@@ -68,10 +73,20 @@ describe('a list URL as a feed', () => {
     expect(await event(stream)).toMatchObject({ event: 'created', id: bird.id, matches: true });
     const cat = await create({ zoo_id: '1', name: 'Tom', kind: 'cat' });
     await patch(bird.id, { kind: 'cat' });
-    expect(await event(stream)).toMatchObject({ event: 'updated', id: bird.id, matches: false, record: { kind: 'cat' } });
+    expect(await event(stream)).toMatchObject({
+      event: 'updated',
+      id: bird.id,
+      matches: false,
+      record: { kind: 'cat' },
+    });
     await patch(bird.id, { name: 'Polly the cat' }); // outside the filter before and after: nothing
     await patch(cat.id, { kind: 'bird' });
-    expect(await event(stream)).toMatchObject({ event: 'updated', id: cat.id, matches: true, record: { kind: 'bird' } });
+    expect(await event(stream)).toMatchObject({
+      event: 'updated',
+      id: cat.id,
+      matches: true,
+      record: { kind: 'bird' },
+    });
   });
 
   it('follows a nested list and a search', async () => {

@@ -43,7 +43,10 @@ export class Subscriber {
     } else {
       this.floor = item.position;
     }
-    if (this.queue.length >= this.bound) return this.end('slow');
+    if (this.queue.length >= this.bound) {
+      this.end('slow');
+      return;
+    }
     this.queue.push(item);
     this.pumping ??= this.pump();
   }

@@ -6,7 +6,8 @@ import { memoryStore } from './memory-store.js';
 
 const init = { collection: 'things', fields: { name: 'string' as const }, filterable: [], sortable: [] };
 const changesOf = (batch: ChangeBatch): readonly LoggedChange[] => ('changes' in batch ? batch.changes : []);
-const summary = (changes: readonly LoggedChange[]) => changes.map((c) => `${c.kind} ${c.collection}/${c.id} v${c.version}`);
+const summary = (changes: readonly LoggedChange[]) =>
+  changes.map((c) => `${c.kind} ${c.collection}/${c.id} v${c.version}`);
 
 function setup() {
   const database = memoryDatabase();
