@@ -42,7 +42,7 @@ export async function feedApi(options: Partial<ApiOptions> = {}, database: Memor
   const animals = defineCollection({
     name: 'animals',
     schema: animal,
-    parent: { collection: zoos, field: 'zoo_id' },
+    parent: { collection: zoos, field: 'zoo_id', relation: 'zoo' },
     filters: { kind: 'kind' },
     searchable: ['name'],
     sortable: ['name'],

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { stopStreams } from '../http/node-stream.js';
 import { openSse, type SseConnection } from '../testing/sse-client.js';
 import { dataOf, feedApi } from './feed-api.case.test.js';
 
@@ -117,6 +118,17 @@ describe('bounds of feeds', () => {
     expect((await stream.next()).retry).toBe('3000');
     expect((await stream.next(1000)).comments).toEqual(['heartbeat']);
     expect((await stream.next(1000)).comments).toEqual(['heartbeat']);
+  });
+
+  it('ends every stream with a retry hint when the server begins to stop', async () => {
+    await start();
+    const stream = await feed('/v1/animals');
+    expect((await stream.next()).retry).toBe('3000');
+    stopStreams();
+    const hint = Number((await stream.next()).retry);
+    expect(hint).toBeGreaterThanOrEqual(1000);
+    expect(hint).toBeLessThanOrEqual(5000);
+    await stream.ended;
   });
 
   it('ends with event: expired when the token expires', async () => {

@@ -45,7 +45,7 @@ describe('a list URL as a feed', () => {
       id,
       version: 1,
       matches: true,
-      record: { id, name: 'Polly', links: [{ rel: 'self', href: `/v1/animals/${id}` }] },
+      record: { id, name: 'Polly', links: [{ rel: 'self', href: `/v1/animals/${id}` }, { rel: 'zoo' }] },
     });
     expect(created.record.kind).toBeUndefined();
     // The tag is the one the GET with the same fields gives.
@@ -116,6 +116,19 @@ describe('a record URL as a feed', () => {
     expect(await event(stream)).toMatchObject({ event: 'deleted', id, version: 3 });
     await stream.ended;
   });
+
+  it('embeds what expand names, tagged as the GET tags it', async () => {
+    const { create, patch, call } = await start();
+    const { id } = await create({ zoo_id: '1', name: 'Polly', kind: 'bird' });
+    const stream = await feed(`/v1/animals/${id}?expand=zoo&fields=name`);
+    await patch(id, { name: 'Polly 2' });
+    const updated = await event(stream);
+    expect(updated.record).toMatchObject({ name: 'Polly 2', zoo: { id: '1', name: 'Berlin' } });
+    expect(updated.record.kind).toBeUndefined();
+    const got = await call('GET', `/v1/animals/${id}?expand=zoo&fields=name`);
+    expect(updated.etag).toBe(got.headers.get('etag'));
+    expect(updated.record).toEqual(got.body);
+  });
 });
 
 describe('resuming a feed', () => {
@@ -126,6 +139,7 @@ describe('resuming a feed', () => {
     const seen = await event(first);
     first.close();
     const b = await create({ zoo_id: '1', name: 'B', kind: 'cat' });
+    await served!.call('PATCH', '/v1/zoos/1', { name: 'Another collection' });
     await patch(a.id, { name: 'A2' });
     await create({ zoo_id: '2', name: 'C', kind: 'cat' });
     const resumed = await feed('/v1/animals', { ...bearer(), 'last-event-id': seen.position! });

@@ -8,6 +8,10 @@ const retryAfterFailure = 1000;
 
 const recordKey = (collection: string, id: string) => `${collection}\u0000${id}`;
 
+/** Whether a change is of the collection (and record) a subscriber follows. */
+const concerns = (subscriber: Subscriber, change: LoggedChange) =>
+  change.collection === subscriber.collection && (subscriber.id === undefined || change.id === subscriber.id);
+
 function addTo<K>(index: Map<K, Set<Subscriber>>, key: K, subscriber: Subscriber): void {
   let set = index.get(key);
   if (!set) index.set(key, (set = new Set()));
@@ -86,7 +90,7 @@ export class FeedHub {
     for (const change of batch.changes) {
       // Past the hub's position: the hub hands it on once the subscriber has joined.
       if (this.log.before(hub, change.position)) return hub;
-      subscriber.offer(change);
+      if (concerns(subscriber, change)) subscriber.offer(change);
     }
     const last = batch.changes.at(-1)?.position ?? at;
     if (batch.changes.length === batchSize) return last;

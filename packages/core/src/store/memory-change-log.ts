@@ -5,7 +5,7 @@ export type NewChange = Omit<LoggedChange, 'position'>;
 
 /** How much a {@link MemoryChangeLog} keeps. */
 export interface MemoryChangeLogOptions {
-  /** Most changes kept (default 100,000): older ones are dropped, and resuming before them resets. */
+  /** Most changes kept (default 10,000): older ones are dropped, and resuming before them resets. */
   readonly retain?: number;
   /** Longest time a change is kept, in milliseconds (default 24 hours). */
   readonly retainMs?: number;
@@ -30,7 +30,7 @@ export class MemoryChangeLog implements ChangeLog {
 
   constructor(options: MemoryChangeLogOptions = {}) {
     this.last = Date.now() * 1000;
-    this.retain = Math.max(1, options.retain ?? 100_000);
+    this.retain = Math.max(1, options.retain ?? 10_000);
     this.retainMs = options.retainMs ?? 24 * 60 * 60 * 1000;
   }
 
