@@ -112,6 +112,26 @@ describe('bounds of feeds', () => {
     stream.close();
   });
 
+  it('keeps up with a bulk write of a thousand records, queueing only what concerns each feed', async () => {
+    const { create, call } = await start();
+    for (let batch = 0; batch < 20; batch++)
+      await Promise.all(Array.from({ length: 50 }, () => create({ zoo_id: '1', name: 'x', kind: 'bird' })));
+    const all = await feed('/v1/animals');
+    const cats = await feed('/v1/animals?kind=cat');
+    const ids = Array.from({ length: 1000 }, (_, i) => String(i + 1));
+    const written = await call(
+      'PUT',
+      '/v1/animals',
+      ids.map((id) => ({ id, zoo_id: '1', name: `renamed ${id}`, kind: 'bird' })),
+    );
+    expect(written.status).toBe(200);
+    const names = [];
+    for (const _ of ids) names.push(dataOf(await all.nextEvent()).record.name);
+    expect(names).toEqual(ids.map((id) => `renamed ${id}`));
+    await create({ zoo_id: '1', name: 'Felix', kind: 'cat' });
+    expect(dataOf(await cats.nextEvent())).toMatchObject({ record: { name: 'Felix' } });
+  });
+
   it('sends a heartbeat comment on every interval', async () => {
     await start({ heartbeatInterval: 30 });
     const stream = await feed('/v1/animals');

@@ -47,6 +47,7 @@ function openFeed(parts: FeedStreamParts, sink: StreamSink): void {
     view.collection,
     view.id,
     (a, b) => log.before(a, b),
+    (change) => view.concerns(change),
     async (item) => {
       if (!('kind' in item)) return send(resetText(item.position, item.reset));
       const event = await view.eventFor(item);

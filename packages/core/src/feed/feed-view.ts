@@ -17,6 +17,11 @@ export interface FeedView {
   readonly collection: string;
   /** The record followed; undefined for a list. */
   readonly id: string | undefined;
+  /**
+   * A quick test, made as the change is handed on: false when the change cannot concern the
+   * subscriber (outside its list before and after), so that it is not even queued.
+   */
+  concerns(change: LoggedChange): boolean;
   /** The event, or undefined when the subscriber gets nothing for this change. */
   eventFor(change: LoggedChange): Promise<FeedEvent | undefined>;
 }
@@ -41,6 +46,8 @@ export function listView(
   return {
     collection: runtime.collection.name,
     id: undefined,
+    concerns: ({ data, previous }) =>
+      inList !== undefined && ((data !== undefined && inList(data)) || (previous !== undefined && inList(previous))),
     async eventFor(change) {
       if (!inList) return undefined;
       const { data, previous } = change;
@@ -77,6 +84,7 @@ export function recordView(
   return {
     collection: runtime.collection.name,
     id,
+    concerns: () => true,
     async eventFor(change) {
       if (change.kind === 'deleted') {
         const seen = change.previous === undefined || (await mayRead(runtime, context, id, change.previous));

@@ -46,6 +46,7 @@ describe('the feed hub', () => {
         'things',
         i % 3 === 0 ? '3' : undefined,
         (a, b) => log.before(a, b),
+        () => true,
         async (item) => {
           if (Math.random() < 0.2) await pause(1);
           positions.push(Number(item.position));

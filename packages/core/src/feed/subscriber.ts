@@ -24,10 +24,12 @@ export class Subscriber {
     /** The record followed; undefined for a list. */
     readonly id: string | undefined,
     private readonly before: (a: string, b: string) => boolean,
+    /** A quick test of a change, made before it is queued: false drops it. */
+    private readonly concerns: (change: LoggedChange) => boolean,
     private readonly handle: ItemHandler,
     /** Called once when the subscription ends from inside: too slow, done, or failed. */
     private readonly onEnd: (why: 'slow' | 'done' | 'failed', error?: unknown) => void,
-    private readonly bound = 1000,
+    private readonly bound = 10_000,
   ) {}
 
   get closed(): boolean {
@@ -40,6 +42,7 @@ export class Subscriber {
     if ('kind' in item) {
       if (this.floor !== undefined && !this.before(this.floor, item.position)) return;
       this.floor = item.position;
+      if (!this.concerns(item)) return;
     } else {
       this.floor = item.position;
     }

@@ -23,6 +23,8 @@ export class MemoryChangeLog implements ChangeLog {
   private kept: LoggedChange[] = [];
   private start = 0;
   private last: number;
+  // Kept as text too: every list and record GET asks for it.
+  private lastText: string;
   private readonly watchers = new Set<() => void>();
   private waking = false;
   private readonly retain: number;
@@ -30,18 +32,20 @@ export class MemoryChangeLog implements ChangeLog {
 
   constructor(options: MemoryChangeLogOptions = {}) {
     this.last = Date.now() * 1000;
+    this.lastText = String(this.last);
     this.retain = Math.max(1, options.retain ?? 10_000);
     this.retainMs = options.retainMs ?? 24 * 60 * 60 * 1000;
   }
 
   position(): string {
-    return String(this.last);
+    return this.lastText;
   }
 
   /** Adds committed changes in the order given, then wakes the watchers (once, after this step). */
   append(changes: readonly NewChange[]): void {
     if (changes.length === 0) return;
     for (const change of changes) this.kept.push({ ...change, position: String(++this.last) });
+    this.lastText = this.kept[this.kept.length - 1]!.position;
     this.prune(changes[changes.length - 1]!.at.getTime());
     if (this.watchers.size === 0 || this.waking) return;
     this.waking = true;
