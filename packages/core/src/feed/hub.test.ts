@@ -74,4 +74,32 @@ describe('the feed hub', () => {
     }
     for (const { subscriber } of seen) hub.leave(subscriber);
   });
+
+  it('starts again for a subscriber that comes after the last one left while it started', async () => {
+    const memory = new MemoryChangeLog();
+    const log = slowLog(memory);
+    const hub = new FeedHub(log);
+    const received: string[] = [];
+    const subscriber = (onItem: (position: string) => void) =>
+      new Subscriber(
+        'things',
+        undefined,
+        (a, b) => log.before(a, b),
+        () => true,
+        async (item) => (onItem(item.position), true),
+        () => undefined,
+      );
+    const early = subscriber(() => undefined);
+    const following = hub.follow(early, undefined);
+    early.close();
+    hub.leave(early);
+    await following;
+    const late = subscriber((position) => received.push(position));
+    await hub.follow(late, undefined);
+    write(memory, '1');
+    await pause(20);
+    await late.drained();
+    expect(received).toEqual([memory.position()]);
+    hub.leave(late);
+  });
 });

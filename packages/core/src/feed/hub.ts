@@ -52,6 +52,7 @@ export class FeedHub {
   async follow(subscriber: Subscriber, from: string | undefined): Promise<void> {
     this.members++;
     await this.start();
+    if (subscriber.closed) return;
     let at = from;
     // The first read also tells whether `from` is a position of the log at all.
     let checked = false;
@@ -98,19 +99,27 @@ export class FeedHub {
     return this.log.before(batch.position, hub) ? batch.position : hub;
   }
 
+  /** Starts following the log (watching first, so no wake-up is missed); resolves once the hub has a position. */
   private async start(): Promise<void> {
-    if (this.position !== undefined) return;
-    this.starting ??= (async () => {
-      const generation = this.generation;
-      const unwatch = this.log.watch(() => this.wake());
-      const position = await this.log.position();
-      this.starting = undefined;
-      if (generation !== this.generation || this.members === 0) return unwatch();
-      this.unwatch = unwatch;
-      this.position = position;
-      this.wake();
-    })();
-    await this.starting;
+    while (this.position === undefined && this.members > 0) {
+      this.starting ??= (async () => {
+        const unwatch = this.log.watch(() => this.wake());
+        try {
+          const position = await this.log.position();
+          // Everyone may have left meanwhile.
+          if (this.members === 0) return unwatch();
+          this.unwatch = unwatch;
+          this.position = position;
+          this.wake();
+        } catch (error) {
+          unwatch();
+          throw error;
+        } finally {
+          this.starting = undefined;
+        }
+      })();
+      await this.starting;
+    }
   }
 
   private wake(): void {
