@@ -62,7 +62,7 @@ async function listFeed(runtime: CollectionRuntime, context: HandlerContext): Pr
   // The related collections' scopes, checked now rather than on the first event.
   if (list.expand) await findExpansions(context, [], list.expand);
   const restriction = runtime.collection.listFilter?.(context.principal, context);
-  const restricted = filter && restrictList(runtime.collection, context, filter);
+  const restricted = filter && restrictList(runtime.collection, context, filter, restriction);
   const { conditions, search } = list.query;
   const inList = restricted ? listMatcher({ filter: restricted, conditions, search }) : undefined;
   const shape = { fields: list.fields, expand: list.expand, query: request.query };

@@ -51,9 +51,11 @@ export function listView(
     async eventFor(change) {
       if (!inList) return undefined;
       const { data, previous } = change;
-      const seenAfter = data !== undefined && (await allowed(change.id, data));
-      const inAfter = seenAfter && inList(data);
+      // The cheap tests first: the record rule runs only for a record in the list before or after.
+      const listedAfter = data !== undefined && inList(data);
       const inBefore = previous !== undefined && inList(previous) && (await allowed(change.id, previous));
+      const seenAfter = (listedAfter || inBefore) && (await allowed(change.id, data));
+      const inAfter = listedAfter && seenAfter;
       if (!inAfter && !inBefore) return undefined;
       if (change.kind === 'deleted' || !seenAfter)
         return {
