@@ -60,11 +60,17 @@ function openFeed(parts: FeedStreamParts, sink: StreamSink): void {
   );
   const heartbeat = setInterval(() => send(heartbeatText), settings.heartbeatInterval);
   heartbeat.unref?.();
-  const expiry =
-    parts.expiresAt === undefined
-      ? undefined
-      : setTimeout(() => finish(expiredText), Math.max(0, Math.min(parts.expiresAt - Date.now(), longestTimer)));
-  expiry?.unref?.();
+  let expiry: ReturnType<typeof setTimeout> | undefined;
+  // A token valid for longer than one timer can wait is checked again when that timer fires.
+  const watchExpiry = (at: number) => {
+    const left = at - Date.now();
+    expiry = setTimeout(
+      () => (left > longestTimer ? watchExpiry(at) : finish(expiredText)),
+      Math.min(left, longestTimer),
+    );
+    expiry.unref?.();
+  };
+  if (parts.expiresAt !== undefined) watchExpiry(parts.expiresAt);
   function finish(last?: string): void {
     if (done) return;
     if (last) sink.write(last);

@@ -17,7 +17,7 @@ function exactWeight(accept: string, mediaType: string): number | undefined {
  * below one it gives `application/json` by name.
  */
 export function wantsStream(accept: string | undefined): boolean {
-  if (accept === undefined || !accept.includes('event-stream')) return false;
+  if (accept === undefined || !/event-stream/i.test(accept)) return false;
   const stream = exactWeight(accept, 'text/event-stream') ?? 0;
   return stream > 0 && stream >= (exactWeight(accept, 'application/json') ?? 0);
 }
