@@ -114,7 +114,13 @@ describe('configFromEnv', () => {
         redisKeyPrefix: 'zoo:rl:',
       },
       startupRetrySeconds: 0,
+      streamsPerClient: 100,
     });
+  });
+
+  it('reads the open feeds allowed per client from STREAMS_PER_CLIENT', () => {
+    expect(configFromEnv({ STREAMS_PER_CLIENT: '10000' }).streamsPerClient).toBe(10_000);
+    expect(() => configFromEnv({ STREAMS_PER_CLIENT: '0' })).toThrow(/STREAMS_PER_CLIENT/);
   });
 
   it('reads the other pages that may call the API from CORS_ORIGINS', () => {

@@ -52,6 +52,7 @@ export async function createZooApi(
     ],
     auth: auth.authenticator,
     mounts: auth.mounts,
+    streamsPerClient: config.streamsPerClient,
     plugins: [
       // Telemetry first, so that requests answered by an earlier hook (CORS preflights) are traced too.
       ...(config.telemetry ? [telemetry()] : []),

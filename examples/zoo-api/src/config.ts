@@ -26,6 +26,8 @@ export interface ZooConfig {
    * (default 0: exit at once, for an orchestrator that restarts the process anyway).
    */
   readonly startupRetrySeconds: number;
+  /** STREAMS_PER_CLIENT: feeds (`Accept: text/event-stream`) one client may hold open at once, default 100. */
+  readonly streamsPerClient: number;
 }
 
 /**
@@ -161,7 +163,8 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * DATABASE_SCHEMA, default public) or STORE=memory; CORS_ORIGINS (comma-separated origins of
  * other web pages that may call the API); OTEL_EXPORTER_OTLP_ENDPOINT turns telemetry on; rate
  * limits: RATE_LIMIT, RATE_LIMIT_WRITES, RATE_LIMIT_TOKENS, RATE_LIMIT_WINDOW, REDIS_URL and
- * REDIS_KEY_PREFIX (see {@link RateLimitConfig}); STARTUP_RETRY_SECONDS for a database that is not up yet.
+ * REDIS_KEY_PREFIX (see {@link RateLimitConfig}); STARTUP_RETRY_SECONDS for a database that is not up yet;
+ * STREAMS_PER_CLIENT for the feeds one client may hold open.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -204,5 +207,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
     telemetry: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT),
     rateLimits: rateLimitsFrom(env),
     startupRetrySeconds: startupRetryFrom(env.STARTUP_RETRY_SECONDS),
+    streamsPerClient: countFrom(env, 'STREAMS_PER_CLIENT', 100, 1),
   };
 }

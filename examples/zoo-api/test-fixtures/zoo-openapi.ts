@@ -4003,6 +4003,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4024,6 +4026,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4242,6 +4246,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4267,6 +4273,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4678,6 +4686,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4983,6 +4993,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5004,6 +5016,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5562,6 +5576,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5581,6 +5597,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5783,6 +5801,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5804,6 +5824,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -6062,6 +6084,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -6410,6 +6434,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -6981,6 +7007,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7000,6 +7028,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7237,6 +7267,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7629,6 +7661,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7650,6 +7684,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7868,6 +7904,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7893,6 +7931,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -8304,6 +8344,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -8609,6 +8651,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -8630,6 +8674,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9208,6 +9254,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9227,6 +9275,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9429,6 +9479,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9450,6 +9502,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9708,6 +9762,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -10056,6 +10112,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -10627,6 +10685,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -10646,6 +10706,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -10883,6 +10945,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -11278,6 +11342,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -11299,6 +11365,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -11559,6 +11627,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12204,6 +12274,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12223,6 +12295,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12461,6 +12535,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12482,6 +12558,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12742,6 +12820,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -13092,6 +13172,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -13667,6 +13749,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -13686,6 +13770,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -13925,6 +14011,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14321,6 +14409,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14342,6 +14432,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14560,6 +14652,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14585,6 +14679,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14996,6 +15092,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -15301,6 +15399,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -15322,6 +15422,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -15904,6 +16006,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -15923,6 +16027,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16125,6 +16231,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16146,6 +16254,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16404,6 +16514,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16752,6 +16864,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -17323,6 +17437,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -17342,6 +17458,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -17579,6 +17697,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -17954,6 +18074,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -17975,6 +18097,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -18235,6 +18359,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -18860,6 +18986,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -18879,6 +19007,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19117,6 +19247,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19138,6 +19270,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19398,6 +19532,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19748,6 +19884,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -20323,6 +20461,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -20342,6 +20482,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -20581,6 +20723,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -20951,6 +21095,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -20972,6 +21118,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21190,6 +21338,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21215,6 +21365,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21626,6 +21778,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21931,6 +22085,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21952,6 +22108,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22508,6 +22666,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22527,6 +22687,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22727,6 +22889,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22748,6 +22912,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -23006,6 +23172,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -23354,6 +23522,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -23923,6 +24093,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -23942,6 +24114,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24179,6 +24353,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24549,6 +24725,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24570,6 +24748,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24788,6 +24968,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24813,6 +24995,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -25224,6 +25408,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -25529,6 +25715,8 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -25550,6 +25738,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26106,6 +26296,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26125,6 +26317,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26325,6 +26519,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26346,6 +26542,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26604,6 +26802,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26952,6 +27152,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -27521,6 +27723,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -27540,6 +27744,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -27777,6 +27983,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
+                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
+                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */

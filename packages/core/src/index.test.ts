@@ -4,6 +4,7 @@ it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'ApiError',
     'CorralError',
+    'MemoryChangeLog',
     'MemoryDatabase',
     'applicationCodeRange',
     'coreStartupCodes',

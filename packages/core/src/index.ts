@@ -1,4 +1,5 @@
 export { createApi, type Api, type ApiOptions } from './api/create-api.js';
+export type { FeedOptions } from './feed/feed-settings.js';
 export type {
   JobRecord,
   JobRequest,

@@ -37,6 +37,8 @@ export const coreStartupCodes = defineStartupCodes('@corral/core', {
     'An option of cors() is not usable: an origin that is not scheme://host[:port], a header name with forbidden characters, a max age that is not whole seconds, or credentials for every origin.',
   CORRAL_INVALID_IDEMPOTENCY_OPTION:
     'A duration given to idempotency() (its window or lease) is not a whole number of seconds of at least one.',
+  CORRAL_INVALID_FEED_OPTION:
+    'A feed option given to createApi (streamsPerClient, heartbeatInterval) is not a whole number of at least 1.',
   CORRAL_FOREIGN_TRANSACTION: 'A store was given a transaction of another database.',
   CORRAL_INVALID_TABLE_NAME: 'A database store cannot use a name as a table, schema or column name.',
   CORRAL_INVALID_SERVER_SETTING:

@@ -64,6 +64,7 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_INVALID_CACHE_BOUNDS',
   'CORRAL_DATABASE_FILE_UNOPENABLE',
   'CORRAL_INVALID_SERVER_SETTING',
+  'CORRAL_INVALID_FEED_OPTION',
 ]);
 
 describe('CorralError', () => {

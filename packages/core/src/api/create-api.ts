@@ -25,12 +25,13 @@ import type { CompiledRoute } from './compiled-route.js';
 import { errorDocsUrl as errorPageUrl } from './error-pages.js';
 import { createPipeline } from './pipeline.js';
 import { versionRoutes, type VersionDefinition } from './version-routes.js';
+import { feedSettingsOf, type FeedOptions } from '../feed/feed-settings.js';
 
 /**
  * Everything {@link createApi} needs. A single-version API gives `version`, `collections` and
  * `operations` directly; several versions go in `versions` instead.
  */
-export interface ApiOptions extends Partial<VersionDefinition> {
+export interface ApiOptions extends Partial<VersionDefinition>, FeedOptions {
   /** Several major versions side by side; use instead of `version`/`collections`/`operations`. */
   readonly versions?: readonly VersionDefinition[];
   /** Title of the API in root documents. */
@@ -190,6 +191,7 @@ export function createApi(options: ApiOptions): Api {
       expand: expandSettingsOf(options.expand, withPagingDefaults(paging).maxLimit),
       auth: options.auth,
       jobs,
+      feeds: feedSettingsOf(options),
     },
     auth: options.auth,
     logger,

@@ -24,7 +24,12 @@ export async function serveRoute(
   const { definition, hooks } = route;
   checkPathParameters(context.params);
   const produces = definition.produces ?? 'application/json';
-  if (produces !== '*/*' && !accepts(context.request.header('accept'), produces)) {
+  const accept = context.request.header('accept');
+  if (
+    produces !== '*/*' &&
+    !accepts(accept, produces) &&
+    !(definition.alsoProduces !== undefined && accepts(accept, definition.alsoProduces))
+  ) {
     throw new ApiError(
       'notAcceptable',
       `This resource is available as ${produces} only; the Accept header excludes it`,

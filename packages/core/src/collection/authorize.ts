@@ -35,8 +35,8 @@ export function restrictList(
   collection: AnyCollection,
   context: HandlerContext,
   filter: Readonly<Record<string, unknown>>,
+  restriction = collection.listFilter?.(context.principal, context),
 ): Record<string, unknown> | null {
-  const restriction = collection.listFilter?.(context.principal, context);
   if (!restriction) return { ...filter };
   const merged: Record<string, unknown> = { ...filter };
   for (const [field, value] of Object.entries(restriction)) {

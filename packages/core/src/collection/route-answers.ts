@@ -71,6 +71,26 @@ const byKind: Readonly<Record<CollectionRouteKind, RouteAnswers>> = {
   },
 };
 
+const position: Record<string, HeaderDoc> = {
+  'Last-Event-ID': {
+    description:
+      'Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change',
+    schema: text,
+    required: true,
+  },
+};
+
+/** The answers with the change log's position added to every success (a collection whose database keeps one). */
+function withPosition(answers: RouteAnswers): RouteAnswers {
+  const success = Object.fromEntries(
+    Object.entries(answers.success).map(([status, answer]) => [
+      status,
+      { ...answer, headers: { ...answer.headers, ...position } },
+    ]),
+  );
+  return { ...answers, success };
+}
+
 /** Kinds whose handler runs the collection's record rule, which refuses with 403 whether or not tokens are checked. */
 const ruled: ReadonlySet<CollectionRouteKind> = new Set([
   'create',
@@ -102,5 +122,7 @@ export function collectionRouteAnswers(
     ...(collection.unique.length > 0 && writing.has(kind) ? [409] : []),
   ];
   const errors = [...new Set([...answers.errors, ...extra])].sort((a, b) => a - b);
-  return { success: answers.success, errors };
+  const declared = { success: answers.success, errors };
+  // OPTIONS is answered without a position; every other route of a logged collection gives one.
+  return collection.store.database?.changes && kind !== 'options' ? withPosition(declared) : declared;
 }

@@ -9,6 +9,7 @@ import { collectionRouteAnswers, type CollectionRouteKind } from './route-answer
 import { offerRequestUnit } from './request-unit.js';
 import type { CollectionRuntime } from './runtime.js';
 import { withParentStore } from './unit-of-work.js';
+import { feedMediaType, readingFrom, writingTo } from '../feed/feed-routes.js';
 import { createRecord, deleteRecord, patchRecord, replaceRecord } from './write-handlers.js';
 
 type CollectionHandler = (runtime: CollectionRuntime, context: HandlerContext) => Promise<CorralResponse>;
@@ -39,17 +40,22 @@ function pathRoutes(
 ): RouteDefinition[] {
   const { collection } = runtime;
   const allow = [...Object.keys(table), 'HEAD', 'OPTIONS'];
+  // A database with a change log makes every list and record a feed, and every answer names a position.
+  const log = collection.store.database?.changes;
   const entry = { pattern, collection: collection.name, ...(nested ? { nested } : {}) };
   return [
     ...Object.entries(table).map(([method, [kind, handler, right]]): RouteDefinition => {
+      const reads = handler === listRecords || handler === getRecord;
+      const served = !log ? handler : reads ? readingFrom(log, handler) : writingTo(log, handler);
       const route: RouteDefinition = {
         ...entry,
         method,
         kind,
         access: accessFor(collection.scopes[right]),
         answers: collectionRouteAnswers(collection, kind, pattern),
-        handler: (context: HandlerContext) => handler(runtime, context),
-        checksQuery: handler === listRecords || handler === getRecord,
+        handler: (context: HandlerContext) => served(runtime, context),
+        checksQuery: reads,
+        ...(log && reads ? { alsoProduces: feedMediaType } : {}),
       };
       // A create writes its own store and reads its parent's: one database can hold it all in one unit.
       if (kind === 'create') offerRequestUnit(route, withParentStore(runtime));

@@ -1,6 +1,12 @@
 export { memoryStore, type MemoryStoreOptions } from './memory-store.js';
 export { searchableText } from './match.js';
-export { memoryDatabase, MemoryDatabase, type MemoryTransaction } from './memory-database.js';
+export {
+  memoryDatabase,
+  MemoryDatabase,
+  type MemoryDatabaseOptions,
+  type MemoryTransaction,
+} from './memory-database.js';
+export { MemoryChangeLog, type MemoryChangeLogOptions, type NewChange } from './memory-change-log.js';
 export type {
   ComparisonOperator,
   DeleteAllResult,

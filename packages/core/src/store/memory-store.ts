@@ -2,6 +2,8 @@ import { CorralError } from '@corral/errors';
 import { snapshot } from './freeze.js';
 import { formatId, IdSequence } from './id-sequence.js';
 import { Indexes, type IndexedFields } from './indexes.js';
+import type { ChangeKind } from './change-log.js';
+import type { NewChange } from './memory-change-log.js';
 import { defaultMemoryDatabase, type MemoryDatabase, type MemoryTransaction } from './memory-database.js';
 import { runQuery } from './query.js';
 import { planBatch, type Resolved } from './replace-many.js';
@@ -56,6 +58,27 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
   const stored = (seq: number, version: number, data: Readonly<T>): StoredRecord<T> =>
     Object.freeze({ id: formatId(seq), version, data });
 
+  /** The change log entry of one written record, under the collection's name (known from `init`). */
+  const change = (
+    kind: ChangeKind,
+    record: StoredRecord<T>,
+    data: Readonly<T> | undefined,
+    previous: Readonly<T> | undefined,
+  ): NewChange => ({
+    collection: unique.collection,
+    id: record.id,
+    kind,
+    version: record.version,
+    at: new Date(),
+    ...(data ? { data: data as Readonly<Record<string, unknown>> } : {}),
+    ...(previous ? { previous: previous as Readonly<Record<string, unknown>> } : {}),
+  });
+  /** Logs changes now, or when the unit of work they belong to commits. */
+  const logChanges = (changes: readonly NewChange[], transaction: MemoryTransaction | undefined): void => {
+    if (!transaction) database.changes.append(changes);
+    else for (const one of changes) transaction.logChange(one);
+  };
+
   // No index can exist yet, so loading is one Map insert per record; init() sorts once later.
   const seeded: string[] = [];
   for (const data of options.initial ?? []) {
@@ -100,6 +123,10 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
       indexes.removed(seq, record.data);
     }
     revision++;
+    logChanges(
+      records.map((record) => change('deleted', record, undefined, record.data)),
+      transaction,
+    );
     transaction?.onRollback(() => restore(records.map((r) => stored(Number(r.id), r.version + 1, r.data))));
   }
 
@@ -111,6 +138,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
     indexes.replaced(seq, before.data, data);
     live.set(seq, record);
     revision++;
+    logChanges([change('updated', record, data, before.data)], transaction);
     // Undone with a new version rather than the old one: a version someone may have seen is never reused.
     transaction?.onRollback(() => {
       const now = live.get(seq) ?? record;
@@ -225,6 +253,7 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
       live.set(seq, record);
       indexes.added(seq, copy);
       revision++;
+      logChanges([change('created', record, copy, undefined)], transaction);
       transaction?.onRollback(() => {
         live.delete(seq);
         indexes.removed(seq, copy);
@@ -278,6 +307,10 @@ export function memoryStore<const T extends object>(options: MemoryStoreOptions<
         removeLive([...live.values()], transaction);
         return { status: 'ok', count };
       }
+      logChanges(
+        Array.from(live.values(), (record) => change('deleted', record, undefined, record.data)),
+        undefined,
+      );
       live.clear();
       indexes.clear();
       revision++;

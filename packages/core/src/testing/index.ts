@@ -34,3 +34,4 @@ export {
 export { fetchTransport, type SendOptions, socketTransport, type TestResponse, type Transport } from './transport.js';
 export { streamingRoute, type TestStream, type TestStreamOptions, testStream } from './test-stream.js';
 export { type ClientStream, type StreamServer, type StreamTransport, streamServer } from './stream-clients.js';
+export { openSse, type SseBlock, type SseConnection } from './sse-client.js';

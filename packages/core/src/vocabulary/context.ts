@@ -3,6 +3,7 @@ import type { Authenticator, Principal } from '../auth/principal.js';
 import type { ExpandSettings } from '../collection/expand-options.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
 import type { JobStore } from '../jobs/job-store.js';
+import type { FeedSettings } from '../feed/feed-settings.js';
 import type { RouteAnswers } from './answers.js';
 
 /** Settings of an API that handlers need, fixed when the API is created. */
@@ -19,6 +20,8 @@ export interface ApiSettings {
   readonly auth: Authenticator | undefined;
   /** Background work accepted with `Prefer: respond-async`. */
   readonly jobs: JobStore;
+  /** How feeds (`Accept: text/event-stream`) run, and the streams open per client. */
+  readonly feeds: FeedSettings;
 }
 
 /**
@@ -131,4 +134,9 @@ export interface RouteDefinition extends RouteInfo {
   readonly checksQuery?: boolean;
   /** Media type of a successful answer, for Accept negotiation (default application/json; `*\/*` skips it). */
   readonly produces?: string;
+  /**
+   * Another media type the handler answers in when the request asks for it by name (a feed's
+   * `text/event-stream`); Accept negotiation lets it through.
+   */
+  readonly alsoProduces?: string;
 }
