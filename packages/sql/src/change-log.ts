@@ -111,7 +111,8 @@ export class SqlChangeLog implements ChangeLog {
     this.collections.set(collection, data);
   }
 
-  position(): string | Promise<string> {
+  position(options?: { readonly fresh?: boolean }): string | Promise<string> {
+    if (options?.fresh) return this.engine.current();
     const now = Date.now();
     const cached = this.cached;
     if (cached && now - cached.at < freshMs) return cached.position;
@@ -183,6 +184,8 @@ export class SqlChangeLog implements ChangeLog {
    */
   committed(): void {
     if (this.watchers.size > 0) this.wakeAll();
+    // Answers read after this write get a position that follows it soon, without waiting for one.
+    if (this.cached) this.refresh().catch(() => undefined);
     if (!this.engine.announce) return;
     if (this.announcing !== 'idle') {
       this.announcing = 'again';

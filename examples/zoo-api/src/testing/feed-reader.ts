@@ -14,8 +14,10 @@ export interface OpenFeed {
   /** The error body when the feed was refused (status other than 200). */
   readonly refusal: unknown;
   readonly events: WireEvent[];
-  /** Resolves when at least `count` events came (of `kinds` when given), rejects after `timeoutMs`. */
+  /** Resolves when at least `count` events came, rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<WireEvent[]>;
+  /** Resolves with the events up to the first that `found` accepts, rejects after `timeoutMs`. */
+  waitUntil(found: (event: WireEvent) => boolean, timeoutMs?: number): Promise<WireEvent[]>;
   /** Resolves when the server ended the stream. */
   readonly ended: Promise<void>;
   close(): void;
@@ -49,12 +51,29 @@ export function openFeed(url: string, token: string, headers: Record<string, str
         });
         response.on('error', () => {});
         response.once('end', () => {
-          const feed = { status: response.statusCode ?? 0, headers: response.headers, events, ended, close, waitFor };
+          const feed = { status: response.statusCode ?? 0, headers: response.headers, events, ended, close, waitFor, waitUntil };
           if (response.statusCode !== 200)
             resolve({ ...feed, refusal: refusalText ? JSON.parse(refusalText) : undefined });
         });
         function close(): void {
           request.destroy();
+        }
+        function waitUntil(found: (event: WireEvent) => boolean, timeoutMs = 5_000): Promise<WireEvent[]> {
+          return new Promise((done, fail) => {
+            const check = () => {
+              const at = events.findIndex(found);
+              if (at < 0) return;
+              waiters.delete(check);
+              clearTimeout(timer);
+              done(events.slice(0, at + 1));
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(check);
+              fail(new Error(`waited for an event, got ${JSON.stringify(events)}`));
+            }, timeoutMs);
+            waiters.add(check);
+            check();
+          });
         }
         function waitFor(count: number, timeoutMs = 5_000): Promise<WireEvent[]> {
           return new Promise((done, fail) => {
@@ -73,7 +92,7 @@ export function openFeed(url: string, token: string, headers: Record<string, str
           });
         }
         if (response.statusCode === 200)
-          resolve({ status: 200, headers: response.headers, refusal: undefined, events, ended, close, waitFor });
+          resolve({ status: 200, headers: response.headers, refusal: undefined, events, ended, close, waitFor, waitUntil });
       },
     );
     request.on('error', reject);

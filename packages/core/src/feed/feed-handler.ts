@@ -19,13 +19,12 @@ import { listView, recordView, type FeedView } from './feed-view.js';
 /**
  * A GET that asked for `text/event-stream`: the list or record URL is checked as its GET checks it
  * (parameters, parent, record, rules: every refusal comes before the stream), the client's open
- * streams are counted, then the answer is the stream of changes after `position` (taken before
- * any read), or after the request's `Last-Event-ID`.
+ * streams are counted, then the answer is the stream of changes after the request's
+ * `Last-Event-ID`, or else after the log's position as of now.
  */
 export async function openFeed(
   runtime: CollectionRuntime,
   context: HandlerContext,
-  position: string,
   log: ChangeLog,
 ): Promise<CorralResponse> {
   const view = context.params.id === undefined ? await listFeed(runtime, context) : await recordFeed(runtime, context);
@@ -42,7 +41,8 @@ export async function openFeed(
     );
   }
   const exp = context.principal?.claims.exp;
-  const from = context.request.header('last-event-id')?.trim() || position;
+  // Without Last-Event-ID the feed starts now, not at a position the log learned a moment ago.
+  const from = context.request.header('last-event-id')?.trim() || (await log.position({ fresh: true }));
   const body = feedBody({
     log,
     view,

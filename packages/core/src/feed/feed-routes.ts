@@ -17,14 +17,13 @@ export const feedMediaType = 'text/event-stream';
  */
 export function readingFrom(log: ChangeLog, handler: CollectionHandler): CollectionHandler {
   const read = (runtime: CollectionRuntime, context: HandlerContext, position: string) =>
-    wantsStream(context.request.header('accept'))
-      ? openFeed(runtime, context, position, log)
-      : handler(runtime, context).then((response) => {
-          response.headers['last-event-id'] = position;
-          return response;
-        });
+    handler(runtime, context).then((response) => {
+      response.headers['last-event-id'] = position;
+      return response;
+    });
   // A log that knows its position at once (memory) costs no extra step on the read path.
   return (runtime, context) => {
+    if (wantsStream(context.request.header('accept'))) return openFeed(runtime, context, log);
     const at = log.position();
     return typeof at === 'string'
       ? read(runtime, context, at)

@@ -46,9 +46,11 @@ export interface ChangeLog {
   /**
    * A position from which reading delivers every change that a read of the stores started after
    * this call might not show (changes it does show may come again). Cheap: a log may answer from
-   * a position it learned a moment ago, since an earlier position is always safe.
+   * a position it learned a moment ago, since an earlier position is always safe. `fresh` asks for
+   * the position as of now (a feed opened without `Last-Event-ID` starts there, so that it does not
+   * begin with changes made before it was asked for).
    */
-  position(): string | Promise<string>;
+  position(options?: { readonly fresh?: boolean }): string | Promise<string>;
   /**
    * The changes after `position`, oldest first, at most `limit` of them. Only committed changes
    * are given, and never one at or below a position given before: a change committed late by a

@@ -184,6 +184,18 @@ export function changeLogCases(name: string, open: () => Promise<OpenedChangeLog
       }
     });
 
+    it('gives a fresh position on asking, never before one it gave earlier', async () => {
+      const before = await log.position({ fresh: true });
+      const created = await things.create(cat);
+      const after = await log.position({ fresh: true });
+      expect(log.before(after, before)).toBe(false);
+      const { changes } = await readChanges(log, before, 1);
+      expect(changes.map((change) => change.id)).toContain(created.id);
+      // Where no other transaction holds the log back, the fresh position follows the write at once.
+      if (log.before(changes.at(-1)!.position, after) || changes.at(-1)!.position === after)
+        expect((await log.read(after, 10)) as { changes: LoggedChange[] }).toMatchObject({ changes: [] });
+    });
+
     it('wakes watchers after a write commits, and not after they stop', async () => {
       let wakes = 0;
       const stop = log.watch(() => wakes++);
