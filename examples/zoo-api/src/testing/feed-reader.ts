@@ -51,7 +51,15 @@ export function openFeed(url: string, token: string, headers: Record<string, str
         });
         response.on('error', () => {});
         response.once('end', () => {
-          const feed = { status: response.statusCode ?? 0, headers: response.headers, events, ended, close, waitFor, waitUntil };
+          const feed = {
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            events,
+            ended,
+            close,
+            waitFor,
+            waitUntil,
+          };
           if (response.statusCode !== 200)
             resolve({ ...feed, refusal: refusalText ? JSON.parse(refusalText) : undefined });
         });
@@ -92,7 +100,16 @@ export function openFeed(url: string, token: string, headers: Record<string, str
           });
         }
         if (response.statusCode === 200)
-          resolve({ status: 200, headers: response.headers, refusal: undefined, events, ended, close, waitFor, waitUntil });
+          resolve({
+            status: 200,
+            headers: response.headers,
+            refusal: undefined,
+            events,
+            ended,
+            close,
+            waitFor,
+            waitUntil,
+          });
       },
     );
     request.on('error', reject);
