@@ -138,10 +138,34 @@ async function deliveries({ seconds, ratePerSecond }) {
     }
     await Promise.all(writes);
     await sleep(2000);
+    const held = await heldBack(instances, admin, ids[0], received.get('record 0'));
     for (const feed of feeds) feed.close();
-    return judge({ feeds, received, sent, ids, internal, refused, writes: writes.length });
+    return { ...judge({ feeds, received, sent, ids, internal, refused, writes: writes.length }), held };
   } finally {
     for (const instance of instances) instance.stop();
+  }
+}
+
+/**
+ * What a long write transaction elsewhere on the server does: one that wrote and stays open for
+ * 2 s holds changes committed meanwhile back until it ends. The delay of one update is measured.
+ */
+async function heldBack(instances, admin, id, events) {
+  const other = new pg.Client({ connectionString: databaseUrl });
+  await other.connect();
+  try {
+    await other.query('CREATE TABLE IF NOT EXISTS public.corral_bench_scratch (n integer)');
+    await other.query('BEGIN');
+    await other.query('INSERT INTO public.corral_bench_scratch VALUES (1)');
+    const seen = events.length;
+    const sentAt = performance.now();
+    await call(instances[1].origin, admin, 'PATCH', `/v1/employees/${id}`, { yearOfBirth: 1999 });
+    await sleep(2000);
+    await other.query('COMMIT');
+    while (events.length === seen && performance.now() - sentAt < 10_000) await sleep(5);
+    return events.length > seen ? events[seen].receivedAt - sentAt : undefined;
+  } finally {
+    await other.end();
   }
 }
 
@@ -223,6 +247,8 @@ export async function feedBench({ quick }) {
     '| deliveries | p50 ms | p99 ms | missed | duplicated | delivered where not allowed | refused feeds |',
     '|---:|---:|---:|---:|---:|---:|---:|',
     `| ${live.deliveries.toLocaleString('en')} | ${live.p50.toFixed(1)} | ${live.p99.toFixed(1)} | ${live.missed} | ${live.duplicated} | ${live.forbidden} | ${live.refused} |`,
+    '',
+    `A write transaction left open for 2 s by another program on the same server held an update committed meanwhile back: it arrived ${live.held === undefined ? 'never (within 10 s)' : `${Math.round(live.held)} ms`} after it was sent.`,
     '',
     `${resting.subscribers.toLocaleString('en')} idle feeds on one instance (a write a second): RSS ${mb(resting.rssBefore)} before, ${mb(resting.rss)} with them; event loop delay p99 ${resting.loopP99.toFixed(1)} ms (max ${resting.loopMax.toFixed(1)} ms).`,
   ];
