@@ -992,6 +992,18 @@ export interface components {
                 description?: string;
             }[];
         };
+        /** @description event: reset. The position sent was too old or not a position: read the list or record again, then go on from the id of this event. */
+        FeedReset: {
+            /** @enum {string} */
+            type: "reset";
+            /** @description Why the feed could not resume */
+            reason: string;
+        };
+        /** @description event: expired, the last of its stream. The token ran out: reconnect with a new one and the id of the last event. */
+        FeedExpired: {
+            /** @enum {string} */
+            type: "expired";
+        };
         /** @description A record of zoos as the API returns it. */
         Zoos: {
             readonly id: string;
@@ -1076,6 +1088,30 @@ export interface components {
             /** Format: int64 */
             updated: number;
             zoos: components["schemas"]["Zoos"][];
+        };
+        /** @description event: created, updated or deleted, for a record of zoos. A deleted event carries no record. */
+        ZoosChange: {
+            /** @enum {string} */
+            type: "created" | "updated" | "deleted";
+            /** @enum {string} */
+            collection: "zoos";
+            id: string;
+            /**
+             * Format: int64
+             * @description The version after the change (a delete: the last one)
+             */
+            version: number;
+            /** @description The record's ETag after the change, for a later If-Match */
+            etag: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed
+             */
+            at: string;
+            /** @description Whether the record belongs to the list (its filters, parent, search) after the change */
+            matches: boolean;
+            /** @description The record as a GET gives it (shaped by fields and expand); absent on deleted */
+            record?: components["schemas"]["Zoos"] | components["schemas"]["ZoosPartial"];
         };
         /** @description A record of animals as the API returns it. */
         Animals: {
@@ -1215,6 +1251,30 @@ export interface components {
             updated: number;
             animals: components["schemas"]["Animals"][];
         };
+        /** @description event: created, updated or deleted, for a record of animals. A deleted event carries no record. */
+        AnimalsChange: {
+            /** @enum {string} */
+            type: "created" | "updated" | "deleted";
+            /** @enum {string} */
+            collection: "animals";
+            id: string;
+            /**
+             * Format: int64
+             * @description The version after the change (a delete: the last one)
+             */
+            version: number;
+            /** @description The record's ETag after the change, for a later If-Match */
+            etag: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed
+             */
+            at: string;
+            /** @description Whether the record belongs to the list (its filters, parent, search) after the change */
+            matches: boolean;
+            /** @description The record as a GET gives it (shaped by fields and expand); absent on deleted */
+            record?: components["schemas"]["Animals"] | components["schemas"]["AnimalsPartial"];
+        };
         /** @description A record of employees as the API returns it. */
         Employees: {
             readonly id: string;
@@ -1330,6 +1390,30 @@ export interface components {
             updated: number;
             employees: components["schemas"]["Employees"][];
         };
+        /** @description event: created, updated or deleted, for a record of employees. A deleted event carries no record. */
+        EmployeesChange: {
+            /** @enum {string} */
+            type: "created" | "updated" | "deleted";
+            /** @enum {string} */
+            collection: "employees";
+            id: string;
+            /**
+             * Format: int64
+             * @description The version after the change (a delete: the last one)
+             */
+            version: number;
+            /** @description The record's ETag after the change, for a later If-Match */
+            etag: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed
+             */
+            at: string;
+            /** @description Whether the record belongs to the list (its filters, parent, search) after the change */
+            matches: boolean;
+            /** @description The record as a GET gives it (shaped by fields and expand); absent on deleted */
+            record?: components["schemas"]["Employees"] | components["schemas"]["EmployeesPartial"];
+        };
         /** @description A record of salaryStatements as the API returns it. */
         SalaryStatements: {
             readonly id: string;
@@ -1413,6 +1497,30 @@ export interface components {
             salaryStatements: components["schemas"]["SalaryStatementsPartial"][];
             /** @description nextPage and previousPage, when there are such pages */
             links: components["schemas"]["Link"][];
+        };
+        /** @description event: created, updated or deleted, for a record of salaryStatements. A deleted event carries no record. */
+        SalaryStatementsChange: {
+            /** @enum {string} */
+            type: "created" | "updated" | "deleted";
+            /** @enum {string} */
+            collection: "salaryStatements";
+            id: string;
+            /**
+             * Format: int64
+             * @description The version after the change (a delete: the last one)
+             */
+            version: number;
+            /** @description The record's ETag after the change, for a later If-Match */
+            etag: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed
+             */
+            at: string;
+            /** @description Whether the record belongs to the list (its filters, parent, search) after the change */
+            matches: boolean;
+            /** @description The record as a GET gives it (shaped by fields and expand); absent on deleted */
+            record?: components["schemas"]["SalaryStatements"] | components["schemas"]["SalaryStatementsPartial"];
         };
         /** @description A record of customers as the API returns it. */
         Customers: {
@@ -1506,6 +1614,30 @@ export interface components {
             updated: number;
             customers: components["schemas"]["Customers"][];
         };
+        /** @description event: created, updated or deleted, for a record of customers. A deleted event carries no record. */
+        CustomersChange: {
+            /** @enum {string} */
+            type: "created" | "updated" | "deleted";
+            /** @enum {string} */
+            collection: "customers";
+            id: string;
+            /**
+             * Format: int64
+             * @description The version after the change (a delete: the last one)
+             */
+            version: number;
+            /** @description The record's ETag after the change, for a later If-Match */
+            etag: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed
+             */
+            at: string;
+            /** @description Whether the record belongs to the list (its filters, parent, search) after the change */
+            matches: boolean;
+            /** @description The record as a GET gives it (shaped by fields and expand); absent on deleted */
+            record?: components["schemas"]["Customers"] | components["schemas"]["CustomersPartial"];
+        };
         /** @description A record of suppliers as the API returns it. */
         Suppliers: {
             readonly id: string;
@@ -1597,6 +1729,30 @@ export interface components {
             /** Format: int64 */
             updated: number;
             suppliers: components["schemas"]["Suppliers"][];
+        };
+        /** @description event: created, updated or deleted, for a record of suppliers. A deleted event carries no record. */
+        SuppliersChange: {
+            /** @enum {string} */
+            type: "created" | "updated" | "deleted";
+            /** @enum {string} */
+            collection: "suppliers";
+            id: string;
+            /**
+             * Format: int64
+             * @description The version after the change (a delete: the last one)
+             */
+            version: number;
+            /** @description The record's ETag after the change, for a later If-Match */
+            etag: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed
+             */
+            at: string;
+            /** @description Whether the record belongs to the list (its filters, parent, search) after the change */
+            matches: boolean;
+            /** @description The record as a GET gives it (shaped by fields and expand); absent on deleted */
+            record?: components["schemas"]["Suppliers"] | components["schemas"]["SuppliersPartial"];
         };
     };
     responses: never;
@@ -3992,6 +4148,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4003,8 +4161,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4019,6 +4177,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ZoosPage"] | components["schemas"]["ZoosPartialPage"];
+                    "text/event-stream": components["schemas"]["ZoosChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -4026,8 +4185,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4246,8 +4405,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4273,8 +4432,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4686,8 +4843,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -4993,8 +5150,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5016,8 +5171,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5565,6 +5720,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5576,8 +5733,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5597,8 +5754,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5787,6 +5944,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -5801,8 +5960,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -5817,6 +5976,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Zoos"] | components["schemas"]["ZoosPartial"];
+                    "text/event-stream": components["schemas"]["ZoosChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -5824,8 +5984,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -6084,8 +6244,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -6434,8 +6594,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -6993,6 +7153,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -7007,8 +7169,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7028,8 +7190,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7267,8 +7429,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7650,6 +7812,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7661,8 +7825,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7677,6 +7841,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnimalsPage"] | components["schemas"]["AnimalsPartialPage"];
+                    "text/event-stream": components["schemas"]["AnimalsChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -7684,8 +7849,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7904,8 +8069,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -7931,8 +8096,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -8344,8 +8507,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -8651,8 +8814,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -8674,8 +8835,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9243,6 +9404,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9254,8 +9417,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9275,8 +9438,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9465,6 +9628,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -9479,8 +9644,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9495,6 +9660,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Animals"] | components["schemas"]["AnimalsPartial"];
+                    "text/event-stream": components["schemas"]["AnimalsChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -9502,8 +9668,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -9762,8 +9928,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -10112,8 +10278,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -10671,6 +10837,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -10685,8 +10853,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -10706,8 +10874,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -10945,8 +11113,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -11328,6 +11496,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the zoos record */
@@ -11342,8 +11512,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -11358,6 +11528,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnimalsPage"] | components["schemas"]["AnimalsPartialPage"];
+                    "text/event-stream": components["schemas"]["AnimalsChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -11365,8 +11536,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -11627,8 +11798,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12260,6 +12431,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the zoos record */
@@ -12274,8 +12447,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12295,8 +12468,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12519,6 +12692,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the zoos record */
@@ -12535,8 +12710,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12551,6 +12726,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Animals"] | components["schemas"]["AnimalsPartial"];
+                    "text/event-stream": components["schemas"]["AnimalsChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -12558,8 +12734,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -12820,8 +12996,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -13172,8 +13348,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -13733,6 +13909,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the zoos record */
@@ -13749,8 +13927,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -13770,8 +13948,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14011,8 +14189,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14398,6 +14576,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14409,8 +14589,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14425,6 +14605,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeesPage"] | components["schemas"]["EmployeesPartialPage"];
+                    "text/event-stream": components["schemas"]["EmployeesChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -14432,8 +14613,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14652,8 +14833,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -14679,8 +14860,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -15092,8 +15271,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -15399,8 +15578,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -15422,8 +15599,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -15995,6 +16172,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16006,8 +16185,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16027,8 +16206,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16217,6 +16396,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -16231,8 +16412,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16247,6 +16428,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Employees"] | components["schemas"]["EmployeesPartial"];
+                    "text/event-stream": components["schemas"]["EmployeesChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -16254,8 +16436,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16514,8 +16696,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -16864,8 +17046,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -17423,6 +17605,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -17437,8 +17621,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -17458,8 +17642,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -17697,8 +17881,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -18060,6 +18244,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the employees record */
@@ -18074,8 +18260,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -18090,6 +18276,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SalaryStatementsPage"] | components["schemas"]["SalaryStatementsPartialPage"];
+                    "text/event-stream": components["schemas"]["SalaryStatementsChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -18097,8 +18284,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -18359,8 +18546,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -18972,6 +19159,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the employees record */
@@ -18986,8 +19175,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19007,8 +19196,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19231,6 +19420,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the employees record */
@@ -19247,8 +19438,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19263,6 +19454,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SalaryStatements"] | components["schemas"]["SalaryStatementsPartial"];
+                    "text/event-stream": components["schemas"]["SalaryStatementsChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -19270,8 +19462,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19532,8 +19724,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -19884,8 +20076,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -20445,6 +20637,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the employees record */
@@ -20461,8 +20655,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -20482,8 +20676,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -20723,8 +20917,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21084,6 +21278,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -21095,8 +21291,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21111,6 +21307,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomersPage"] | components["schemas"]["CustomersPartialPage"];
+                    "text/event-stream": components["schemas"]["CustomersChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -21118,8 +21315,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21338,8 +21535,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21365,8 +21562,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -21778,8 +21973,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22085,8 +22280,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22108,8 +22301,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22655,6 +22848,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -22666,8 +22861,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22687,8 +22882,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22875,6 +23070,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -22889,8 +23086,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -22905,6 +23102,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Customers"] | components["schemas"]["CustomersPartial"];
+                    "text/event-stream": components["schemas"]["CustomersChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -22912,8 +23110,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -23172,8 +23370,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -23522,8 +23720,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24079,6 +24277,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -24093,8 +24293,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24114,8 +24314,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24353,8 +24553,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24714,6 +24914,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -24725,8 +24927,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24741,6 +24943,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuppliersPage"] | components["schemas"]["SuppliersPartialPage"];
+                    "text/event-stream": components["schemas"]["SuppliersChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -24748,8 +24951,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24968,8 +25171,8 @@ export interface operations {
             /** @description The replaced records */
             200: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -24995,8 +25198,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -25408,8 +25609,8 @@ export interface operations {
                     ETag: string;
                     /** @description URL of the created record */
                     Location: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -25715,8 +25916,6 @@ export interface operations {
                     Location: string;
                     /** @description respond-async: the preference was honoured (RFC 7240) */
                     "Preference-Applied": "respond-async";
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -25738,8 +25937,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26285,6 +26484,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;
@@ -26296,8 +26497,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26317,8 +26518,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26505,6 +26706,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -26519,8 +26722,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26535,6 +26738,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Suppliers"] | components["schemas"]["SuppliersPartial"];
+                    "text/event-stream": components["schemas"]["SuppliersChange"] | components["schemas"]["FeedReset"] | components["schemas"]["FeedExpired"];
                 };
             };
             /** @description The copy named by If-None-Match is current */
@@ -26542,8 +26746,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -26802,8 +27006,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -27152,8 +27356,8 @@ export interface operations {
             /** @description Deleted; the id answers 410 from now on */
             204: {
                 headers: {
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -27709,6 +27913,8 @@ export interface operations {
             header?: {
                 /** @description Answer 304 if the ETag still matches. */
                 "If-None-Match"?: string;
+                /** @description With Accept: text/event-stream, resumes the feed after this position (the id of the last event seen, or the Last-Event-ID of a page or write answer): every change after it comes once, in order. A position the feed no longer keeps, or not a position, gets a reset event first. */
+                "Last-Event-ID"?: string;
             };
             path: {
                 /** @description Id of the record */
@@ -27723,8 +27929,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -27744,8 +27950,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
@@ -27983,8 +28189,8 @@ export interface operations {
                 headers: {
                     /** @description Entity tag of the representation */
                     ETag: string;
-                    /** @description Position in the change log: taken before the read (or after the write); a feed opened with it as its Last-Event-ID misses no later change */
-                    "Last-Event-ID": string;
+                    /** @description The feed position of this answer: send it as Last-Event-ID on a text/event-stream GET of this list or record to get every change after it. */
+                    "Last-Event-ID"?: string;
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */

@@ -74,9 +74,8 @@ export function changeRetention(value: number | undefined): number {
     );
   return retention;
 }
-/** How fresh a cached position is served without a look (ms), and past which a caller waits for one. */
+/** How old a known position may get before it is looked up again, in the background (ms). */
 const freshMs = 1000;
-const staleMs = 3000;
 /** Rows looked at per pruning step, and the pause between steps. */
 const pruneStep = 1000;
 /** The least time between two announcements of one process (writes meanwhile share the next one). */
@@ -109,20 +108,21 @@ export class SqlChangeLog implements ChangeLog {
   /** How a collection's rows become records' data (each store registers its table's mapping). */
   register(collection: string, data: RowData): void {
     this.collections.set(collection, data);
+    // Known before the first request, so that no answer ever waits for a position.
+    if (!this.cached) this.refresh().catch(() => undefined);
   }
 
   position(options?: { readonly fresh?: boolean }): string | Promise<string> {
     if (options?.fresh) return this.engine.current();
-    const now = Date.now();
     const cached = this.cached;
-    if (cached && now - cached.at < freshMs) return cached.position;
-    const refresh = this.refresh();
-    // An older position is still safe: wait only when it is getting old.
-    if (cached && now - cached.at < staleMs) {
-      refresh.catch(() => undefined);
+    // Never wait when a position is known: a caller may hold the pool's last connection in a unit
+    // of work (an Idempotency-Key's answer is kept in the write's transaction), and an older
+    // position is always safe. Known positions are kept fresh in the background.
+    if (cached) {
+      if (Date.now() - cached.at >= freshMs) this.refresh().catch(() => undefined);
       return cached.position;
     }
-    return refresh;
+    return this.refresh();
   }
 
   private refresh(): Promise<string> {
@@ -222,10 +222,16 @@ export class SqlChangeLog implements ChangeLog {
     return () => this.holds.delete(hold);
   }
 
-  /** Starts pruning every `everyMs` (by default a tenth of the retention, at most a minute). */
+  /**
+   * Starts pruning every `everyMs` (by default a tenth of the retention, at most a minute); the
+   * known position is looked up again then too, so that after a quiet spell it is not far behind.
+   */
   startPruning(everyMs = Math.min(60_000, Math.max(1000, this.retention / 10))): void {
     if (this.pruneTimer) return;
-    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), everyMs);
+    this.pruneTimer = setInterval(() => {
+      this.prune().catch(() => undefined);
+      if (this.cached) this.refresh().catch(() => undefined);
+    }, everyMs);
     this.pruneTimer.unref();
   }
 

@@ -11,4 +11,6 @@ export const sqlStartupCodes = defineStartupCodes('@corral/sql', {
   CORRAL_STORE_NOT_INITIALIZED: 'A store is used before init(), i.e. outside any API.',
   CORRAL_DATABASE_FILE_UNOPENABLE: 'A database file cannot be opened or made where its path says.',
   CORRAL_INVALID_CACHE_BOUNDS: 'A cache of a database store is given bounds that are not whole numbers, 0 or more.',
+  CORRAL_INVALID_CHANGE_RETENTION:
+    'A database is given a change log retention that is not a positive number of milliseconds.',
 });

@@ -80,12 +80,15 @@ const position: Record<string, HeaderDoc> = {
   },
 };
 
-/** The answers with the change log's position added to every success (a collection whose database keeps one). */
+/**
+ * The answers with the change log's position added to every success (a collection whose database
+ * keeps one) but a 202: a job accepted has changed nothing yet.
+ */
 function withPosition(answers: RouteAnswers): RouteAnswers {
   const success = Object.fromEntries(
     Object.entries(answers.success).map(([status, answer]) => [
       status,
-      { ...answer, headers: { ...answer.headers, ...position } },
+      status === '202' ? answer : { ...answer, headers: { ...answer.headers, ...position } },
     ]),
   );
   return { ...answers, success };

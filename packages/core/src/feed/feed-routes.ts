@@ -35,6 +35,8 @@ export function readingFrom(log: ChangeLog, handler: CollectionHandler): Collect
 export function writingTo(log: ChangeLog, handler: CollectionHandler): CollectionHandler {
   return async (runtime, context) => {
     const response = await handler(runtime, context);
+    // A job accepted (202) has changed nothing yet: its position would promise what it cannot.
+    if (response.status === 202) return response;
     const at = log.position();
     response.headers['last-event-id'] = typeof at === 'string' ? at : await at;
     return response;
