@@ -215,15 +215,20 @@ async function idle({ subscribers, seconds }) {
   b.stop();
   try {
     const admin = await token(a.origin, 'zoo-admin');
+    const ids = await inBatches(100, 20, async (i) => {
+      const employee = { name: `Idle ${i}`, yearOfBirth: 1970, state: 'internal', maturity: 'senior' };
+      return String((await call(a.origin, admin, 'POST', '/v1/employees', employee)).id);
+    });
     const before = await loopDelay(a);
     const feeds = await inBatches(subscribers, 200, (i) =>
-      openFeed(`${a.origin}/v1/employees/${(i % 100) + 1}`, admin, () => {}),
+      openFeed(`${a.origin}/v1/employees/${ids[i % 100]}`, admin, () => {}),
     );
-    if (feeds.some((feed) => feed.status !== 200)) throw new Error('an idle feed did not open with 200');
+    const refused = feeds.filter((feed) => feed.status !== 200).map((feed) => feed.status);
+    if (refused.length > 0) throw new Error(`idle feeds refused: ${[...new Set(refused)]} (${refused.length})`);
     await loopDelay(a, true);
     // Idle, but the instance still serves: a write a second to a watched record.
     for (let s = 0; s < seconds; s++) {
-      await call(a.origin, admin, 'PATCH', `/v1/employees/${(s % 100) + 1}`, { yearOfBirth: 1960 + s });
+      await call(a.origin, admin, 'PATCH', `/v1/employees/${ids[s % 100]}`, { yearOfBirth: 1960 + s });
       await sleep(1000);
     }
     const after = await loopDelay(a);

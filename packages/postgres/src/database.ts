@@ -14,7 +14,7 @@ import {
 import { PostgresChangeEngine } from './change-log.js';
 import { postgresChangeSql } from './change-log-sql.js';
 import { guardConnections, wasCut } from './connection-guard.js';
-import { assignShards } from './shard-hint.js';
+import { shardAssigner } from './shard-hint.js';
 import { asOutage, isConnectionLoss, outcomeUnknown, wasNotSent } from './outage.js';
 import { cutAttempts, onPooledConnection, pooledConnection } from './pooled.js';
 import { backoff, lostARace, raceAttempts } from './retry.js';
@@ -94,9 +94,9 @@ export class PostgresDatabase implements StoreDatabase {
       connectionTimeoutMillis: 10_000,
       keepAlive: true,
       application_name: options.applicationName ?? 'corral',
+      onConnect: shardAssigner(),
     });
     guardConnections(this.pool);
-    assignShards(this.pool);
     if (options.changeLog === false) {
       this.changes = undefined;
       this.changeSql = undefined;
