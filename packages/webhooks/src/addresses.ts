@@ -37,10 +37,21 @@ const v6Reasons: Record<string, AddressRefusal> = {
 
 const publicCarriers = new Set(['ipv4Mapped', 'rfc6052', '6to4']);
 
+/**
+ * IPv6 text with a dotted IPv4 tail written as two hex groups: ipaddr.js reads `::a.b.c.d` (the
+ * IPv4-compatible form) as if it were the mapped `::ffff:a.b.c.d`.
+ */
+function hexTail(text: string): string {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (!dotted) return text;
+  const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+  return `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
 /** An address parsed, or undefined when the text is no IP address. */
 export function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   const bare = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
-  return ipaddr.isValid(bare) ? ipaddr.parse(bare) : undefined;
+  return ipaddr.isValid(bare) ? ipaddr.parse(bare.includes(':') ? hexTail(bare) : bare) : undefined;
 }
 
 /**

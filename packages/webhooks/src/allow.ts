@@ -1,5 +1,6 @@
 import { CorralError } from '@corral/errors';
 import ipaddr from 'ipaddr.js';
+import { parseAddress } from './addresses.js';
 
 /** One allow-list entry: a host name, or an address range (a single address is a /32 or /128). */
 export type WebhookAllowEntry =
@@ -87,8 +88,10 @@ export function allowsName(allow: WebhookAllow | undefined, name: string, port: 
 
 /** Whether the allow-list covers this address at this port (an IPv4-mapped address as its IPv4 one). */
 export function allowsAddress(allow: WebhookAllow | undefined, address: string, port: number): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
+  const given = parseAddress(address);
+  if (given === undefined) return false;
+  const mapped = given.kind() === 'ipv6' && (given as ipaddr.IPv6).isIPv4MappedAddress();
+  const parsed = mapped ? (given as ipaddr.IPv6).toIPv4Address() : given;
   return (allow?.entries ?? []).some((entry) => {
     if (entry.kind !== 'range' || !portMatches(entry, port)) return false;
     const [base, bits] = entry.range;

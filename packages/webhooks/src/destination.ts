@@ -98,14 +98,18 @@ export async function checkDestination(url: string | URL, options: DestinationOp
   const literal = parseAddress(hostname) !== undefined;
   if (!named && !literal && (name === 'localhost' || name.endsWith('.localhost'))) return refused('localhost', text);
   const addresses = literal ? [hostname] : await addressesOf(hostname, options.resolve ?? systemResolver);
-  const listed = addresses.length > 0 && addresses.every((address) => allowsAddress(allow, address, port));
-  if (parsed.protocol === 'http:' && !options.allowHttp && !named && !listed) return refused('not-https', text);
-  if (addresses.length === 0)
+  const plainHttp = parsed.protocol === 'http:' && !options.allowHttp && !named;
+  if (addresses.length === 0) {
+    if (plainHttp) return refused('not-https', text);
     return options.atCreation ? { ok: true, url: parsed, hostname, port, addresses } : refused('unresolved', text);
+  }
   for (const address of addresses) {
     if (named || allowsAddress(allow, address, port)) continue;
     const reason = addressRefusal(address);
     if (reason !== undefined) return refused(reason, text, address);
   }
+  // http only where allowed: everywhere (allowHttp), or to hosts and addresses the allow-list names.
+  if (plainHttp && !addresses.every((address) => allowsAddress(allow, address, port)))
+    return refused('not-https', text);
   return { ok: true, url: parsed, hostname, port, addresses };
 }

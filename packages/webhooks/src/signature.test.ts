@@ -44,7 +44,12 @@ describe('signWebhook', () => {
   });
 
   it('writes the timestamp as Unix seconds', () => {
-    const headers = webhookHeaders({ id: 'm', timestamp: new Date(1_764_187_200_999), body, secrets: [newWebhookSecret()] });
+    const headers = webhookHeaders({
+      id: 'm',
+      timestamp: new Date(1_764_187_200_999),
+      body,
+      secrets: [newWebhookSecret()],
+    });
     expect(headers['webhook-timestamp']).toBe('1764187200');
   });
 
@@ -52,7 +57,10 @@ describe('signWebhook', () => {
     const input = { id: 'm', timestamp: 1, body };
     expect(() => signWebhook({ ...input, secrets: [] })).toThrow(/secrets is empty/);
     expect(() => signWebhook({ ...input, secrets: [newWebhookSecret(), 'plain'] })).toThrow(
-      expect.objectContaining({ code: 'CORRAL_INVALID_WEBHOOK_OPTION', message: expect.stringContaining('secrets[1]') }),
+      expect.objectContaining({
+        code: 'CORRAL_INVALID_WEBHOOK_OPTION',
+        message: expect.stringContaining('secrets[1]'),
+      }),
     );
     expect(() => signWebhook({ ...input, secrets: ['whsec_no*base64'] })).toThrow(/secrets\[0\]/);
     expect(() => webhookHeaders({ ...input, id: 'a.b', secrets: [newWebhookSecret()] })).toThrow(/id "a.b"/);
