@@ -11,5 +11,6 @@ it('reads Retry-After as seconds or as an HTTP date', () => {
 });
 
 it('gives undefined for an absent or unreadable value', () => {
-  for (const value of [undefined, '', '-5', '1.5', 'soon', 'Funday, 99 Nov 2026']) expect(parseRetryAfter(value, now)).toBeUndefined();
+  for (const value of [undefined, '', '-5', '1.5', 'soon', 'Funday, 99 Nov 2026'])
+    expect(parseRetryAfter(value, now)).toBeUndefined();
 });
