@@ -3,17 +3,20 @@ import ipaddr from 'ipaddr.js';
 import { parseAddress } from './addresses.js';
 
 /** One allow-list entry: a host name, or an address range (a single address is a /32 or /128). */
-export type WebhookAllowEntry =
-  | { readonly kind: 'name'; readonly name: string; readonly port?: number; readonly text: string }
-  | {
-      readonly kind: 'range';
-      readonly range: [ipaddr.IPv4 | ipaddr.IPv6, number];
-      readonly port?: number;
-      readonly text: string;
-    };
+export interface WebhookAllowEntry {
+  /** The entry as written. */
+  readonly text: string;
+  /** The host name, lower case without a trailing dot; absent for an address range. */
+  readonly name?: string;
+  /** The range's address and prefix length; absent for a host name. */
+  readonly range?: readonly [address: string, prefixLength: number];
+  /** The one port allowed, when the entry names it. */
+  readonly port?: number;
+}
 
 /** Destinations that may be called despite the address rules, over http too (see {@link parseWebhookAllow}). */
 export interface WebhookAllow {
+  /** The entries, in the order given. */
   readonly entries: readonly WebhookAllowEntry[];
 }
 
@@ -33,37 +36,36 @@ function portOf(entry: string, text: string): number {
   return port;
 }
 
-function single(address: ipaddr.IPv4 | ipaddr.IPv6): [ipaddr.IPv4 | ipaddr.IPv6, number] {
-  return [address, address.kind() === 'ipv4' ? 32 : 128];
+function single(address: ipaddr.IPv4 | ipaddr.IPv6): [string, number] {
+  return [address.toString(), address.kind() === 'ipv4' ? 32 : 128];
 }
 
 function parseEntry(entry: string): WebhookAllowEntry {
   if (entry.includes('/')) {
     if (!ipaddr.isValidCIDR(entry)) refuse(entry, 'not a CIDR range such as 10.0.0.0/8 or fd00::/8');
-    return { kind: 'range', range: ipaddr.parseCIDR(entry), text: entry };
+    const [address, bits] = ipaddr.parseCIDR(entry);
+    return { range: [address.toString(), bits], text: entry };
   }
   const bracketed = /^\[([^\]]+)\](?::(.*))?$/.exec(entry);
   if (bracketed) {
     const [, address = '', port] = bracketed;
     if (!ipaddr.IPv6.isValid(address)) refuse(entry, `"${address}" is not an IPv6 address`);
     const range = single(ipaddr.IPv6.parse(address));
-    return port === undefined
-      ? { kind: 'range', range, text: entry }
-      : { kind: 'range', range, port: portOf(entry, port), text: entry };
+    return port === undefined ? { range, text: entry } : { range, port: portOf(entry, port), text: entry };
   }
   // More than one colon without brackets: a bare IPv6 address (no port possible).
   if (entry.indexOf(':') !== entry.lastIndexOf(':')) {
     if (!ipaddr.IPv6.isValid(entry)) refuse(entry, 'not an IPv6 address (write [address]:port to add a port)');
-    return { kind: 'range', range: single(ipaddr.IPv6.parse(entry)), text: entry };
+    return { range: single(ipaddr.IPv6.parse(entry)), text: entry };
   }
   const [host = '', portText] = entry.split(':');
   const port = portText === undefined ? undefined : portOf(entry, portText);
   const withPort = port === undefined ? {} : { port };
   if (ipaddr.IPv4.isValidFourPartDecimal(host))
-    return { kind: 'range', range: single(ipaddr.IPv4.parse(host)), ...withPort, text: entry };
+    return { range: single(ipaddr.IPv4.parse(host)), ...withPort, text: entry };
   const name = host.toLowerCase().replace(/\.$/, '');
   if (!hostName.test(name)) refuse(entry, `"${host}" is not a host name`);
-  return { kind: 'name', name, ...withPort, text: entry };
+  return { name, ...withPort, text: entry };
 }
 
 /**
@@ -81,9 +83,7 @@ const portMatches = (entry: WebhookAllowEntry, port: number) => entry.port === u
 
 /** Whether the allow-list names this host (lower case, no trailing dot) at this port. */
 export function allowsName(allow: WebhookAllow | undefined, name: string, port: number): boolean {
-  return (allow?.entries ?? []).some(
-    (entry) => entry.kind === 'name' && entry.name === name && portMatches(entry, port),
-  );
+  return (allow?.entries ?? []).some((entry) => entry.name === name && portMatches(entry, port));
 }
 
 /** Whether the allow-list covers this address at this port (an IPv4-mapped address as its IPv4 one). */
@@ -93,8 +93,9 @@ export function allowsAddress(allow: WebhookAllow | undefined, address: string, 
   const mapped = given.kind() === 'ipv6' && (given as ipaddr.IPv6).isIPv4MappedAddress();
   const parsed = mapped ? (given as ipaddr.IPv6).toIPv4Address() : given;
   return (allow?.entries ?? []).some((entry) => {
-    if (entry.kind !== 'range' || !portMatches(entry, port)) return false;
-    const [base, bits] = entry.range;
+    if (entry.range === undefined || !portMatches(entry, port)) return false;
+    const [text, bits] = entry.range;
+    const base = parseAddress(text)!;
     const candidate =
       base.kind() === 'ipv6' && parsed.kind() === 'ipv4' ? (parsed as ipaddr.IPv4).toIPv4MappedAddress() : parsed;
     return candidate.kind() === base.kind() && candidate.match(base as never, bits);

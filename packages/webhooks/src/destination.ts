@@ -22,10 +22,13 @@ export interface DestinationOptions {
 
 /** A destination that may be called, and the address to connect to (undefined: not resolved yet, at creation). */
 export interface AcceptedDestination {
+  /** Always true: the destination may be called. */
   readonly ok: true;
+  /** The URL, parsed. */
   readonly url: URL;
   /** The host name as in the URL, without IPv6 brackets: the TLS server name and Host header. */
   readonly hostname: string;
+  /** The port, the scheme's default when the URL names none. */
   readonly port: number;
   /** Every address checked; the first one is the one to connect to. */
   readonly addresses: readonly string[];
@@ -33,11 +36,15 @@ export interface AcceptedDestination {
 
 /** A destination refused, with a stable reason and a message that names the URL. */
 export interface RefusedDestination {
+  /** Always false: the destination may not be called. */
   readonly ok: false;
+  /** The stable code of the rule that refused it. */
   readonly reason: DestinationRefusal;
+  /** A sentence for people: the URL, the rule and the address that broke it. */
   readonly message: string;
 }
 
+/** What {@link checkDestination} found: accepted (`ok: true`) or refused with a reason. */
 export type DestinationCheck = AcceptedDestination | RefusedDestination;
 
 const describe: Record<DestinationRefusal, string> = {

@@ -25,16 +25,15 @@ export const defaultRetrySchedule: RetrySchedule = Object.freeze({
   jitter: 0.2,
 });
 
-function wholePositive(name: string, value: number): number {
+function wholePositive(name: string, value: number): void {
   if (!Number.isInteger(value) || value < 1)
     throw new CorralError('CORRAL_INVALID_WEBHOOK_OPTION', `${name} is ${value}: give whole milliseconds, at least 1`);
-  return value;
 }
 
 /** A retry schedule: the default with the given parts replaced, each checked. */
 export function retrySchedule(options: Partial<RetrySchedule> = {}): RetrySchedule {
   const merged = { ...defaultRetrySchedule, ...options };
-  merged.delaysMs.forEach((delay, index) => wholePositive(`delaysMs[${index}]`, delay));
+  for (const [index, delay] of merged.delaysMs.entries()) wholePositive(`delaysMs[${index}]`, delay);
   wholePositive('thenEveryMs', merged.thenEveryMs);
   wholePositive('giveUpAfterMs', merged.giveUpAfterMs);
   if (!(merged.jitter >= 0 && merged.jitter < 1))

@@ -5,6 +5,7 @@ import { parseRetryAfter } from './retry-after.js';
 
 /** One delivery attempt: where, what, and the destination rules it is held to. */
 export interface SendWebhookOptions extends Omit<DestinationOptions, 'atCreation'> {
+  /** The subscription's URL; checked again on every attempt. */
   readonly url: string | URL;
   /** The JSON body, exactly as signed. */
   readonly body: string;
@@ -23,7 +24,9 @@ export type SendErrorCode = 'destination' | 'timeout' | 'connection-refused' | '
 export interface SendOutcome {
   /** The answer's status (a 3xx is not followed: it is just a status). */
   readonly status?: number;
+  /** From the start of the attempt (the destination check included) to the end of reading. */
   readonly durationMs: number;
+  /** Why there is no status: a stable code, a message, and for `destination` the refusal's reason. */
   readonly error?: { readonly code: SendErrorCode; readonly message: string; readonly reason?: DestinationRefusal };
   /** The start of the answer's body (about 200 characters). */
   readonly excerpt?: string;
