@@ -19,6 +19,6 @@ export {
   retrySchedule,
 } from './retry.js';
 export { parseRetryAfter } from './retry-after.js';
-export { type SendErrorCode, type SendOutcome, type SendWebhookOptions, sendWebhook } from './send.js';
+export { type SendError, type SendErrorCode, type SendOutcome, type SendWebhookOptions, sendWebhook } from './send.js';
 export { newWebhookSecret, signWebhook, type WebhookSignatureInput, webhookHeaders } from './signature.js';
 export { webhooksStartupCodes } from './startup-codes.js';

@@ -44,15 +44,32 @@ export function retrySchedule(options: Partial<RetrySchedule> = {}): RetrySchedu
   return Object.freeze({ ...merged, delaysMs: Object.freeze([...merged.delaysMs]) });
 }
 
-/** What follows an attempt. */
+/** What follows an attempt: one of four actions. */
 export type NextStep =
-  | { readonly action: 'done' }
-  /** 410 Gone: the receiver wants no more; disable the subscription. */
-  | { readonly action: 'disable'; readonly reason: 'gone' }
-  /** Try again at `at` (epoch milliseconds); `slowDown` when the receiver asked for it (429, 502, 504). */
-  | { readonly action: 'retry'; readonly at: number; readonly delayMs: number; readonly slowDown: boolean }
-  /** The schedule is spent: set the event aside (listed, can be sent again) and go on. */
-  | { readonly action: 'dead-letter' };
+  | {
+      /** A 2xx: the event is delivered. */
+      readonly action: 'done';
+    }
+  | {
+      /** 410 Gone: the receiver wants no more; disable the subscription. */
+      readonly action: 'disable';
+      /** Why, to show on the subscription. */
+      readonly reason: 'gone';
+    }
+  | {
+      /** Try the same event again later; the subscription's later events wait behind it. */
+      readonly action: 'retry';
+      /** When (epoch milliseconds). */
+      readonly at: number;
+      /** How long from `now` that is. */
+      readonly delayMs: number;
+      /** True when the receiver asked for it (429, 502, 504). */
+      readonly slowDown: boolean;
+    }
+  | {
+      /** The schedule is spent: set the event aside (listed, can be sent again) and go on. */
+      readonly action: 'dead-letter';
+    };
 
 /** The facts {@link nextAttempt} decides on. */
 export interface AttemptFacts {
@@ -60,11 +77,13 @@ export interface AttemptFacts {
   readonly attempt: number;
   /** When the first attempt was made (epoch milliseconds). */
   readonly firstAttemptAt: number;
+  /** What the attempt came to (as sendWebhook reports it). */
   readonly outcome: Pick<SendOutcome, 'status' | 'error' | 'retryAfterMs'>;
   /** The current time (epoch milliseconds); default Date.now(). */
   readonly now?: number;
   /** A number in [0, 1) for the jitter; default Math.random. */
   readonly random?: () => number;
+  /** The schedule to follow; default {@link defaultRetrySchedule}. */
   readonly schedule?: RetrySchedule;
 }
 

@@ -20,14 +20,24 @@ export interface SendWebhookOptions extends Omit<DestinationOptions, 'atCreation
 /** Why an attempt got no answer; each is a stable code. */
 export type SendErrorCode = 'destination' | 'timeout' | 'connection-refused' | 'connection-failed';
 
+/** Why an attempt got no answer. */
+export interface SendError {
+  /** The stable code. */
+  readonly code: SendErrorCode;
+  /** A sentence for people (never the receiver's answer). */
+  readonly message: string;
+  /** For `destination`: the rule that refused the URL. */
+  readonly reason?: DestinationRefusal;
+}
+
 /** What an attempt came to: a status, or an error; never the receiver's whole answer. */
 export interface SendOutcome {
   /** The answer's status (a 3xx is not followed: it is just a status). */
   readonly status?: number;
   /** From the start of the attempt (the destination check included) to the end of reading. */
   readonly durationMs: number;
-  /** Why there is no status: a stable code, a message, and for `destination` the refusal's reason. */
-  readonly error?: { readonly code: SendErrorCode; readonly message: string; readonly reason?: DestinationRefusal };
+  /** Why there is no status. */
+  readonly error?: SendError;
   /** The start of the answer's body (about 200 characters). */
   readonly excerpt?: string;
   /** How long the receiver asked to wait (`Retry-After`), in milliseconds. */
@@ -58,7 +68,7 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, cap
   return Buffer.concat(chunks);
 }
 
-function failure(error: unknown, timedOut: boolean): NonNullable<SendOutcome['error']> {
+function failure(error: unknown, timedOut: boolean): SendError {
   if (timedOut) return { code: 'timeout', message: 'The receiver did not answer in time' };
   const code = (error as { code?: string })?.code;
   const cause = (error as { cause?: { code?: string } })?.cause?.code;
