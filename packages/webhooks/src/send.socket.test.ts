@@ -180,3 +180,22 @@ describe('DNS rebinding', () => {
     }
   });
 });
+
+describe('sendWebhook before connecting', () => {
+  it('gives up on a resolver that never answers after the timeout', async () => {
+    const outcome = await sendWebhook({
+      url: 'https://hang.example.com/in',
+      body: '{}',
+      headers: {},
+      timeoutMs: 200,
+      resolve: () => new Promise(() => {}),
+    });
+    expect(outcome.error).toMatchObject({ code: 'timeout' });
+  });
+
+  it('throws a wrong allow-list instead of reporting it as the receiver failing', async () => {
+    await expect(
+      sendWebhook({ url: 'https://hooks.example.com/', body: '{}', headers: {}, allow: 'bad host' }),
+    ).rejects.toThrow(expect.objectContaining({ code: 'CORRAL_INVALID_WEBHOOK_ALLOW' }));
+  });
+});

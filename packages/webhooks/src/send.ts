@@ -1,4 +1,5 @@
 import type { LookupFunction } from 'node:net';
+import { isCorralError } from '@corral/errors';
 import { Agent, request } from 'undici';
 import { checkDestination, type DestinationOptions, type DestinationRefusal } from './destination.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -11,7 +12,7 @@ export interface SendWebhookOptions extends Omit<DestinationOptions, 'atCreation
   readonly body: string;
   /** The request headers (see webhookHeaders). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The whole attempt, connection to last body byte read (default 15 s). */
+  /** The whole attempt, name resolution to last body byte read (default 15 s). */
   readonly timeoutMs?: number;
   /** How much of the answer's body is read at most (default 64 KiB); the rest is dropped. */
   readonly maxResponseBytes?: number;
@@ -87,15 +88,20 @@ export async function sendWebhook(options: SendWebhookOptions): Promise<SendOutc
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const { timeoutMs = 15_000, maxResponseBytes = 64 * 1024 } = options;
-  const check = await checkDestination(options.url, options);
-  if (!check.ok)
-    return { durationMs: elapsed(), error: { code: 'destination', message: check.message, reason: check.reason } };
-  const address = check.addresses[0]!;
-  const agent = new Agent({ connect: { lookup: pinnedLookup(address) }, pipelining: 0 });
   const abort = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => ((timedOut = true), abort.abort()), timeoutMs);
+  // A resolver that never answers must not hold the attempt past its timeout either.
+  const aborted = new Promise<never>((_, reject) =>
+    abort.signal.addEventListener('abort', () => reject(abort.signal.reason)),
+  );
+  aborted.catch(() => {});
+  let agent: Agent | undefined;
   try {
+    const check = await Promise.race([checkDestination(options.url, options), aborted]);
+    if (!check.ok)
+      return { durationMs: elapsed(), error: { code: 'destination', message: check.message, reason: check.reason } };
+    agent = new Agent({ connect: { lookup: pinnedLookup(check.addresses[0]!) }, pipelining: 0 });
     const answer = await request(check.url, {
       method: 'POST',
       body: options.body,
@@ -114,9 +120,10 @@ export async function sendWebhook(options: SendWebhookOptions): Promise<SendOutc
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     };
   } catch (error) {
+    if (isCorralError(error)) throw error; // a setting is wrong (the allow-list): not the receiver's doing
     return { durationMs: elapsed(), error: failure(error, timedOut) };
   } finally {
     clearTimeout(timer);
-    agent.destroy().catch(() => {});
+    agent?.destroy().catch(() => {});
   }
 }
