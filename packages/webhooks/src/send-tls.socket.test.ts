@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-it('connects to the checked address but asks TLS for the host name, and refuses a certificate it cannot trust', async () => {
+it('connects to the checked address, asks TLS for the host name, refuses an untrusted certificate', async () => {
   const outcome = await sendWebhook({
     url: `https://hooks.example.com:${port}/in`,
     body: '{}',
