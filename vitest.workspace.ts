@@ -16,6 +16,7 @@ export const packageNames = [
   'postgres',
   'opentelemetry',
   'rate-limit',
+  'webhooks',
   'openapi',
   'oauth',
   'auth-server',

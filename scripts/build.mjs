@@ -15,6 +15,7 @@ const order = [
   'packages/postgres',
   'packages/opentelemetry',
   'packages/rate-limit',
+  'packages/webhooks',
   'packages/openapi',
   'packages/oauth',
   'packages/auth-server',

@@ -15,6 +15,7 @@ const packages = [
   'postgres',
   'opentelemetry',
   'rate-limit',
+  'webhooks',
   'openapi',
   'oauth',
   'auth-server',

@@ -15,6 +15,7 @@ const expected = {
   '@corral/postgres': ['postgresDatabase'],
   '@corral/opentelemetry': ['telemetry'],
   '@corral/rate-limit': ['rateLimit', 'memoryRateLimits', 'postgresRateLimits', 'redisRateLimits', 'limitNodeHandler'],
+  '@corral/webhooks': ['signWebhook', 'checkDestination', 'sendWebhook', 'nextAttempt'],
   '@corral/openapi': ['openApi'],
   '@corral/oauth': ['oauth'],
   '@corral/auth-server': ['createAuthorizationServer'],

@@ -66,6 +66,8 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_DATABASE_FILE_UNOPENABLE',
   'CORRAL_INVALID_SERVER_SETTING',
   'CORRAL_INVALID_FEED_OPTION',
+  'CORRAL_INVALID_WEBHOOK_ALLOW',
+  'CORRAL_INVALID_WEBHOOK_OPTION',
 ]);
 
 describe('CorralError', () => {
