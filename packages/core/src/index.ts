@@ -27,13 +27,7 @@ export {
   webhookStoreLimits,
 } from './webhooks/webhook-store.js';
 export { memoryWebhooks, type WebhookStoreLimits } from './webhooks/memory-webhooks.js';
-export {
-  changed as changedWebhook,
-  checkedPaging,
-  earliest as earliestPosition,
-  isoAt,
-  newSubscription as newWebhook,
-} from './webhooks/webhook-changes.js';
+export { webhookRecords } from './webhooks/webhook-changes.js';
 export type {
   ApiPlugin,
   DocumentedRoute,

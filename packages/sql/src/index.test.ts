@@ -64,6 +64,7 @@ it('exposes exactly the public API', async () => {
       "sqlJobs",
       "sqlRateLimits",
       "sqlStartupCodes",
+      "sqlWebhooks",
       "stringBytes",
       "tableMapOf",
       "tableMismatch",

@@ -1,18 +1,23 @@
 import {
-  changedWebhook,
-  checkedPaging,
-  earliestPosition,
-  newWebhook,
   type WebhookAttempt,
   type WebhookLease,
   type WebhookPage,
   type WebhookStore,
   type WebhookStoreLimits,
+  webhookRecords,
   webhookStoreLimits,
 } from '@corral/core';
+
 import { keptTable, type KeptOn } from './kept-tables.js';
 import { webhookStatements } from './webhook-statements.js';
 import { bodyOf, subscriptionOf, type WebhookRow, wholeMs } from './webhook-rows.js';
+
+const {
+  change: changedWebhook,
+  paging: checkedPaging,
+  earliest: earliestPosition,
+  create: newWebhook,
+} = webhookRecords;
 
 /**
  * Webhook subscriptions and their delivery state in tables of the database, shared by every

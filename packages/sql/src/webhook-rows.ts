@@ -1,4 +1,6 @@
-import { isoAt, type WebhookSubscription } from '@corral/core';
+import { type WebhookSubscription, webhookRecords } from '@corral/core';
+
+const { isoAt } = webhookRecords;
 
 /** A row of `corral_webhooks`, as the driver gives it. */
 export type WebhookRow = Readonly<Record<string, unknown>>;

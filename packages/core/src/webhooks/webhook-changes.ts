@@ -72,3 +72,6 @@ export function earliest(
       if (oldest === undefined || before(candidate, oldest)) oldest = candidate;
   return oldest;
 }
+
+/** The record rules every webhook store shares (a database one in @corral/sql uses them too). */
+export const webhookRecords = { create: newSubscription, change: changed, paging: checkedPaging, earliest, isoAt };
