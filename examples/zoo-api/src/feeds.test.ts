@@ -89,7 +89,7 @@ describe('feeds of the zoo service (SQLite, its own process)', () => {
     const page = await send('GET', '/v1/zoos?limit=1');
     const position = page.headers.get('last-event-id');
     expect(position).toBeTruthy();
-    const made = [];
+    const made: unknown[] = [];
     for (const name of ['R1', 'R2', 'R3']) made.push((await send('POST', '/v1/zoos', { name })).json.id);
     const first = await openFeed(`${origin}/v1/zoos`, admin, { 'last-event-id': position! });
     // Changes the page may already have shown can come first; the three made after it come in order.

@@ -193,7 +193,7 @@ export function changeLogCases(name: string, open: () => Promise<OpenedChangeLog
       expect(changes.map((change) => change.id)).toContain(created.id);
       // Where no other transaction holds the log back, the fresh position follows the write at once.
       if (log.before(changes.at(-1)!.position, after) || changes.at(-1)!.position === after)
-        expect((await log.read(after, 10)) as { changes: LoggedChange[] }).toMatchObject({ changes: [] });
+        expect((await log.read(after, 10)) as unknown as { changes: LoggedChange[] }).toMatchObject({ changes: [] });
     });
 
     it('wakes watchers after a write commits, and not after they stop', async () => {
