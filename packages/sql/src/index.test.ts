@@ -73,6 +73,7 @@ it('exposes exactly the public API', async () => {
       "uniquePlan",
       "unwritten",
       "violationError",
+      "webhookStatements",
       "whereOf",
       "withActualStorage",
     ]
