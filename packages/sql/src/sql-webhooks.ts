@@ -27,7 +27,7 @@ const {
  */
 export function sqlWebhooks<C>(kept: KeptOn<C>, limits: Partial<WebhookStoreLimits> = {}): WebhookStore {
   const { driver, dialect } = kept;
-  const { keepAttempts, keepDeadLetters } = { ...webhookStoreLimits, ...limits };
+  const { keepAttempts, keepDeadLetters } = webhookRecords.limits(limits);
   const sql = webhookStatements(dialect);
   const ready = keptTable(kept, dialect.kept.webhooksTable());
   const ms = (value: number) => Math.floor(value);
@@ -124,6 +124,7 @@ export function sqlWebhooks<C>(kept: KeptOn<C>, limits: Partial<WebhookStoreLimi
         return true;
       }),
     async claim(holder, leaseMs, now) {
+      webhookRecords.count('leaseMs', leaseMs);
       const values = [ms(now), holder, ms(now + leaseMs)];
       const row = dialect.can.returningOnUpdate
         ? await write(
@@ -140,7 +141,10 @@ export function sqlWebhooks<C>(kept: KeptOn<C>, limits: Partial<WebhookStoreLimi
       const lease = { id: String(row.id), holder, claim: Number(row.claims) };
       return { lease, subscription: subscriptionOf(row) };
     },
-    renew: (lease, leaseMs, now) => step(lease, now, sql.renew, [ms(now + leaseMs)]),
+    async renew(lease, leaseMs, now) {
+      webhookRecords.count('leaseMs', leaseMs);
+      return step(lease, now, sql.renew, [ms(now + leaseMs)]);
+    },
     async release(lease, { now, readyAt = now }) {
       await write(false, async (on) => {
         await driver.run(on, sql.release, [lease.id, lease.holder, lease.claim, ms(now), ms(readyAt)]);

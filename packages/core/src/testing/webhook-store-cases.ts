@@ -163,6 +163,17 @@ export function webhookStoreCases(
     );
 
     it(
+      'refuses a lease that is not a whole number of ms, naming it',
+      withStore(async (webhooks) => {
+        await webhooks.create(webhookFor('ann'), t0);
+        for (const leaseMs of [0, -5, 1.5, Number.NaN])
+          await expect(webhooks.claim('a', leaseMs, t0)).rejects.toThrow(/leaseMs/);
+        const { lease } = (await webhooks.claim('a', 100, t0))!;
+        await expect(webhooks.renew(lease, 0, t0)).rejects.toThrow(/leaseMs/);
+      }),
+    );
+
+    it(
       'lets no holder advance once its lease ran out, even unclaimed',
       withStore(async (webhooks) => {
         await webhooks.create(webhookFor('ann'), t0);

@@ -1,4 +1,13 @@
-import { changed, checkedPaging, earliest, isoAt, newestFirst, newSubscription } from './webhook-changes.js';
+import {
+  changed,
+  checkedCount,
+  checkedLimits,
+  checkedPaging,
+  earliest,
+  isoAt,
+  newestFirst,
+  newSubscription,
+} from './webhook-changes.js';
 import {
   type DeadLetter,
   type WebhookAttempt,
@@ -32,7 +41,7 @@ interface Entry {
  * Its claims follow the same rules as a database's, so a worker behaves alike on both.
  */
 export function memoryWebhooks(limits: Partial<WebhookStoreLimits> = {}): WebhookStore {
-  const { keepAttempts, keepDeadLetters } = { ...webhookStoreLimits, ...limits };
+  const { keepAttempts, keepDeadLetters } = checkedLimits(limits);
   const entries = new Map<string, Entry>();
   const owned = (id: string, owner?: string) => {
     const entry = entries.get(id);
@@ -100,6 +109,7 @@ export function memoryWebhooks(limits: Partial<WebhookStoreLimits> = {}): Webhoo
       return true;
     },
     async claim(holder, leaseMs, now) {
+      checkedCount('leaseMs', leaseMs);
       let next: Entry | undefined;
       for (const entry of entries.values())
         if (
@@ -114,6 +124,7 @@ export function memoryWebhooks(limits: Partial<WebhookStoreLimits> = {}): Webhoo
       return { lease: { id: next.subscription.id, holder, claim: next.claim }, subscription: next.subscription };
     },
     async renew(lease, leaseMs, now) {
+      checkedCount('leaseMs', leaseMs);
       const entry = held(lease, now);
       if (entry) entry.leaseUntil = now + leaseMs;
       return entry !== undefined;

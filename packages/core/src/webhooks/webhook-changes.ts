@@ -1,9 +1,10 @@
-import type {
-  NewWebhookSubscription,
-  WebhookChanges,
-  WebhookPage,
-  WebhookPaging,
-  WebhookSubscription,
+import {
+  type NewWebhookSubscription,
+  type WebhookChanges,
+  type WebhookPage,
+  type WebhookPaging,
+  type WebhookSubscription,
+  webhookStoreLimits,
 } from './webhook-store.js';
 
 /** Ms since the epoch as the records write times. */
@@ -73,5 +74,27 @@ export function earliest(
   return oldest;
 }
 
+/** A count or duration given to a store, checked: a whole number of at least one. */
+export function checkedCount(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a whole number >= 1, got ${value}`);
+  return value;
+}
+
+/** The limits of a store with the defaults filled in, checked. */
+export function checkedLimits(limits: Partial<typeof webhookStoreLimits>) {
+  const settled = { ...webhookStoreLimits, ...limits };
+  for (const [name, value] of Object.entries(settled)) checkedCount(name, value);
+  return settled;
+}
+
 /** The record rules every webhook store shares (a database one in @corral/sql uses them too). */
-export const webhookRecords = { create: newSubscription, change: changed, paging: checkedPaging, earliest, isoAt };
+export const webhookRecords = {
+  create: newSubscription,
+  change: changed,
+  paging: checkedPaging,
+  count: checkedCount,
+  limits: checkedLimits,
+  earliest,
+  isoAt,
+};
