@@ -201,4 +201,8 @@ export interface WebhookStore {
 }
 
 /** How many attempts and dead letters a store keeps per subscription by default, and resends waiting at most. */
-export const webhookStoreLimits = { keepAttempts: 1000, keepDeadLetters: 1000, maxResends: 100 } as const;
+export const webhookStoreLimits: {
+  readonly keepAttempts: number;
+  readonly keepDeadLetters: number;
+  readonly maxResends: number;
+} = { keepAttempts: 1000, keepDeadLetters: 1000, maxResends: 100 };
