@@ -4,6 +4,7 @@ import {
   type WebhookPage,
   type WebhookStore,
   type WebhookStoreLimits,
+  type WebhookSubscription,
   webhookRecords,
   webhookStoreLimits,
 } from '@corral/core';
@@ -18,6 +19,10 @@ const {
   earliest: earliestPosition,
   create: newWebhook,
 } = webhookRecords;
+
+/** The dead-letter run's start as the column keeps it. */
+const deadSince = (subscription: WebhookSubscription) =>
+  subscription.deadLetteringSince === undefined ? null : Date.parse(subscription.deadLetteringSince);
 
 /**
  * Webhook subscriptions and their delivery state in tables of the database, shared by every
@@ -102,7 +107,7 @@ export function sqlWebhooks<C>(kept: KeptOn<C>, limits: Partial<WebhookStoreLimi
           return { outcome: 'stale', subscription: current } as const;
         const next = changedWebhook(current, changes, ms(now));
         const readyAt = next.status === 'active' ? Math.min(wholeMs(row.ready_at), ms(now)) : wholeMs(row.ready_at);
-        await driver.run(on, sql.change, [id, next.status, next.version, bodyOf(next), readyAt]);
+        await driver.run(on, sql.change, [id, next.status, next.version, bodyOf(next), readyAt, deadSince(next)]);
         return { outcome: 'done', subscription: next } as const;
       }),
     delete: (id, owner, { expectedVersion } = {}) =>
@@ -120,7 +125,12 @@ export function sqlWebhooks<C>(kept: KeptOn<C>, limits: Partial<WebhookStoreLimi
         const row = await lockedRow(on, id);
         if (!row) return false;
         const next = changedWebhook(subscriptionOf(row), { status: 'disabled', disabledReason: reason }, ms(now));
-        await driver.run(on, sql.change, [id, next.status, next.version, bodyOf(next), wholeMs(row.ready_at)]);
+        await driver.run(on, sql.change, [
+          id,
+          ...[next.status, next.version, bodyOf(next)],
+          row.ready_at,
+          deadSince(next),
+        ]);
         return true;
       }),
     async claim(holder, leaseMs, now) {

@@ -29,8 +29,8 @@ export function webhookStatements(dialect: SqlDialect) {
     locked: `SELECT * FROM ${hooks} WHERE id = ${p(1)}${lock}`,
     list: `SELECT * FROM ${hooks} WHERE owner = ${p(1)} ORDER BY created_at, id LIMIT ${p(2)} OFFSET ${p(3)}`,
     count: `SELECT count(*) AS n FROM ${hooks} WHERE owner = ${p(1)}`,
-    /** $1 id: status $2, version $3, body $4, ready at $5. */
-    change: `UPDATE ${hooks} SET status = ${p(2)}, version = ${p(3)}, body = ${p(4)}, ready_at = ${p(5)} WHERE id = ${p(1)}`,
+    /** $1 id: status $2, version $3, body $4, ready at $5, dead-lettering since $6. */
+    change: `UPDATE ${hooks} SET status = ${p(2)}, version = ${p(3)}, body = ${p(4)}, ready_at = ${p(5)}, dead_since = ${p(6)} WHERE id = ${p(1)}`,
     remove: [hooks, attempts, letters].map(
       (table) => `DELETE FROM ${table} WHERE ${table === hooks ? 'id' : 'subscription_id'} = ${p(1)}`,
     ),

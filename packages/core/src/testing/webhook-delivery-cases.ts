@@ -69,6 +69,20 @@ export function webhookDeliveryCases(open: WebhookStoreOpener): void {
   );
 
   it(
+    'starts a fresh dead-letter run when its owner enables it again',
+    withStore(async (webhooks) => {
+      const made = await webhooks.create(webhookFor('ann'), t0);
+      const { lease } = (await webhooks.claim('a', 60_000, t0))!;
+      const letter = { position: '11', at: new Date(t0).toISOString(), webhookId: 'msg_11', attempts: 9 };
+      await webhooks.deadLetter(lease, { now: t0 + 1, letter });
+      await webhooks.disable(made.id, 'dead letters for 5 days', t0 + 2);
+      expect((await webhooks.get(made.id))!.deadLetteringSince).toBe(new Date(t0 + 1).toISOString());
+      await webhooks.update(made.id, 'ann', { status: 'active' }, { now: t0 + 3 });
+      expect(await webhooks.get(made.id)).not.toHaveProperty('deadLetteringSince');
+    }),
+  );
+
+  it(
     'queues resends for the owner, and drops each once sent',
     withStore(async (webhooks) => {
       const made = await webhooks.create(webhookFor('ann'), t0);
