@@ -33,6 +33,7 @@ it('exposes exactly the public API', async () => {
     'memoryIdempotency',
     'memoryJobs',
     'memoryStore',
+    'memoryWebhooks',
     'operatorsOf',
     'requestIdFor',
     'runJobRequest',
@@ -43,5 +44,7 @@ it('exposes exactly the public API', async () => {
     'silentLogger',
     'unexpectedJobFailure',
     'versionListAnswers',
+    'webhookRecords',
+    'webhookStoreLimits',
   ]);
 });

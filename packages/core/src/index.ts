@@ -11,6 +11,23 @@ export type {
 } from './jobs/job-store.js';
 export { memoryJobs, type MemoryJobLimits } from './jobs/memory-jobs.js';
 export { finishedStatus, type JobLease, jobDefaults, runJobRequest, unexpectedJobFailure } from './jobs/job-run.js';
+export {
+  type DeadLetter,
+  type FailingDelivery,
+  type NewWebhookSubscription,
+  type WebhookAttempt,
+  type WebhookChanges,
+  type WebhookLease,
+  type WebhookOutcome,
+  type WebhookPage,
+  type WebhookPaging,
+  type WebhookSecrets,
+  type WebhookStore,
+  type WebhookSubscription,
+  webhookStoreLimits,
+} from './webhooks/webhook-store.js';
+export { memoryWebhooks, type WebhookStoreLimits } from './webhooks/memory-webhooks.js';
+export { webhookRecords } from './webhooks/webhook-changes.js';
 export type {
   ApiPlugin,
   DocumentedRoute,

@@ -1,6 +1,14 @@
 import { CorralError } from '@corral/core';
 import pg from 'pg';
-import type { Store, StoreCallOptions, StoreDatabase, Transaction, TransactionOptions } from '@corral/core';
+import type {
+  Store,
+  StoreCallOptions,
+  StoreDatabase,
+  Transaction,
+  WebhookStore,
+  WebhookStoreLimits,
+  TransactionOptions,
+} from '@corral/core';
 import {
   type CacheBounds,
   cacheBounds,
@@ -21,6 +29,7 @@ import { backoff, lostARace, raceAttempts } from './retry.js';
 import { PreparedNames, preparedStatementDefaults } from './prepared-names.js';
 import { onlyReads } from './statement-kind.js';
 import { PostgresStore, type PostgresStoreOptions } from './store.js';
+import { postgresWebhooks } from './webhooks.js';
 
 /** Settings of {@link postgresDatabase}. */
 export interface PostgresOptions {
@@ -233,6 +242,14 @@ export class PostgresDatabase implements StoreDatabase {
   /** Where a single statement runs: the caller's unit of work, or any pooled connection. */
   on(options: StoreCallOptions | undefined): Queryable {
     return this.unitOf(options) ?? this.pool;
+  }
+
+  /**
+   * Webhook subscriptions and their delivery state in this database (see `postgresWebhooks`);
+   * `limits` bound the attempts and dead letters kept per subscription.
+   */
+  webhooks(limits: Partial<WebhookStoreLimits> = {}): WebhookStore {
+    return postgresWebhooks(this, limits);
   }
 
   /**

@@ -7,6 +7,7 @@ it('exposes exactly the public API', async () => {
     'postgresDatabase',
     'postgresIdempotency',
     'postgresJobs',
+    'postgresWebhooks',
     'unreachableError',
   ]);
 });

@@ -8,4 +8,5 @@ export {
 export type { PostgresStore, PostgresStoreOptions } from './store.js';
 export { postgresJobs, type PostgresJobOptions } from './jobs.js';
 export { postgresIdempotency } from './idempotency.js';
+export { postgresWebhooks } from './webhooks.js';
 export { unreachableError } from './unreachable.js';

@@ -19,6 +19,9 @@ export function postgresKept(schema: string): KeptSql {
   const jobs = `${schema}.corral_jobs`;
   const keys = `${schema}.corral_idempotency`;
   const counters = `${schema}.corral_rate_limits`;
+  const hooks = `${schema}.corral_webhooks`;
+  const listed = (table: string, key: string) =>
+    `CREATE TABLE IF NOT EXISTS ${schema}.${table} (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, subscription_id text NOT NULL${key}, body text NOT NULL)`;
   return {
     jobsTable: () =>
       inSchema(
@@ -35,6 +38,20 @@ export function postgresKept(schema: string): KeptSql {
         // The sweep finds expired keys through it rather than reading the table.
         `CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON ${keys} (expires_at)`,
       ),
+    webhooksTable: () =>
+      inSchema(
+        schema,
+        `CREATE TABLE IF NOT EXISTS ${hooks} (id text PRIMARY KEY, owner text NOT NULL, created_at bigint NOT NULL, status text NOT NULL,
+      version integer NOT NULL, body text NOT NULL, log_position text NOT NULL, failing text, dead_since bigint, resends text NOT NULL,
+      ready_at bigint NOT NULL, holder text, claims integer NOT NULL DEFAULT 0, lease_until bigint, woken integer NOT NULL DEFAULT 0)`,
+        `CREATE INDEX IF NOT EXISTS corral_webhooks_owner ON ${hooks} (owner, created_at, id)`,
+        `CREATE INDEX IF NOT EXISTS corral_webhooks_ready ON ${hooks} (ready_at) WHERE status = 'active'`,
+        listed('corral_webhook_attempts', ''),
+        `CREATE INDEX IF NOT EXISTS corral_webhook_attempts_of ON ${schema}.corral_webhook_attempts (subscription_id, seq)`,
+        listed('corral_webhook_dead_letters', ', log_position text NOT NULL, UNIQUE (subscription_id, log_position)'),
+        `CREATE INDEX IF NOT EXISTS corral_webhook_dead_letters_of ON ${schema}.corral_webhook_dead_letters (subscription_id, seq)`,
+      ),
+    wholeMs: (placeholder) => `${placeholder}::bigint`,
     // The shape `postgresRateLimits` of @corral/rate-limit makes: both may share one table.
     rateLimitsTable: () =>
       inSchema(

@@ -64,6 +64,7 @@ it('exposes exactly the public API', async () => {
       "sqlJobs",
       "sqlRateLimits",
       "sqlStartupCodes",
+      "sqlWebhooks",
       "stringBytes",
       "tableMapOf",
       "tableMismatch",
@@ -72,6 +73,7 @@ it('exposes exactly the public API', async () => {
       "uniquePlan",
       "unwritten",
       "violationError",
+      "webhookStatements",
       "whereOf",
       "withActualStorage",
     ]

@@ -92,6 +92,8 @@ export type { KeptOn } from './kept-tables.js';
 export { jobStatements, type JobStatements } from './job-statements.js';
 export { sqlJobs, type JobWakeUps, type SqlJobOptions } from './sql-jobs.js';
 export { sqlIdempotency } from './sql-idempotency.js';
+export { sqlWebhooks } from './sql-webhooks.js';
+export { webhookStatements, type WebhookStatements } from './webhook-statements.js';
 export { sqlRateLimits, type SqlRateCount, type SqlRateLimits } from './sql-rate-limits.js';
 export {
   changeRetention,

@@ -8,6 +8,13 @@ export interface KeptSql {
   jobsTable(): readonly string[];
   /** The same for the idempotency table `corral_idempotency` (times in it are whole ms). */
   idempotencyTable(): readonly string[];
+  /**
+   * The same for the webhook tables: `corral_webhooks` (a subscription a row, its delivery state in
+   * columns), `corral_webhook_attempts` and `corral_webhook_dead_letters` (`seq` growing per insert).
+   */
+  webhooksTable(): readonly string[];
+  /** A placeholder typed as whole ms, where the statement alone does not say (PostgreSQL's CASE). */
+  wholeMs(placeholder: string): string;
   /** Statements that make the rate-limit counters' table `corral_rate_limits` (key, count, ends_at) when missing. */
   rateLimitsTable(): readonly string[];
   /** The database's clock as the counters' `ends_at` stores a moment (see `sql-rate-limits.ts`). */

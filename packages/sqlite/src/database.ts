@@ -1,6 +1,13 @@
 import { CorralError } from '@corral/core';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { Store, StoreCallOptions, StoreDatabase, Transaction } from '@corral/core';
+import type {
+  Store,
+  StoreCallOptions,
+  StoreDatabase,
+  Transaction,
+  WebhookStore,
+  WebhookStoreLimits,
+} from '@corral/core';
 import {
   type BoundedCache,
   type CacheBounds,
@@ -17,6 +24,7 @@ import { openDatabaseFile } from './open-file.js';
 import { type KeptPage, pageCacheDefaults, sharedPages } from './page-cache.js';
 import { StatementCache, statementCacheDefaults } from './statement-cache.js';
 import { SqliteStore, type SqliteStoreOptions } from './store.js';
+import { sqliteWebhooks } from './webhooks.js';
 
 /** Settings of {@link sqliteDatabase}. */
 export interface SqliteOptions {
@@ -210,6 +218,14 @@ export class SqliteDatabase implements StoreDatabase {
         'CORRAL_FOREIGN_TRANSACTION',
         '@corral/sqlite: the transaction belongs to another database',
       );
+  }
+
+  /**
+   * Webhook subscriptions and their delivery state in this database (see `sqliteWebhooks`);
+   * `limits` bound the attempts and dead letters kept per subscription.
+   */
+  webhooks(limits: Partial<WebhookStoreLimits> = {}): WebhookStore {
+    return sqliteWebhooks(this, limits);
   }
 
   /**

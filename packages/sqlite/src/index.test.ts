@@ -8,5 +8,6 @@ it('exposes exactly the public API', async () => {
     'sqliteIdempotency',
     'sqliteJobs',
     'sqliteRateLimits',
+    'sqliteWebhooks',
   ]);
 });

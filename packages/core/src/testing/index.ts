@@ -35,3 +35,4 @@ export { fetchTransport, type SendOptions, socketTransport, type TestResponse, t
 export { streamingRoute, type TestStream, type TestStreamOptions, testStream } from './test-stream.js';
 export { type ClientStream, type StreamServer, type StreamTransport, streamServer } from './stream-clients.js';
 export { openSse, type SseBlock, type SseConnection } from './sse-client.js';
+export { attemptAt, numericBefore, type OpenedWebhooks, webhookFor, webhookStoreCases } from './webhook-store-cases.js';

@@ -45,6 +45,7 @@ export function postgresTestEngine(): SqlTestEngine {
         // The record type is the suite's: its field names are what the column map names.
         store: <T extends object>(options?: OwnedTable) => database.store<T>(options as PostgresStoreOptions<T>),
         jobs: (options) => postgresJobs(database, { pollMs: 100, ...options }),
+        webhooks: (limits) => database.webhooks(limits),
         idempotency: () => postgresIdempotency(database),
         rateLimits: () =>
           sqlRateLimits({ driver: postgresDriver(database), dialect: postgresDialect(database.schema) }),

@@ -1,4 +1,4 @@
-import type { IdempotencyStore, JobStore, Store, StoreDatabase } from '@corral/core';
+import type { IdempotencyStore, JobStore, Store, StoreDatabase, WebhookStore, WebhookStoreLimits } from '@corral/core';
 import type { ConnectionCuts, JobStoreCaseOptions } from '@corral/core/testing';
 import { afterAll, describe, it } from 'vitest';
 import type { SqlRateLimits } from '../sql-rate-limits.js';
@@ -21,6 +21,7 @@ export interface EngineDatabase {
   store<T extends object = any>(options?: OwnedTable): Store<T>;
   jobs(options: JobStoreCaseOptions): JobStore;
   idempotency(): IdempotencyStore;
+  webhooks(limits: Partial<WebhookStoreLimits>): WebhookStore;
   /** A rate-limit counter store on the database (each call a store object of its own, sharing the counters). */
   rateLimits(): SqlRateLimits;
   /** Real cuts of its units' connections, where it has connections to cut. */

@@ -36,6 +36,7 @@ export function sqliteTestEngine(): SqlTestEngine {
         // The record type is the suite's: its field names are what the column map names.
         store: <T extends object>(options?: OwnedTable) => database.store<T>(options as SqliteStoreOptions<T>),
         jobs: (options) => sqliteJobs(database, options),
+        webhooks: (limits) => database.webhooks(limits),
         idempotency: () => sqliteIdempotency(database),
         rateLimits: () => sqliteRateLimits(database),
         ownTables: async (versionColumn) =>
