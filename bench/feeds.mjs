@@ -78,6 +78,7 @@ async function startPair(extra = {}) {
     OAUTH_ISSUER: '',
     OAUTH_AUDIENCE: '',
     STREAMS_PER_CLIENT: '100000',
+    MAX_CONNECTIONS: '20000',
     BENCH_LOOP_DELAY: '1',
     ...extra,
   };
@@ -221,7 +222,7 @@ function judge({ feeds, received, sent, ids, internal, refused, writes }) {
   };
 }
 
-async function idle({ subscribers, seconds }) {
+export async function idle({ subscribers, seconds }) {
   await freshSchema();
   const [a, b] = await startPair();
   b.stop();

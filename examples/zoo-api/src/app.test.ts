@@ -115,11 +115,13 @@ describe('configFromEnv', () => {
       },
       startupRetrySeconds: 0,
       streamsPerClient: 100,
+      maxConnections: 10_000,
     });
   });
 
   it('reads the open feeds allowed per client from STREAMS_PER_CLIENT', () => {
     expect(configFromEnv({ STREAMS_PER_CLIENT: '10000' }).streamsPerClient).toBe(10_000);
+    expect(configFromEnv({ MAX_CONNECTIONS: '20000' }).maxConnections).toBe(20_000);
     expect(() => configFromEnv({ STREAMS_PER_CLIENT: '0' })).toThrow(/STREAMS_PER_CLIENT/);
   });
 

@@ -28,6 +28,8 @@ export interface ZooConfig {
   readonly startupRetrySeconds: number;
   /** STREAMS_PER_CLIENT: feeds (`Accept: text/event-stream`) one client may hold open at once, default 100. */
   readonly streamsPerClient: number;
+  /** MAX_CONNECTIONS: connections the server holds open at once (each open feed is one), default 10,000. */
+  readonly maxConnections: number;
 }
 
 /**
@@ -164,7 +166,8 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * other web pages that may call the API); OTEL_EXPORTER_OTLP_ENDPOINT turns telemetry on; rate
  * limits: RATE_LIMIT, RATE_LIMIT_WRITES, RATE_LIMIT_TOKENS, RATE_LIMIT_WINDOW, REDIS_URL and
  * REDIS_KEY_PREFIX (see {@link RateLimitConfig}); STARTUP_RETRY_SECONDS for a database that is not up yet;
- * STREAMS_PER_CLIENT for the feeds one client may hold open.
+ * STREAMS_PER_CLIENT for the feeds one client may hold open; MAX_CONNECTIONS for the connections of
+ * the whole server.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -208,5 +211,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
     rateLimits: rateLimitsFrom(env),
     startupRetrySeconds: startupRetryFrom(env.STARTUP_RETRY_SECONDS),
     streamsPerClient: countFrom(env, 'STREAMS_PER_CLIENT', 100, 1),
+    maxConnections: countFrom(env, 'MAX_CONNECTIONS', 10_000, 1),
   };
 }

@@ -100,7 +100,7 @@ async function readyApi(
 export async function serve(env: NodeJS.ProcessEnv = process.env, logger?: Logger): Promise<RunningService> {
   const config = configFromEnv(env);
   let handler = answerStartingUp(config.basePath);
-  const server = zooServer(config.tls, (req, res) => handler(req, res));
+  const server = zooServer(config.tls, (req, res) => handler(req, res), config.maxConnections);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

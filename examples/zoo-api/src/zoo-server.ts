@@ -15,11 +15,11 @@ function inOperatorTerms(message: string, tls: TlsConfig): string {
  * HTTP/2 and HTTP/1.1 and sends Strict-Transport-Security. A certificate or key that cannot be
  * used fails here, before anything listens, with a message naming the variable and its file.
  */
-export function zooServer(tls: TlsConfig | undefined, listener: NodeListener): NodeServer {
-  if (!tls) return createApiServer({}, listener);
+export function zooServer(tls: TlsConfig | undefined, listener: NodeListener, maxConnections?: number): NodeServer {
+  if (!tls) return createApiServer({ maxConnections }, listener);
   try {
     return createApiServer(
-      { tls: { cert: tls.cert, key: tls.key, hsts: { maxAgeSeconds: tls.hstsMaxAgeSeconds } } },
+      { maxConnections, tls: { cert: tls.cert, key: tls.key, hsts: { maxAgeSeconds: tls.hstsMaxAgeSeconds } } },
       listener,
     );
   } catch (error) {
