@@ -8,8 +8,10 @@ it('exposes exactly the public API', async () => {
     'CorralClientError',
     'EtagCache',
     'Resources',
+    'WebhookVerificationError',
     'createClient',
     'hrefOf',
     'staticToken',
+    'verifyWebhook',
   ]);
 });
