@@ -9,6 +9,7 @@ it('exposes exactly the public API', async () => {
     'EtagCache',
     'Resources',
     'WebhookVerificationError',
+    'WebhooksClient',
     'createClient',
     'hrefOf',
     'staticToken',

@@ -81,6 +81,17 @@ export type {
   UntypedShape,
 } from './shapes.js';
 export type { ChangeKind, WebhookChange, WebhookEvent, WebhookPayload } from './webhook-events.js';
+export type {
+  CreatedWebhook,
+  NewWebhook,
+  RotatedWebhookSecret,
+  WebhookChanges,
+  WebhookDelivery,
+  WebhookEventName,
+  WebhookPageOptions,
+  WebhookSubscription,
+} from './webhook-subscriptions.js';
+export { WebhooksClient } from './webhooks.js';
 export {
   verifyWebhook,
   type VerifyWebhookOptions,
