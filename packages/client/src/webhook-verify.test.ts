@@ -50,6 +50,8 @@ describe('verifyWebhook', () => {
     if (event.type === 'animals.created') expect(event.data.record?.name).toBe('Ada');
     // The same body as bytes, and the headers as a fetch Headers.
     const bytes = new TextEncoder().encode(body);
+    const { 'webhook-id': id, ...rest } = referenceHeaders('msg_1');
+    expect(verifyWebhook({ secret, headers: { ...rest, 'Webhook-Id': id }, body, now }).type).toBe('animals.created');
     expect(verifyWebhook({ secret, headers: new Headers(referenceHeaders('msg_1')), body: bytes, now }).type).toBe(
       'animals.created',
     );

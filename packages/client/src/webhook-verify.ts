@@ -49,7 +49,9 @@ const keyOf = (secret: unknown, index: number): Buffer => {
 };
 
 function headerOf(headers: VerifyWebhookOptions['headers'], name: string): string {
-  const value = headers instanceof Headers ? headers.get(name) : headers[name];
+  // Node gives lower-case names; a plain object of yours may spell them otherwise.
+  const key = headers instanceof Headers ? name : Object.keys(headers).find((k) => k.toLowerCase() === name);
+  const value = headers instanceof Headers ? headers.get(name) : key === undefined ? undefined : headers[key];
   const text = Array.isArray(value) ? value.join(' ') : (value as string | null | undefined);
   if (typeof text !== 'string' || text === '')
     throw new WebhookVerificationError('headers', `The webhook has no ${name} header`);
