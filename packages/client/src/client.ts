@@ -16,6 +16,7 @@ import type { CollectionShape, UntypedShape } from './shapes.js';
 import { clientCredentials, staticToken, type TokenSource } from './tokens.js';
 import { createSend } from './transport.js';
 import { abortable } from './waits.js';
+import { WebhooksClient } from './webhooks.js';
 
 /** A client of one API version; `Api` maps collection names to their {@link CollectionShape}s. */
 export interface CorralClient<Api extends object = Record<string, UntypedShape>> {
@@ -36,6 +37,8 @@ export interface CorralClient<Api extends object = Record<string, UntypedShape>>
   pages<R = unknown>(start: PageStart<R>, signal?: AbortSignal): AsyncGenerator<Page<R>>;
   /** Every record of those pages (`for await (const s of client.all(await employee.follow('salary')))`). */
   all<R = unknown>(start: PageStart<R>, signal?: AbortSignal): AsyncGenerator<R>;
+  /** The API's webhook subscriptions (`<baseUrl>/webhooks`): create, list, change, rotate secrets, see deliveries. */
+  readonly webhooks: WebhooksClient<Api>;
   /** Ends the client's feeds and closes its connection pools (not a dispatcher you gave). */
   close(): Promise<void>;
 }
@@ -104,6 +107,7 @@ export function createClient<Api extends object = Record<string, UntypedShape>>(
     follow: (document, rel, signal) => followLink(resources, document, rel, base, signal),
     pages: walk,
     all: (start, signal) => recordsFrom(walk(start, signal)),
+    webhooks: new WebhooksClient<Api>(resources, base),
     close: async () => {
       closing.abort();
       await feedPool?.close();

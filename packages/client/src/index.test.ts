@@ -8,8 +8,11 @@ it('exposes exactly the public API', async () => {
     'CorralClientError',
     'EtagCache',
     'Resources',
+    'WebhookVerificationError',
+    'WebhooksClient',
     'createClient',
     'hrefOf',
     'staticToken',
+    'verifyWebhook',
   ]);
 });

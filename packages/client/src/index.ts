@@ -80,6 +80,24 @@ export type {
   TypedLink,
   UntypedShape,
 } from './shapes.js';
+export type { ChangeKind, WebhookChange, WebhookEvent, WebhookPayload } from './webhook-events.js';
+export type {
+  CreatedWebhook,
+  NewWebhook,
+  RotatedWebhookSecret,
+  WebhookChanges,
+  WebhookDelivery,
+  WebhookEventName,
+  WebhookPageOptions,
+  WebhookSubscription,
+} from './webhook-subscriptions.js';
+export { WebhooksClient } from './webhooks.js';
+export {
+  verifyWebhook,
+  type VerifyWebhookOptions,
+  type WebhookRefusal,
+  WebhookVerificationError,
+} from './webhook-verify.js';
 export { staticToken, type ClientCredentialsOptions, type TokenSource } from './tokens.js';
 // The plumbing a CollectionClient is built from; exported for its constructor's signature and for your own extensions.
 export { EtagCache, type Remembered } from './etag-cache.js';

@@ -10,6 +10,7 @@ import { withPreflights } from './preflights.js';
 import { withEveryAnswerHeaders } from './every-answer-headers.js';
 import { sharedSchemas } from './shared-schemas.js';
 import { docsOfPublicPages, withRouteDocs } from './route-docs.js';
+import { webhookDocs, webhooksTag } from './webhook-docs.js';
 
 /** What the document cannot learn from the declarations. */
 export interface DocumentOptions {
@@ -33,6 +34,12 @@ export interface DocumentOptions {
     /** Address for questions about the API. */
     readonly email?: string;
   };
+  /**
+   * True when the API sends webhooks (the webhooks plugin is installed): the document then gets a
+   * top-level `webhooks` entry for every collection and kind of change (`animals.created`, ...),
+   * describing the signed request a subscription receives and the answers the API expects back.
+   */
+  readonly webhooks?: boolean;
 }
 
 /** A HEAD operation mirroring a GET one: same statuses and headers, no bodies. */
@@ -119,8 +126,10 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
       ...version.collections.map((c) => ({ name: c.name, description: `The ${c.title} collection` })),
       { name: 'operations', description: 'Non-resource operations: they compute a result' },
       { name: 'meta', description: 'Versions, root document, error codes and jobs' },
+      ...(options.webhooks ? [webhooksTag(version.prefix)] : []),
     ],
     paths: answered,
+    ...(options.webhooks ? { webhooks: webhookDocs(version.collections) } : {}),
     components: {
       schemas: {
         ...sharedSchemas,
