@@ -274,6 +274,10 @@ if (feedsOnly || (!partOnly && !process.argv.includes('--no-db'))) {
   const { feedBench } = await import('./feeds.mjs');
   feeds = await feedBench({ quick });
   lines.push(...feeds.lines);
+  const { changeLogWrites } = await import('./change-log-writes.mjs');
+  const logged = await changeLogWrites({ rounds: quick ? 1 : 5, seconds: timing.seconds });
+  feeds.changeLog = logged.results;
+  lines.push(...logged.lines);
 }
 
 const report = lines.join('\n');
@@ -292,7 +296,7 @@ writeFileSync(
       databases: databases && { results: databases.results, ratios: databases.ratios },
       expansion: expansion?.ratios,
       writes: writes && { samples: writes.samples, ratios: writes.ratios },
-      feeds: feeds && { live: feeds.live, resting: feeds.resting },
+      feeds: feeds && { live: feeds.live, resting: feeds.resting, changeLog: feeds.changeLog },
     },
     null,
     2,
