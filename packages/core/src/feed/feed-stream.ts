@@ -73,8 +73,9 @@ function openFeed(parts: FeedStreamParts, sink: StreamSink): void {
   if (parts.expiresAt !== undefined) watchExpiry(parts.expiresAt);
   function finish(last?: string): void {
     if (done) return;
-    if (last) sink.write(last);
+    // Ended before the last words: a write that cuts a slow client ends the stream again from inside.
     done = true;
+    if (last) sink.write(last);
     clearInterval(heartbeat);
     clearTimeout(expiry);
     subscriber.close();
