@@ -102,4 +102,47 @@ describe('the feed hub', () => {
     expect(received).toEqual([memory.position()]);
     hub.leave(late);
   });
+  it('reads for a new subscriber a change written while a read from before the hub stopped was still under way', async () => {
+    const memory = new MemoryChangeLog();
+    let hold: Promise<void> | undefined;
+    let release = () => undefined as void;
+    const log: ChangeLog = {
+      position: () => memory.position(),
+      read: async (position, limit) => {
+        const batch = await memory.read(position, limit);
+        await hold;
+        return batch;
+      },
+      watch: (wake) => memory.watch(wake),
+      before: (a, b) => memory.before(a, b),
+    };
+    const hub = new FeedHub(log);
+    const received: string[] = [];
+    const subscriber = (onItem: (position: string) => void) =>
+      new Subscriber(
+        'things',
+        undefined,
+        (a, b) => log.before(a, b),
+        () => true,
+        async (item) => (onItem(item.position), true),
+        () => undefined,
+      );
+    const early = subscriber(() => undefined);
+    await hub.follow(early, undefined);
+    hold = new Promise<void>((resolve) => (release = resolve));
+    write(memory, '1');
+    await pause(5); // the hub's read of it waits
+    early.close();
+    hub.leave(early);
+    const late = subscriber((position) => received.push(position));
+    await hub.follow(late, undefined);
+    write(memory, '2');
+    await pause(5);
+    hold = undefined;
+    release();
+    await pause(20);
+    await late.drained();
+    expect(received).toEqual([memory.position()]);
+    hub.leave(late);
+  });
 });

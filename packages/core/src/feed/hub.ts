@@ -156,6 +156,8 @@ export class FeedHub {
       setTimeout(() => this.wake(), retryAfterFailure).unref?.();
     } finally {
       this.reading = false;
+      // The hub stopped and started again meanwhile: a wake-up of the new start waited on this read.
+      if (generation !== this.generation && this.again) this.wake();
     }
   }
 
