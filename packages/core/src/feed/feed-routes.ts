@@ -36,8 +36,12 @@ export function readingFrom(log: ChangeLog, handler: CollectionHandler): Collect
 export function writingTo(log: ChangeLog, handler: CollectionHandler): CollectionHandler {
   return async (runtime, context) => {
     const response = await handler(runtime, context);
-    const at = log.position();
-    response.headers['last-event-id'] = typeof at === 'string' ? at : await at;
+    try {
+      const at = log.position();
+      response.headers['last-event-id'] = typeof at === 'string' ? at : await at;
+    } catch {
+      // The write is committed: an error now would make the client write again. No position then.
+    }
     return response;
   };
 }
