@@ -231,4 +231,10 @@ describe.runIf(available)('PostgreSQL change log', () => {
     expect(statements).toHaveLength(3);
     await on.database.close();
   });
+  it('answers a reset, not an error, for a position past what xid8 and bigint hold', async () => {
+    const { database, log } = await start(freshSchema('huge'));
+    for (const position of ['99999999999999999999-0', '1-99999999999999999999', '18446744073709551616-1'])
+      expect(await log.read(position, 10)).toMatchObject({ reset: 'unknown' });
+    await database.close();
+  });
 });
