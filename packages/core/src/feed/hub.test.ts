@@ -105,7 +105,7 @@ describe('the feed hub', () => {
   it('reads for a new subscriber a change written while a read from before the hub stopped was still under way', async () => {
     const memory = new MemoryChangeLog();
     let hold: Promise<void> | undefined;
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const log: ChangeLog = {
       position: () => memory.position(),
       read: async (position, limit) => {
