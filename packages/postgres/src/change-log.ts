@@ -195,8 +195,10 @@ export class PostgresChangeEngine implements ChangeLogEngine {
         if (stopped) return drop(false);
         wake();
       } catch {
-        if (opened && client === opened) drop(true);
-        else if (!stopped) setTimeout(open, relistenMs).unref();
+        // A connection that failed with an error event was dropped, and opened again, already.
+        if (opened) {
+          if (client === opened) drop(true);
+        } else if (!stopped) setTimeout(open, relistenMs).unref();
       }
     };
     void open();
