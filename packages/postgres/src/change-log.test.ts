@@ -1,6 +1,7 @@
 import { partsInit, readChanges, thingsInit, type Part, type Thing } from '@corral/core/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PostgresChangeEngine } from './change-log.js';
 import { postgresDatabase, type PostgresOptions } from './database.js';
 import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
@@ -230,5 +231,38 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await on.things.delete(record.id);
     expect(statements).toHaveLength(3);
     await on.database.close();
+  });
+  it('answers a reset, not an error, for a position past what xid8 and bigint hold', async () => {
+    const { database, log } = await start(freshSchema('huge'));
+    for (const position of ['99999999999999999999-0', '1-99999999999999999999', '18446744073709551616-1'])
+      expect(await log.read(position, 10)).toMatchObject({ reset: 'unknown' });
+    await database.close();
+  });
+  it('listens again on one connection when the LISTEN connection dies during its LISTEN', async () => {
+    const { database } = await start(freshSchema('relisten'));
+    const engine = new PostgresChangeEngine(database);
+    const pool = database.pool;
+    const connect = pool.connect.bind(pool);
+    let connects = 0;
+    let failed = false;
+    (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+      connects++;
+      const client = await connect();
+      if (failed) return client;
+      failed = true;
+      const query = client.query.bind(client);
+      // The first LISTEN meets a connection that dies: the error event, then the query fails.
+      (client as { query: unknown }).query = async () => {
+        client.emit('error', new Error('connection cut'));
+        (client as { query: unknown }).query = query;
+        throw new Error('connection cut');
+      };
+      return client;
+    };
+    const stop = engine.listen(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    stop();
+    expect(connects).toBe(2);
+    await database.close();
   });
 });

@@ -13,9 +13,16 @@ import type { PostgresDatabase } from './database.js';
  */
 const positionPattern = /^(\d{1,20})-(\d{1,20})$/;
 
+// What the columns hold (xid8, bigint): a larger number is no position, and PostgreSQL would refuse it.
+const largestXid = 2n ** 64n - 1n;
+const largestSeq = 2n ** 63n - 1n;
+
 function parse(position: string): [bigint, bigint] | undefined {
   const match = positionPattern.exec(position);
-  return match ? [BigInt(match[1]!), BigInt(match[2]!)] : undefined;
+  if (!match) return undefined;
+  const xid = BigInt(match[1]!);
+  const seq = BigInt(match[2]!);
+  return xid <= largestXid && seq <= largestSeq ? [xid, seq] : undefined;
 }
 
 /** How often a watched log is read for other programs' writes (they send no notification). */
@@ -188,8 +195,10 @@ export class PostgresChangeEngine implements ChangeLogEngine {
         if (stopped) return drop(false);
         wake();
       } catch {
-        if (opened && client === opened) drop(true);
-        else if (!stopped) setTimeout(open, relistenMs).unref();
+        // A connection that failed with an error event was dropped, and opened again, already.
+        if (opened) {
+          if (client === opened) drop(true);
+        } else if (!stopped) setTimeout(open, relistenMs).unref();
       }
     };
     void open();

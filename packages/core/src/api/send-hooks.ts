@@ -1,4 +1,4 @@
-import type { CorralResponse } from '../http/exchange.js';
+import { type CorralResponse, isStreaming } from '../http/exchange.js';
 import type { CompiledHooks } from './compile-hooks.js';
 import type { PipelineContext } from './request-context.js';
 
@@ -16,10 +16,16 @@ export async function runSendHooks(
   for (const hook of hooks.onSend) {
     try {
       const changed = hook(context, response);
-      response = (changed instanceof Promise ? await changed : changed) ?? response;
+      response = dropReplaced(response, (changed instanceof Promise ? await changed : changed) ?? response);
     } catch (thrown) {
-      response = await failed(context, thrown, hooks);
+      response = dropReplaced(response, await failed(context, thrown, hooks));
     }
   }
   return response;
+}
+
+/** The answer that goes out instead; a streamed body it replaces is dropped (it is never opened). */
+function dropReplaced(before: CorralResponse, after: CorralResponse): CorralResponse {
+  if (after.body !== before.body && isStreaming(before.body)) before.body.drop?.();
+  return after;
 }

@@ -40,6 +40,10 @@ export function streamedAnswers(): StreamedAnswers {
         stopping: AbortSignal.any([sink.stopping, stop.signal]),
       });
     },
+    drop() {
+      body.drop?.();
+      ended();
+    },
   });
 
   return {
@@ -47,6 +51,7 @@ export function streamedAnswers(): StreamedAnswers {
       const body = response.body;
       if (!isStreaming(body)) done();
       else if (method === 'HEAD' || response.status === 204 || response.status === 304) {
+        body.drop?.();
         delete response.body;
         done();
       } else response.body = observed(body, done);

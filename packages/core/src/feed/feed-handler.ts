@@ -29,8 +29,9 @@ export async function openFeed(
 ): Promise<CorralResponse> {
   const view = context.params.id === undefined ? await listFeed(runtime, context) : await recordFeed(runtime, context);
   const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-accel-buffering': 'no' };
-  // A HEAD opens no stream (its body is never written), so it is not counted.
-  if (context.request.method === 'HEAD') return { status: 200, headers };
+  // A HEAD opens no stream (its body is never written), so it is not counted; like every list and
+  // record answer it names the position a feed could open from.
+  if (context.request.method === 'HEAD') return { status: 200, headers: { ...headers, 'last-event-id': position } };
   const { feeds } = context.settings;
   const client = context.principal?.subject ?? `address ${context.remoteAddress ?? 'unknown'}`;
   if (!feeds.open.take(client)) {

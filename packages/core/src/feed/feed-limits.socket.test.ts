@@ -175,6 +175,9 @@ describe('positions on answers', () => {
       expect(same.status).toBe(304);
       expect(same.headers.get('last-event-id')).toBe(log.position());
       expect((await call('HEAD', path)).headers.get('last-event-id')).toBe(log.position());
+      const streamHead = await call('HEAD', path, undefined, { accept: 'text/event-stream' });
+      expect(streamHead.headers.get('content-type')).toBe('text/event-stream');
+      expect(streamHead.headers.get('last-event-id')).toBe(log.position());
     }
     const patched = await call('PATCH', `/v1/animals/${id}`, { name: 'B' });
     expect(patched.headers.get('last-event-id')).toBe(log.position());

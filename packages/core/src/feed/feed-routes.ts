@@ -37,8 +37,12 @@ export function writingTo(log: ChangeLog, handler: CollectionHandler): Collectio
     const response = await handler(runtime, context);
     // A job accepted (202) has changed nothing yet: its position would promise what it cannot.
     if (response.status === 202) return response;
-    const at = log.position();
-    response.headers['last-event-id'] = typeof at === 'string' ? at : await at;
+    try {
+      const at = log.position();
+      response.headers['last-event-id'] = typeof at === 'string' ? at : await at;
+    } catch {
+      // The write is committed: an error now would make the client write again. No position then.
+    }
     return response;
   };
 }

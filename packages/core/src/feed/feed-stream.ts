@@ -29,7 +29,21 @@ const longestTimer = 2 ** 31 - 1;
  * spread over a few seconds, so that clients do not all come back at once).
  */
 export function feedBody(parts: FeedStreamParts): StreamingBody {
-  return { kind: 'stream', open: (sink) => openFeed(parts, sink) };
+  // Opened or dropped, once: either way the client's count is released when it is done.
+  let used = false;
+  return {
+    kind: 'stream',
+    open(sink) {
+      if (used) return;
+      used = true;
+      openFeed(parts, sink);
+    },
+    drop() {
+      if (used) return;
+      used = true;
+      parts.settings.open.release(parts.client);
+    },
+  };
 }
 
 function openFeed(parts: FeedStreamParts, sink: StreamSink): void {
@@ -73,8 +87,9 @@ function openFeed(parts: FeedStreamParts, sink: StreamSink): void {
   if (parts.expiresAt !== undefined) watchExpiry(parts.expiresAt);
   function finish(last?: string): void {
     if (done) return;
-    if (last) sink.write(last);
+    // Ended before the last words: a write that cuts a slow client ends the stream again from inside.
     done = true;
+    if (last) sink.write(last);
     clearInterval(heartbeat);
     clearTimeout(expiry);
     subscriber.close();

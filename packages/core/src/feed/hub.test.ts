@@ -102,4 +102,85 @@ describe('the feed hub', () => {
     expect(received).toEqual([memory.position()]);
     hub.leave(late);
   });
+  it('reads for a new subscriber a change written while a read from before the hub stopped was still under way', async () => {
+    const memory = new MemoryChangeLog();
+    let hold: Promise<void> | undefined;
+    let release: () => void = () => undefined;
+    const log: ChangeLog = {
+      position: () => memory.position(),
+      read: async (position, limit) => {
+        const batch = await memory.read(position, limit);
+        await hold;
+        return batch;
+      },
+      watch: (wake) => memory.watch(wake),
+      before: (a, b) => memory.before(a, b),
+    };
+    const hub = new FeedHub(log);
+    const received: string[] = [];
+    const subscriber = (onItem: (position: string) => void) =>
+      new Subscriber(
+        'things',
+        undefined,
+        (a, b) => log.before(a, b),
+        () => true,
+        async (item) => (onItem(item.position), true),
+        () => undefined,
+      );
+    const early = subscriber(() => undefined);
+    await hub.follow(early, undefined);
+    hold = new Promise<void>((resolve) => (release = resolve));
+    write(memory, '1');
+    await pause(5); // the hub's read of it waits
+    early.close();
+    hub.leave(early);
+    const late = subscriber((position) => received.push(position));
+    await hub.follow(late, undefined);
+    write(memory, '2');
+    await pause(5);
+    hold = undefined;
+    release();
+    await pause(20);
+    await late.drained();
+    expect(received).toEqual([memory.position()]);
+    hub.leave(late);
+  });
+  it('never hands a subscriber resuming ahead of the hub a change at or before its position', async () => {
+    const memory = new MemoryChangeLog();
+    // The hub learns of writes only when told (as a hub behind another instance's writes).
+    const wakes = new Set<() => void>();
+    const log: ChangeLog = {
+      position: () => memory.position(),
+      read: (position, limit) => memory.read(position, limit),
+      watch: (wake) => (wakes.add(wake), () => wakes.delete(wake)),
+      before: (a, b) => memory.before(a, b),
+    };
+    const hub = new FeedHub(log);
+    const seen = (into: string[]) =>
+      new Subscriber(
+        'things',
+        undefined,
+        (a, b) => log.before(a, b),
+        () => true,
+        async (item) => (into.push(item.position), true),
+        () => undefined,
+      );
+    const first: string[] = [];
+    const early = seen(first);
+    await hub.follow(early, undefined);
+    write(memory, '1');
+    write(memory, '2');
+    const resumeFrom = memory.position();
+    write(memory, '3');
+    const received: string[] = [];
+    const late = seen(received);
+    await hub.follow(late, resumeFrom);
+    for (const wake of wakes) wake();
+    await pause(20);
+    await late.drained();
+    expect(received).toEqual([memory.position()]);
+    expect(first).toHaveLength(3);
+    hub.leave(early);
+    hub.leave(late);
+  });
 });

@@ -64,6 +64,9 @@ export class FeedHub {
       await subscriber.drained();
     }
     if (subscriber.closed) return;
+    // Resuming ahead of the hub (a position another instance or a newer read gave): what the hub
+    // hands on up to there, the subscriber had already.
+    if (at !== undefined) subscriber.passed(at);
     // In the same step as the check above: nothing the hub hands on from now is missed.
     if (subscriber.id === undefined) addTo(this.byCollection, subscriber.collection, subscriber);
     else addTo(this.byRecord, recordKey(subscriber.collection, subscriber.id), subscriber);
@@ -88,15 +91,17 @@ export class FeedHub {
       return batch.position;
     }
     const hub = this.position!;
+    // Never back before where the subscriber stands (it may be ahead of the hub).
+    const notBefore = (position: string) => (this.log.before(position, at) ? at : position);
     for (const change of batch.changes) {
       // Past the hub's position: the hub hands it on once the subscriber has joined.
-      if (this.log.before(hub, change.position)) return hub;
+      if (this.log.before(hub, change.position)) return notBefore(hub);
       if (concerns(subscriber, change)) subscriber.offer(change);
     }
     const last = batch.changes.at(-1)?.position ?? at;
     if (batch.changes.length === batchSize) return last;
     // Nothing more up to the batch's end: on from there, or from the hub if that comes first.
-    return this.log.before(batch.position, hub) ? batch.position : hub;
+    return notBefore(this.log.before(batch.position, hub) ? batch.position : hub);
   }
 
   /** Starts following the log (watching first, so no wake-up is missed); resolves once the hub has a position. */
@@ -156,6 +161,8 @@ export class FeedHub {
       setTimeout(() => this.wake(), retryAfterFailure).unref?.();
     } finally {
       this.reading = false;
+      // The hub stopped and started again meanwhile: a wake-up of the new start waited on this read.
+      if (generation !== this.generation && this.again) this.wake();
     }
   }
 

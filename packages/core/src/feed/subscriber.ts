@@ -54,6 +54,11 @@ export class Subscriber {
     this.pumping ??= this.pump();
   }
 
+  /** Takes nothing at or before `position` from now on (the subscriber had it already). */
+  passed(position: string): void {
+    if (this.floor === undefined || this.before(this.floor, position)) this.floor = position;
+  }
+
   /** Resolves once every queued item has been handled. */
   async drained(): Promise<void> {
     while (this.pumping) await this.pumping;

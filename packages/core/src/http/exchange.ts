@@ -45,6 +45,11 @@ export interface StreamingBody {
    * server began to stop): check both here, as a listener added later is not called.
    */
   open(sink: StreamSink): void;
+  /**
+   * Called instead of {@link open} when the answer goes out without this body (HEAD, 204, 304, or
+   * a hook put another answer in its place): lets go of what the stream holds (a client's count).
+   */
+  drop?(): void;
 }
 
 /** Where a {@link StreamingBody} writes. */

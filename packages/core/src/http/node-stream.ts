@@ -76,6 +76,7 @@ export function writeNodeStream(
   if (req.method === 'HEAD') {
     res.writeHead(status, headers);
     res.end();
+    body.drop?.();
     return;
   }
   const stream = req.httpVersionMajor === 2 ? (req as unknown as Http2ServerRequest).stream : undefined;
