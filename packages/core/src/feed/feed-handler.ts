@@ -31,7 +31,8 @@ export async function openFeed(
   const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-accel-buffering': 'no' };
   // A HEAD opens no stream (its body is never written), so it is not counted; like every list and
   // record answer it names the position a feed could open from.
-  if (context.request.method === 'HEAD') return { status: 200, headers: { ...headers, 'last-event-id': position } };
+  if (context.request.method === 'HEAD')
+    return { status: 200, headers: { ...headers, 'last-event-id': await log.position() } };
   const { feeds } = context.settings;
   const client = context.principal?.subject ?? `address ${context.remoteAddress ?? 'unknown'}`;
   if (!feeds.open.take(client)) {
