@@ -76,6 +76,8 @@ export function changeRetention(value: number | undefined): number {
 }
 /** How old a known position may get before it is looked up again, in the background (ms). */
 const freshMs = 1000;
+/** How old a known position may be when this process commits a write before it is looked up again (ms). */
+const afterWriteMs = 100;
 /** Rows looked at per pruning step, and the pause between steps. */
 const pruneStep = 1000;
 /** The least time between two announcements of one process (writes meanwhile share the next one). */
@@ -184,8 +186,9 @@ export class SqlChangeLog implements ChangeLog {
    */
   committed(): void {
     if (this.watchers.size > 0) this.wakeAll();
-    // Answers read after this write get a position that follows it soon, without waiting for one.
-    if (this.cached) this.refresh().catch(() => undefined);
+    // Answers read after this write get a position that follows it soon, without waiting for one
+    // (looked up at most every `afterWriteMs`, so that busy writers do not double their queries).
+    if (this.cached && Date.now() - this.cached.at >= afterWriteMs) this.refresh().catch(() => undefined);
     if (!this.engine.announce) return;
     if (this.announcing !== 'idle') {
       this.announcing = 'again';
