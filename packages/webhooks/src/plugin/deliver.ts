@@ -8,6 +8,8 @@ export interface DeliverySettings extends AttemptSettings {
   readonly store: WebhookStore;
   readonly schedule: RetrySchedule;
   readonly disableAfterMs: number;
+  /** How long a subscription that caught up rests before it is looked at again without a wake-up. */
+  readonly idleMs: number;
   /** True once the worker stops: no new attempt starts. */
   readonly stopped: () => boolean;
 }
@@ -73,7 +75,8 @@ export async function deliverSubscription(
     }
     if (batch.changes.length < batchSize) break;
   }
-  await store.release(lease, { now: now() });
+  // Caught up: new changes wake it (release makes it ready at once when one came meanwhile).
+  await store.release(lease, { now: now(), readyAt: now() + settings.idleMs });
 }
 
 /** One attempt at the subscription's next event and the step it leads to. */

@@ -65,6 +65,7 @@ export function webhooks(options: WebhooksOptions): ApiPlugin {
     disableAfterMs: positive('disableAfterDays', options.disableAfterDays ?? 5) * 86_400_000,
     leaseMs: Math.round(positive('leaseMs', options.leaseMs ?? 30_000)),
     pollMs: positive('pollMs', options.pollMs ?? 1000),
+    idleMs: 30_000,
     concurrency: Math.round(positive('concurrency', options.concurrency ?? 16)),
   });
   const secretGraceMs = positive('secretGraceMs', options.secretGraceMs ?? 86_400_000);
