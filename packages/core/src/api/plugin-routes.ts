@@ -73,23 +73,25 @@ export function pluginRoutes(
     ),
   );
   const pages = plugins.flatMap((plugin) =>
-    (plugin.routes?.(description) ?? []).map((route): RouteDefinition => ({
-      method: 'GET',
-      pattern: route.path,
-      access: 'public',
-      kind: 'plugin',
-      plugin: plugin.name,
-      produces: route.contentType,
-      answers: route.answers ?? pageAnswers,
-      async handler({ params }) {
-        const page = await route.handler(params);
-        return {
-          status: page.status ?? 200,
-          headers: { 'content-type': page.contentType, ...page.headers },
-          body: page.body,
-        };
-      },
-    })),
+    (plugin.routes?.(description) ?? []).map(
+      (route): RouteDefinition => ({
+        method: 'GET',
+        pattern: route.path,
+        access: 'public',
+        kind: 'plugin',
+        plugin: plugin.name,
+        produces: route.contentType,
+        answers: route.answers ?? pageAnswers,
+        async handler({ params }) {
+          const page = await route.handler(params);
+          return {
+            status: page.status ?? 200,
+            headers: { 'content-type': page.contentType, ...page.headers },
+            body: page.body,
+          };
+        },
+      }),
+    ),
   );
   return [...endpoints, ...pages];
 }

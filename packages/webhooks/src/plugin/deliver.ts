@@ -1,4 +1,11 @@
-import type { ChangeEvents, ChangeLog, LoggedChange, WebhookLease, WebhookStore, WebhookSubscription } from '@corral/core';
+import type {
+  ChangeEvents,
+  ChangeLog,
+  LoggedChange,
+  WebhookLease,
+  WebhookStore,
+  WebhookSubscription,
+} from '@corral/core';
 import { nextAttempt, type RetrySchedule } from '../retry.js';
 import { type AttemptSettings, attemptDelivery } from './attempt.js';
 import { payloads, webhookIdOf } from './payload.js';
@@ -48,7 +55,14 @@ export async function deliverSubscription(
       // The log no longer holds the events after the position: say so, and go on from its present.
       const attempt = { at: iso(now()), position: batch.position, webhookId: '-', durationMs: 0 };
       const error = `Events after ${position} were no longer in the change log (${batch.reset}) and were not sent`;
-      if (!(await store.advance(lease, { now: now(), position: batch.position, delivered: false, attempt: { ...attempt, error } })))
+      if (
+        !(await store.advance(lease, {
+          now: now(),
+          position: batch.position,
+          delivered: false,
+          attempt: { ...attempt, error },
+        }))
+      )
         return;
       position = batch.position;
       continue;
@@ -111,7 +125,14 @@ async function sendOne(
       return 'stop';
     }
     case 'dead-letter': {
-      const letter = { position, at: iso(now()), webhookId, attempts, payload: body, ...(record.error ? { error: record.error } : {}) };
+      const letter = {
+        position,
+        at: iso(now()),
+        webhookId,
+        attempts,
+        payload: body,
+        ...(record.error ? { error: record.error } : {}),
+      };
       if (!(await store.deadLetter(lease, { ...step, letter }))) return 'stop';
       const start = since ?? now();
       if (now() - start < settings.disableAfterMs) return 'dead-lettered';
@@ -137,7 +158,11 @@ async function resend(
   const body = (await store.deadLetterAt(subscription.id, position))?.payload ?? (await fromLog(log, position, build));
   if (body === undefined) {
     const error = 'No event for this subscription at this position in the change log';
-    await store.resent(lease, { now: now(), position, attempt: { at: iso(now()), position, webhookId, durationMs: 0, error } });
+    await store.resent(lease, {
+      now: now(),
+      position,
+      attempt: { at: iso(now()), position, webhookId, durationMs: 0, error },
+    });
     return;
   }
   const { record } = await attemptDelivery(settings, subscription, webhookId, position, body);

@@ -79,14 +79,20 @@ describe('webhook delivery to a receiver on loopback', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(hook.on('/in').length).toBe(1); // b and c wait behind a
     let shown = await api.call('GET', `/v1/webhooks/${made.body.id}`);
-    expect(shown.body.failing).toMatchObject({ attempts: 1, nextAttemptAt: new Date(clock.now() + 5000).toISOString() });
+    expect(shown.body.failing).toMatchObject({
+      attempts: 1,
+      nextAttemptAt: new Date(clock.now() + 5000).toISOString(),
+    });
     clock.advance(5000);
     await until(() => hook.on('/in').length === 2, 5000, 'second attempt (times out)');
     for (let i = 0; i < 100 && shown.body.failing?.attempts !== 2; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       shown = await api.call('GET', `/v1/webhooks/${made.body.id}`);
     }
-    expect(shown.body.failing).toMatchObject({ attempts: 2, nextAttemptAt: new Date(clock.now() + 30_000).toISOString() });
+    expect(shown.body.failing).toMatchObject({
+      attempts: 2,
+      nextAttemptAt: new Date(clock.now() + 30_000).toISOString(),
+    });
     clock.advance(30_000);
     await until(() => hook.on('/in').length === 5, 5000, 'everything delivered');
     expect(names(hook.on('/in'))).toEqual(['a', 'a', 'a', 'b', 'c']);
@@ -136,7 +142,8 @@ describe('webhook delivery to a receiver on loopback', () => {
     const position = hook.on('/in')[0]!.json.data;
     const first = hook.on('/in')[0]!;
     const resend = await api.call('POST', `/v1/webhooks/${made.body.id}/deliveries`, {
-      position: (await api.call('GET', `/v1/webhooks/${made.body.id}/deliveries?limit=10`)).body.deliveries.at(-1).position,
+      position: (await api.call('GET', `/v1/webhooks/${made.body.id}/deliveries?limit=10`)).body.deliveries.at(-1)
+        .position,
     });
     expect(resend.status).toBe(202);
     await until(() => hook.on('/in').length === 5, 5000, 'the resend');

@@ -35,7 +35,8 @@ const answers = (status: number, description: string, errors: number[]): RouteAn
 
 const ownerOf = (context: HandlerContext) => context.principal?.subject ?? '';
 
-const missing = (id: string) => new ApiError('resourceNotFound', `Webhook subscription ${JSON.stringify(id)} does not exist`);
+const missing = (id: string) =>
+  new ApiError('resourceNotFound', `Webhook subscription ${JSON.stringify(id)} does not exist`);
 
 /** The If-Match header as a version; 412 when it names none. */
 function expectedVersion(context: HandlerContext): number | undefined {
@@ -91,7 +92,12 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
             ...(body.filter ? { filter: body.filter } : {}),
             scopes: [...(principal?.scopes ?? [])],
             principal: principal
-              ? { subject: principal.subject, scopes: [...principal.scopes], claims: principal.claims, ...(principal.clientId ? { clientId: principal.clientId } : {}) }
+              ? {
+                  subject: principal.subject,
+                  scopes: [...principal.scopes],
+                  claims: principal.claims,
+                  ...(principal.clientId ? { clientId: principal.clientId } : {}),
+                }
               : { subject: '', scopes: [], claims: {} },
             secrets: { current: secret },
             position: await events.collections[0]!.log.position({ fresh: true }),
@@ -167,7 +173,11 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       async handler(context) {
         const expected = expectedVersion(context);
         const id = context.params.id ?? '';
-        const outcome = await store.delete(id, ownerOf(context), expected === undefined ? {} : { expectedVersion: expected });
+        const outcome = await store.delete(
+          id,
+          ownerOf(context),
+          expected === undefined ? {} : { expectedVersion: expected },
+        );
         if (outcome.outcome === 'missing') throw missing(id);
         if (outcome.outcome === 'stale')
           throw new ApiError('preconditionFailed', 'The subscription has changed since the version If-Match names');
@@ -191,7 +201,11 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
         );
         if (outcome.outcome !== 'done')
           throw new ApiError('preconditionFailed', 'The subscription changed meanwhile; rotate again');
-        const shown = { ...shownSubscription(context.prefix, outcome.subscription), secret, previousSecretExpiresAt: expiresAt };
+        const shown = {
+          ...shownSubscription(context.prefix, outcome.subscription),
+          secret,
+          previousSecretExpiresAt: expiresAt,
+        };
         return json(200, shown, { etag: subscriptionEtag(outcome.subscription) });
       },
     },

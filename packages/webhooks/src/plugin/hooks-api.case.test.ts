@@ -89,7 +89,12 @@ export async function hooksApi(options: Partial<WebhooksOptions> & { store?: Web
     scopes,
     store: memoryStore({ database: db, initial: [{ name: 'Berlin' }, { name: 'Zurich' }] }),
   });
-  const animal = z.object({ zoo_id: z.string(), name: z.string(), kind: z.enum(['bird', 'cat']), secret: z.boolean().optional() });
+  const animal = z.object({
+    zoo_id: z.string(),
+    name: z.string(),
+    kind: z.enum(['bird', 'cat']),
+    secret: z.boolean().optional(),
+  });
   const animals = defineCollection({
     name: 'animals',
     schema: animal,
@@ -101,7 +106,14 @@ export async function hooksApi(options: Partial<WebhooksOptions> & { store?: Web
     store: memoryStore<z.infer<typeof animal>>({ database: db }),
   });
   const store = options.store ?? memoryWebhooks();
-  const plugin = webhooks({ allow: '127.0.0.1', scope: 'webhooks:write', pollMs: 20, timeoutMs: 500, ...options, store });
+  const plugin = webhooks({
+    allow: '127.0.0.1',
+    scope: 'webhooks:write',
+    pollMs: 20,
+    timeoutMs: 500,
+    ...options,
+    store,
+  });
   const api = createApi({ collections: [zoos, animals], auth, logger: silentLogger, plugins: [plugin] });
   await api.ready();
   const server = api.listen(0);

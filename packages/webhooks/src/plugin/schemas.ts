@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** An event name: `<collection>.created`, `.updated`, `.deleted`, or `.*` for all three. */
 export const webhookEventName = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*\.(created|updated|deleted|\*)$/, 'an event is <collection>.created, .updated, .deleted or .*');
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_-]*\.(created|updated|deleted|\*)$/,
+    'an event is <collection>.created, .updated, .deleted or .*',
+  );
 
 /** The body of `POST /webhooks`. */
 export const webhookCreateBody = z.strictObject({

@@ -95,7 +95,12 @@ describe('webhook subscriptions', () => {
     }
     expect((await api.call('GET', '/v1/webhooks', undefined, other)).body).toMatchObject({ total: 0, webhooks: [] });
     const mine = await api.call('GET', '/v1/webhooks?limit=1');
-    expect(mine.body).toMatchObject({ offset: 0, limit: 1, total: 1, webhooks: [{ id: made.id, url: hook.url('/in') }] });
+    expect(mine.body).toMatchObject({
+      offset: 0,
+      limit: 1,
+      total: 1,
+      webhooks: [{ id: made.id, url: hook.url('/in') }],
+    });
     expect(mine.body.webhooks[0].secret).toBeUndefined();
     expect((await api.call('PATCH', path, { events: ['zoos.*'] }, { 'if-match': '"v9"' })).status).toBe(412);
     const changed = await api.call('PATCH', path, { events: ['zoos.*'] }, { 'if-match': '"v1"' });

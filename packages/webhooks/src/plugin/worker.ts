@@ -75,7 +75,11 @@ export function deliveryWorker(settings: WorkerSettings) {
     start(events: ChangeEvents): void {
       const first = events.collections[0];
       if (!first || stopped) return;
-      const wake = () => void settings.store.wake(settings.now()).then(() => pump(events), () => undefined);
+      const wake = () =>
+        void settings.store.wake(settings.now()).then(
+          () => pump(events),
+          () => undefined,
+        );
       stops.push(first.log.watch(wake));
       const timer = setInterval(() => void pump(events), settings.pollMs);
       timer.unref?.();
