@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ClientDefinition } from '@corral/auth-server';
+import { parseWebhookAllow, type WebhookAllow } from '@corral/webhooks';
 import type { JWK } from 'jose';
 import { type TlsConfig, tlsFrom } from './tls-config.js';
 
@@ -28,6 +29,11 @@ export interface ZooConfig {
   readonly startupRetrySeconds: number;
   /** STREAMS_PER_CLIENT: feeds (`Accept: text/event-stream`) one client may hold open at once, default 100. */
   readonly streamsPerClient: number;
+  /**
+   * WEBHOOK_ALLOW: hosts, host:port or CIDR ranges (comma-separated) that webhooks may call despite
+   * the address rules, over http too (development and tests); empty by default.
+   */
+  readonly webhookAllow: WebhookAllow;
 }
 
 /**
@@ -114,6 +120,7 @@ const everyScope = [
   'salary:write',
   'crm:read',
   'crm:write',
+  'webhooks:write',
 ];
 
 /** The two demo clients the README uses. */
@@ -164,7 +171,8 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * other web pages that may call the API); OTEL_EXPORTER_OTLP_ENDPOINT turns telemetry on; rate
  * limits: RATE_LIMIT, RATE_LIMIT_WRITES, RATE_LIMIT_TOKENS, RATE_LIMIT_WINDOW, REDIS_URL and
  * REDIS_KEY_PREFIX (see {@link RateLimitConfig}); STARTUP_RETRY_SECONDS for a database that is not up yet;
- * STREAMS_PER_CLIENT for the feeds one client may hold open.
+ * STREAMS_PER_CLIENT for the feeds one client may hold open; WEBHOOK_ALLOW for webhook destinations
+ * on an inside network.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -208,5 +216,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
     rateLimits: rateLimitsFrom(env),
     startupRetrySeconds: startupRetryFrom(env.STARTUP_RETRY_SECONDS),
     streamsPerClient: countFrom(env, 'STREAMS_PER_CLIENT', 100, 1),
+    webhookAllow: parseWebhookAllow(env.WEBHOOK_ALLOW ?? ''),
   };
 }
