@@ -52,6 +52,7 @@ export function deliveryWorker(settings: WorkerSettings) {
             () => void settings.store.renew(claimed.lease, settings.leaseMs, settings.now()).catch(() => false),
             Math.max(1, Math.floor(settings.leaseMs / 3)),
           );
+          renewing.unref?.();
           const work = deliverSubscription(delivery, events, log, claimed.lease, claimed.subscription)
             .catch(() => settings.store.release(claimed.lease, { now: settings.now(), readyAt: settings.now() + 1000 }))
             .catch(() => undefined)
@@ -75,11 +76,28 @@ export function deliveryWorker(settings: WorkerSettings) {
     start(events: ChangeEvents): void {
       const first = events.collections[0];
       if (!first || stopped) return;
-      const wake = () =>
-        void settings.store.wake(settings.now()).then(
-          () => pump(events),
-          () => undefined,
-        );
+      // One wake-up at a time, and one more after it when commits came meanwhile: a busy log costs
+      // the store one write per round, not one per commit.
+      let waking = false;
+      let wakeAgain = false;
+      const wake = (): void => {
+        if (waking) {
+          wakeAgain = true;
+          return;
+        }
+        waking = true;
+        wakeAgain = false;
+        void settings.store
+          .wake(settings.now())
+          .then(
+            () => pump(events),
+            () => undefined,
+          )
+          .finally(() => {
+            waking = false;
+            if (wakeAgain) wake();
+          });
+      };
       stops.push(first.log.watch(wake));
       const timer = setInterval(() => void pump(events), settings.pollMs);
       timer.unref?.();
