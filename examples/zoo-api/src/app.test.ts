@@ -116,7 +116,14 @@ describe('configFromEnv', () => {
       startupRetrySeconds: 0,
       streamsPerClient: 100,
       maxConnections: 10_000,
+      webhookAllow: { entries: [] },
     });
+  });
+
+  it('reads the webhook destinations allowed despite the address rules from WEBHOOK_ALLOW', () => {
+    const allow = configFromEnv({ WEBHOOK_ALLOW: '127.0.0.1:8080, hooks.internal,10.0.0.0/8' }).webhookAllow;
+    expect(allow.entries.map((entry) => entry.text)).toEqual(['127.0.0.1:8080', 'hooks.internal', '10.0.0.0/8']);
+    expect(() => configFromEnv({ WEBHOOK_ALLOW: 'not a host' })).toThrow(/not a host/);
   });
 
   it('reads the open feeds allowed per client from STREAMS_PER_CLIENT', () => {

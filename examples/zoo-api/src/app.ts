@@ -1,6 +1,16 @@
-import { cors, createApi, defineSearch, idempotency, memoryIdempotency, type Api, type Logger } from '@corral/core';
+import {
+  cors,
+  createApi,
+  defineSearch,
+  idempotency,
+  memoryIdempotency,
+  memoryWebhooks,
+  type Api,
+  type Logger,
+} from '@corral/core';
 import { openApi } from '@corral/openapi';
 import { telemetry } from '@corral/opentelemetry';
+import { webhooks } from '@corral/webhooks';
 import { allowedOrigins, scopeDescriptions, setUpAuth } from './auth.js';
 import { animalsCollection } from './collections/animals.js';
 import { employeesCollection } from './collections/employees.js';
@@ -68,6 +78,12 @@ export async function createZooApi(
       }),
       // POSTs (and respond-async bulk writes) with an Idempotency-Key can be retried safely, across instances.
       idempotency({ store: storage.idempotency ?? memoryIdempotency() }),
+      // Subscriptions live beside the records; every instance delivers, each subscription from one at a time.
+      webhooks({
+        store: storage.webhooks ?? memoryWebhooks(),
+        allow: config.webhookAllow,
+        scope: 'webhooks:write',
+      }),
     ],
     ...(storage.jobs ? { jobs: storage.jobs } : {}),
     ...(logger ? { logger } : {}),

@@ -29,6 +29,7 @@ export const scopeDescriptions: Readonly<Record<string, string>> = {
   'salary:write': 'Create, change and delete salary statements',
   'crm:read': 'Read customers and suppliers',
   'crm:write': 'Create, change and delete customers and suppliers',
+  'webhooks:write': 'Subscribe to events with webhooks, and manage those subscriptions',
 };
 
 /** The pages that may call the API and the token endpoint from a browser: the service's own two origins, then CORS_ORIGINS. */

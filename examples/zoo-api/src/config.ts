@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ClientDefinition } from '@corral/auth-server';
+import { parseWebhookAllow, type WebhookAllow } from '@corral/webhooks';
 import type { JWK } from 'jose';
 import { type TlsConfig, tlsFrom } from './tls-config.js';
 
@@ -30,6 +31,11 @@ export interface ZooConfig {
   readonly streamsPerClient: number;
   /** MAX_CONNECTIONS: connections the server holds open at once (each open feed is one), default 10,000. */
   readonly maxConnections: number;
+  /**
+   * WEBHOOK_ALLOW: hosts, host:port or CIDR ranges (comma-separated) that webhooks may call despite
+   * the address rules, over http too (development and tests); empty by default.
+   */
+  readonly webhookAllow: WebhookAllow;
 }
 
 /**
@@ -116,6 +122,7 @@ const everyScope = [
   'salary:write',
   'crm:read',
   'crm:write',
+  'webhooks:write',
 ];
 
 /** The two demo clients the README uses. */
@@ -167,7 +174,7 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * limits: RATE_LIMIT, RATE_LIMIT_WRITES, RATE_LIMIT_TOKENS, RATE_LIMIT_WINDOW, REDIS_URL and
  * REDIS_KEY_PREFIX (see {@link RateLimitConfig}); STARTUP_RETRY_SECONDS for a database that is not up yet;
  * STREAMS_PER_CLIENT for the feeds one client may hold open; MAX_CONNECTIONS for the connections of
- * the whole server.
+ * the whole server; WEBHOOK_ALLOW for webhook destinations on an inside network.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -212,5 +219,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
     startupRetrySeconds: startupRetryFrom(env.STARTUP_RETRY_SECONDS),
     streamsPerClient: countFrom(env, 'STREAMS_PER_CLIENT', 100, 1),
     maxConnections: countFrom(env, 'MAX_CONNECTIONS', 10_000, 1),
+    webhookAllow: parseWebhookAllow(env.WEBHOOK_ALLOW ?? ''),
   };
 }

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { memoryIdempotency, memoryStore, type IdempotencyStore, type JobStore, type Store } from '@corral/core';
+import {
+  memoryIdempotency,
+  memoryStore,
+  memoryWebhooks,
+  type IdempotencyStore,
+  type JobStore,
+  type Store,
+  type WebhookStore,
+} from '@corral/core';
 import { postgresDatabase, postgresIdempotency, postgresJobs } from '@corral/postgres';
 import { postgresRateLimits, type RateLimitStore } from '@corral/rate-limit';
 import { sqliteDatabase, sqliteIdempotency, sqliteJobs } from '@corral/sqlite';
@@ -28,6 +36,8 @@ export interface Storage {
   readonly rateLimits?: RateLimitStore;
   /** Where the embedded authorization server's signing keys are kept (in this process alone when absent). */
   readonly signingKeys?: SigningKeys;
+  /** Webhook subscriptions and their delivery state, beside the records (in memory when absent). */
+  readonly webhooks?: WebhookStore;
 }
 
 /**
@@ -39,7 +49,7 @@ export interface Storage {
 export function storageFor(storage: StorageConfig): Storage {
   switch (storage.kind) {
     case 'memory':
-      return { stores: memoryStores, idempotency: memoryIdempotency() };
+      return { stores: memoryStores, idempotency: memoryIdempotency(), webhooks: memoryWebhooks() };
     case 'sqlite': {
       mkdirSync(dirname(storage.file), { recursive: true });
       const database = sqliteDatabase({ path: storage.file });
@@ -47,6 +57,7 @@ export function storageFor(storage: StorageConfig): Storage {
         stores: (initial) => database.store({ seed: initial }),
         jobs: sqliteJobs(database),
         idempotency: sqliteIdempotency(database),
+        webhooks: database.webhooks(),
         signingKeys: fileSigningKeys(join(dirname(storage.file), 'oauth-signing-keys.json')),
       };
     }
@@ -56,6 +67,7 @@ export function storageFor(storage: StorageConfig): Storage {
         stores: (initial) => database.store({ seed: initial }),
         jobs: postgresJobs(database),
         idempotency: postgresIdempotency(database),
+        webhooks: database.webhooks(),
         rateLimits: postgresRateLimits({ pool: database.pool, schema: storage.schema }),
         signingKeys: postgresSigningKeys(database.pool, storage.schema),
       };

@@ -28,9 +28,12 @@ export {
 } from './webhooks/webhook-store.js';
 export { memoryWebhooks, type WebhookStoreLimits } from './webhooks/memory-webhooks.js';
 export { webhookRecords } from './webhooks/webhook-changes.js';
+export type { ChangeEvents, EventCollection, EventViewer } from './feed/change-events.js';
 export type {
   ApiPlugin,
   DocumentedRoute,
+  EndpointTools,
+  PluginEndpoint,
   PluginPage,
   PluginRoute,
   PreflightDoc,

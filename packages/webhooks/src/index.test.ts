@@ -14,7 +14,18 @@ it('exposes exactly the public API', async () => {
     'sendWebhook',
     'signWebhook',
     'systemResolver',
+    'webhookAttemptSchema',
+    'webhookCreateBody',
+    'webhookEventName',
     'webhookHeaders',
+    'webhookIdOf',
+    'webhookPatchBody',
+    'webhookPayloadSchema',
+    'webhookResendBody',
+    'webhookRoutes',
+    'webhookSubscriptionSchema',
+    'webhookWithSecretSchema',
+    'webhooks',
     'webhooksStartupCodes',
   ]);
 });

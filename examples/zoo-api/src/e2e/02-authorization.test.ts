@@ -11,6 +11,7 @@ const everyScope = [
   'salary:write',
   'crm:read',
   'crm:write',
+  'webhooks:write',
 ];
 const readerScopes = ['zoo:read', 'staff:read', 'crm:read'];
 const secretOf = (clientId: string) => `${clientId}-secret`;

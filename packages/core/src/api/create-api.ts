@@ -24,7 +24,7 @@ import { pluginRoutes } from './plugin-routes.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { errorDocsUrl as errorPageUrl } from './error-pages.js';
 import { createPipeline } from './pipeline.js';
-import { versionRoutes, type VersionDefinition } from './version-routes.js';
+import { linkedRuntimes, versionRoutes, type VersionDefinition } from './version-routes.js';
 import { feedSettingsOf, type FeedOptions } from '../feed/feed-settings.js';
 
 /**
@@ -168,8 +168,9 @@ export function createApi(options: ApiOptions): Api {
   const routers = new Map(
     definitions.map((definition) => {
       const router = new IndexedRouter<CompiledRoute>();
-      const own = versionRoutes(definition, options.title ?? 'API', origin || undefined, paging, codes);
-      const routes = [...own, ...pluginRoutes(options, definition, versioning, origin, own)];
+      const runtimes = linkedRuntimes(definition.collections ?? [], paging);
+      const own = versionRoutes(definition, options.title ?? 'API', origin || undefined, paging, codes, runtimes);
+      const routes = [...own, ...pluginRoutes(options, definition, versioning, origin, own, runtimes)];
       for (const route of routes)
         router.add(route.method, route.pattern, {
           definition: route,

@@ -2,6 +2,8 @@ import { withPagingDefaults, type PagingOptions } from '@corral/pagination';
 import { expandSettingsOf, type ExpandOptions } from '../collection/expand-options.js';
 import type { Versioning } from '@corral/versioning';
 import { bulkLimitOf } from './bulk-limit.js';
+import type { CollectionRuntime } from '../collection/runtime.js';
+import { changeEvents } from '../feed/change-events.js';
 import type { RouteAnswers } from '../vocabulary/answers.js';
 import type { RouteDefinition } from '../vocabulary/context.js';
 import type { ApiPlugin, VersionDescription } from '../vocabulary/plugin.js';
@@ -18,7 +20,7 @@ function scopesOf(definition: VersionDefinition): string[] {
 /** What a plugin's page answers when it declares nothing: the page. */
 const pageAnswers: RouteAnswers = { success: { 200: { description: 'The page', body: 'pluginPage' } }, errors: [] };
 
-/** Turns the pages of every plugin into public GET routes of one version. */
+/** Turns the endpoints of every plugin into routes of one version, and their pages into public GET routes. */
 export function pluginRoutes(
   options: {
     readonly title?: string;
@@ -32,6 +34,7 @@ export function pluginRoutes(
   versioning: Versioning,
   origin: string,
   table: readonly RouteDefinition[],
+  runtimes: readonly CollectionRuntime[] = [],
 ): RouteDefinition[] {
   const plugins = options.plugins ?? [];
   if (plugins.length === 0) return [];
@@ -56,23 +59,39 @@ export function pluginRoutes(
       return Object.freeze({ ...info, docs });
     }),
   };
-  return plugins.flatMap((plugin) =>
-    (plugin.routes?.(description) ?? []).map((route) => ({
-      method: 'GET',
-      pattern: route.path,
-      access: 'public',
-      kind: 'plugin',
-      plugin: plugin.name,
-      produces: route.contentType,
-      answers: route.answers ?? pageAnswers,
-      async handler({ params }) {
-        const page = await route.handler(params);
-        return {
-          status: page.status ?? 200,
-          headers: { 'content-type': page.contentType, ...page.headers },
-          body: page.body,
-        };
-      },
-    })),
+  const events = changeEvents(runtimes, description.prefix, description.secured);
+  const endpoints = plugins.flatMap((plugin) =>
+    (plugin.endpoints?.(description, { events }) ?? []).map(
+      ({ path, handler, checksQuery, ...route }): RouteDefinition => ({
+        ...route,
+        pattern: path,
+        kind: 'plugin',
+        plugin: plugin.name,
+        handler,
+        ...(checksQuery ? { checksQuery } : {}),
+      }),
+    ),
   );
+  const pages = plugins.flatMap((plugin) =>
+    (plugin.routes?.(description) ?? []).map(
+      (route): RouteDefinition => ({
+        method: 'GET',
+        pattern: route.path,
+        access: 'public',
+        kind: 'plugin',
+        plugin: plugin.name,
+        produces: route.contentType,
+        answers: route.answers ?? pageAnswers,
+        async handler({ params }) {
+          const page = await route.handler(params);
+          return {
+            status: page.status ?? 200,
+            headers: { 'content-type': page.contentType, ...page.headers },
+            body: page.body,
+          };
+        },
+      }),
+    ),
+  );
+  return [...endpoints, ...pages];
 }

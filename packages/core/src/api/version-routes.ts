@@ -90,7 +90,7 @@ function publicRoutes(
 }
 
 /** Prepares every collection, tells each parent which collections are nested below it, and links the relations. */
-function linkedRuntimes(collections: readonly AnyCollection[], paging: PagingOptions): CollectionRuntime[] {
+export function linkedRuntimes(collections: readonly AnyCollection[], paging: PagingOptions): CollectionRuntime[] {
   const runtimes = new Map(collections.map((c) => [c, collectionRuntime(c, paging)] as const));
   for (const runtime of runtimes.values()) {
     const parent = runtime.collection.parent;
@@ -109,7 +109,7 @@ function linkedRuntimes(collections: readonly AnyCollection[], paging: PagingOpt
 
 /**
  * Every route of one version, relative to its prefix. Collections are prepared (indexes, rules)
- * here, once. `codes` are the error codes the version's pages serve (built-in ones by default).
+ * once (`runtimes`, unless given). `codes` are the error codes the version's pages serve (built-in ones by default).
  */
 export function versionRoutes(
   definition: VersionDefinition,
@@ -117,6 +117,7 @@ export function versionRoutes(
   origin: string | undefined,
   paging: PagingOptions,
   codes: ErrorRegistry = errorRegistry(),
+  runtimes: readonly CollectionRuntime[] = linkedRuntimes(definition.collections ?? [], paging),
 ): RouteDefinition[] {
   const names = new Set<string>();
   for (const name of [
@@ -135,7 +136,7 @@ export function versionRoutes(
   return [
     ...publicRoutes(definition, title, origin, codes),
     jobRoute,
-    ...linkedRuntimes(definition.collections ?? [], paging).flatMap(collectionRoutes),
+    ...runtimes.flatMap(collectionRoutes),
     ...(definition.operations ?? []).map(operationRoute),
   ];
 }

@@ -4,7 +4,9 @@ import type { PagingOptions } from '@corral/pagination';
 import type { AnyCollection } from '../collection/define-collection.js';
 import type { AnyOperation } from '../operation/define-operation.js';
 import type { HeaderDoc, RouteAnswers } from './answers.js';
-import type { RouteInfo } from './context.js';
+import type { ChangeEvents } from '../feed/change-events.js';
+import type { HandlerContext, RouteAccess, RouteInfo } from './context.js';
+import type { CorralResponse } from '../http/exchange.js';
 import type { ApiHooks } from './hooks.js';
 
 /** What a plugin learns about one API version when the API is created. */
@@ -110,6 +112,31 @@ export interface PluginRoute {
 }
 
 /**
+ * A route a plugin serves as the API serves its own: any method, authenticated and scope-checked
+ * by the pipeline (`access`), run through every hook, answering in the API's error shapes.
+ */
+export interface PluginEndpoint {
+  /** Upper-case method: GET (which serves HEAD too), POST, PUT, PATCH or DELETE. */
+  readonly method: string;
+  /** Route pattern below the version prefix; `:name` segments become `context.params`. */
+  readonly path: string;
+  /** Who may call it, checked before the handler runs. */
+  readonly access: RouteAccess;
+  /** What the handler answers, for hooks and documentation. */
+  readonly answers: RouteAnswers;
+  /** Serves one request; throw an ApiError to refuse it. */
+  handler(context: HandlerContext): Promise<CorralResponse>;
+  /** The handler reads the query string itself; otherwise any query parameter is refused (400). */
+  readonly checksQuery?: boolean;
+}
+
+/** What a plugin serving endpoints gets besides the version's description. */
+export interface EndpointTools {
+  /** The feed's events of the version's collections, as a given caller would see them. */
+  readonly events: ChangeEvents;
+}
+
+/**
  * Extends an API without changing Corral: public pages built from its declarations (OpenAPI,
  * docs), hooks into every request and the API's life cycle (CORS, rate limits, tracing), or both.
  */
@@ -121,6 +148,11 @@ export interface ApiPlugin {
    * version's prefix without authentication.
    */
   routes?(version: VersionDescription): readonly PluginRoute[];
+  /**
+   * Called once per version when the API is created; the returned endpoints are served under that
+   * version's prefix like the API's own routes (access checked, hooks run).
+   */
+  endpoints?(version: VersionDescription, tools: EndpointTools): readonly PluginEndpoint[];
   /** Hooks the plugin adds; they run after the application's own, in plugin order. */
   readonly hooks?: ApiHooks;
   /**

@@ -1,0 +1,70 @@
+import { ApiError, type PluginEndpoint } from '@corral/core';
+import { parsePaging } from '@corral/pagination';
+import { newWebhookSecret } from '../signature.js';
+import { readBody } from './input.js';
+import { answers, type EndpointSettings, json, missing, ownerOf, routeKit } from './route-kit.js';
+import { webhookResendBody } from './schemas.js';
+import { shownSubscription, subscriptionEtag } from './shown.js';
+
+/** A subscription's secret rotation, its delivery attempts, and events sent again. */
+export function deliveryEndpoints(settings: EndpointSettings): PluginEndpoint[] {
+  const { store, now } = settings;
+  const { access, owned, paged } = routeKit(settings);
+  return [
+    {
+      method: 'POST',
+      path: '/webhooks/:id/secret',
+      access,
+      answers: answers(200, 'A new signing secret, shown this once; the old one signs too for a grace period', [404]),
+      async handler(context) {
+        const current = await owned(context);
+        const secret = newWebhookSecret();
+        const expiresAt = new Date(now() + settings.secretGraceMs).toISOString();
+        const outcome = await store.update(
+          current.id,
+          ownerOf(context),
+          { secrets: { current: secret, previous: { secret: current.secrets.current, expiresAt } } },
+          { expectedVersion: current.version, now: now() },
+        );
+        if (outcome.outcome !== 'done')
+          throw new ApiError('preconditionFailed', 'The subscription changed meanwhile; rotate again');
+        const shown = {
+          ...shownSubscription(context.prefix, outcome.subscription),
+          secret,
+          previousSecretExpiresAt: expiresAt,
+        };
+        return json(200, shown, { etag: subscriptionEtag(outcome.subscription) });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/webhooks/:id/deliveries',
+      access,
+      checksQuery: true,
+      answers: answers(200, 'Delivery attempts, newest first, a page at a time', [400, 404]),
+      async handler(context) {
+        const current = await owned(context);
+        const page = paged(context, 'deliveries');
+        const found = await store.attempts(current.id, parsePaging(context.request.query, context.settings.paging));
+        return page([...found.items], found.total);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/webhooks/:id/deliveries',
+      access,
+      answers: answers(202, 'The event will be sent again', [404, 422, 429]),
+      async handler(context) {
+        const current = await owned(context);
+        const { position } = await readBody(context, webhookResendBody);
+        const outcome = await store.resend(current.id, ownerOf(context), position, now());
+        if (outcome === 'missing') throw missing(current.id);
+        if (outcome === 'full')
+          throw new ApiError('tooManyRequests', 'Too many events wait to be sent again; try once some are sent', {
+            headers: { 'retry-after': '60' },
+          });
+        return json(202, { position, status: 'queued' });
+      },
+    },
+  ];
+}
