@@ -127,6 +127,8 @@ describe('feeds of the zoo service (SQLite, its own process)', () => {
     const feed = await openFeed(`${origin}/v1/zoos/1`, admin);
     const db = new DatabaseSync(join(dataDir, 'zoo.sqlite'));
     try {
+      // As any program sharing the file should: wait for the service's write lock rather than fail.
+      db.exec('PRAGMA busy_timeout = 5000');
       db.exec(`UPDATE zoos SET city = 'Changed by SQL' WHERE id = 1`);
     } finally {
       db.close();

@@ -36,7 +36,7 @@ describe('the change log of a SQLite file', () => {
   it("logs another connection's SQL on a table the store made and wakes watchers through data_version", async () => {
     const { path, database, things, log } = await start();
     const record = await things.create(cat);
-    const from = await log.position();
+    const from = await log.position({ fresh: true });
     let wakes = 0;
     const stop = log.watch(() => wakes++);
     const other = new DatabaseSync(path);
@@ -63,7 +63,7 @@ describe('the change log of a SQLite file', () => {
     const second = sqliteDatabase({ path });
     const things = second.store<Thing>();
     await things.init?.(thingsInit);
-    const from = await log.position();
+    const from = await log.position({ fresh: true });
     let wakes = 0;
     const stop = log.watch(() => wakes++);
     const record = await things.create(cat);
@@ -81,7 +81,7 @@ describe('the change log of a SQLite file', () => {
     await parts.init?.(partsInit(things));
     const thing = await things.create(cat);
     const part = await parts.create({ thingId: thing.id, label: 'tail' });
-    const from = await log.position();
+    const from = await log.position({ fresh: true });
     await things.delete(thing.id);
     const { changes } = await readChanges(log, from, 2);
     expect(changes.map((change) => `${change.collection} ${change.kind} ${change.id}`).sort()).toEqual(
@@ -92,12 +92,12 @@ describe('the change log of a SQLite file', () => {
 
   it('prunes what is older than the retention and answers expired before it', async () => {
     const { database, things, log } = await start({ changeRetention: 30 });
-    const start0 = await log.position();
+    const start0 = await log.position({ fresh: true });
     await things.create(cat);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await log.prune()).toBe(1);
     expect(await log.read(start0, 10)).toMatchObject({ reset: 'expired' });
-    const now = await log.position();
+    const now = await log.position({ fresh: true });
     expect(await log.read(now, 10)).toMatchObject({ changes: [] });
     expect(await log.read(String(Number(now) + 5), 10)).toMatchObject({ reset: 'unknown' });
     await database.close();
