@@ -95,7 +95,8 @@ export async function streamServer(
         const session = connect(`https://127.0.0.1:${port}`, { ca: tls.cert });
         sessions.add(session);
         session.on('error', () => {});
-        const stream = session.request({ ':path': path, ':method': method, ...headers });
+        // No request body: the request's side ends at once (Node 22 does so by itself for GET and HEAD only).
+        const stream = session.request({ ':path': path, ':method': method, ...headers }, { endStream: true });
         stream.on('error', () => {});
         const ended = new Promise<void>((done) => stream.once('close', () => done()));
         stream.setEncoding('utf8').on('data', arrived);
