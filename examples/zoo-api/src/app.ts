@@ -75,6 +75,8 @@ export async function createZooApi(
         tokenDescription: auth.tokenDescription,
         scopeDescriptions,
         contact: { name: 'Zoo API maintainers' },
+        // The zoo delivers webhooks: the document describes every event a subscription receives.
+        webhooks: true,
       }),
       // POSTs (and respond-async bulk writes) with an Idempotency-Key can be retried safely, across instances.
       idempotency({ store: storage.idempotency ?? memoryIdempotency() }),

@@ -897,7 +897,368 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "zoos.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Zoos record was created
+         * @description Sent to the URL of every subscription whose events include `zoos.created` (or `zoos.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["zoosCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "zoos.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Zoos record was updated
+         * @description Sent to the URL of every subscription whose events include `zoos.updated` (or `zoos.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["zoosUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "zoos.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Zoos record was deleted
+         * @description Sent to the URL of every subscription whose events include `zoos.deleted` (or `zoos.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["zoosDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "animals.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Animals record was created
+         * @description Sent to the URL of every subscription whose events include `animals.created` (or `animals.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["animalsCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "animals.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Animals record was updated
+         * @description Sent to the URL of every subscription whose events include `animals.updated` (or `animals.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["animalsUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "animals.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Animals record was deleted
+         * @description Sent to the URL of every subscription whose events include `animals.deleted` (or `animals.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["animalsDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "employees.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Employees record was created
+         * @description Sent to the URL of every subscription whose events include `employees.created` (or `employees.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["employeesCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "employees.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Employees record was updated
+         * @description Sent to the URL of every subscription whose events include `employees.updated` (or `employees.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["employeesUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "employees.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Employees record was deleted
+         * @description Sent to the URL of every subscription whose events include `employees.deleted` (or `employees.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["employeesDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "salaryStatements.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Salary statements record was created
+         * @description Sent to the URL of every subscription whose events include `salaryStatements.created` (or `salaryStatements.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["salaryStatementsCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "salaryStatements.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Salary statements record was updated
+         * @description Sent to the URL of every subscription whose events include `salaryStatements.updated` (or `salaryStatements.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["salaryStatementsUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "salaryStatements.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Salary statements record was deleted
+         * @description Sent to the URL of every subscription whose events include `salaryStatements.deleted` (or `salaryStatements.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["salaryStatementsDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customers.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Customers record was created
+         * @description Sent to the URL of every subscription whose events include `customers.created` (or `customers.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["customersCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customers.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Customers record was updated
+         * @description Sent to the URL of every subscription whose events include `customers.updated` (or `customers.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["customersUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customers.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Customers record was deleted
+         * @description Sent to the URL of every subscription whose events include `customers.deleted` (or `customers.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["customersDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "suppliers.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Suppliers record was created
+         * @description Sent to the URL of every subscription whose events include `suppliers.created` (or `suppliers.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["suppliersCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "suppliers.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Suppliers record was updated
+         * @description Sent to the URL of every subscription whose events include `suppliers.updated` (or `suppliers.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["suppliersUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "suppliers.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Suppliers record was deleted
+         * @description Sent to the URL of every subscription whose events include `suppliers.deleted` (or `suppliers.*`), whose filter the record matches, and whose creator's scopes may read it. Events of one subscription come in the order they were committed; an event is delivered at least once, so drop repeats by webhook-id. Check webhook-signature before acting.
+         */
+        post: operations["suppliersDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A link to a related resource. Follow `href` instead of building URLs. */
@@ -31444,6 +31805,1392 @@ export interface operations {
                     Vary?: string;
                     /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
                     "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    zoosCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "zoos.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the zoos feed gives it */
+                    data: components["schemas"]["ZoosChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    zoosUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "zoos.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the zoos feed gives it */
+                    data: components["schemas"]["ZoosChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    zoosDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "zoos.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the zoos feed gives it, without a record */
+                    data: components["schemas"]["ZoosChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    animalsCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "animals.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the animals feed gives it */
+                    data: components["schemas"]["AnimalsChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    animalsUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "animals.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the animals feed gives it */
+                    data: components["schemas"]["AnimalsChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    animalsDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "animals.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the animals feed gives it, without a record */
+                    data: components["schemas"]["AnimalsChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    employeesCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "employees.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the employees feed gives it */
+                    data: components["schemas"]["EmployeesChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    employeesUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "employees.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the employees feed gives it */
+                    data: components["schemas"]["EmployeesChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    employeesDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "employees.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the employees feed gives it, without a record */
+                    data: components["schemas"]["EmployeesChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    salaryStatementsCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "salaryStatements.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the salaryStatements feed gives it */
+                    data: components["schemas"]["SalaryStatementsChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    salaryStatementsUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "salaryStatements.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the salaryStatements feed gives it */
+                    data: components["schemas"]["SalaryStatementsChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    salaryStatementsDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "salaryStatements.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the salaryStatements feed gives it, without a record */
+                    data: components["schemas"]["SalaryStatementsChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customersCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "customers.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the customers feed gives it */
+                    data: components["schemas"]["CustomersChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customersUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "customers.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the customers feed gives it */
+                    data: components["schemas"]["CustomersChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customersDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "customers.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the customers feed gives it, without a record */
+                    data: components["schemas"]["CustomersChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    suppliersCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "suppliers.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the suppliers feed gives it */
+                    data: components["schemas"]["SuppliersChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    suppliersUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "suppliers.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the suppliers feed gives it */
+                    data: components["schemas"]["SuppliersChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    suppliersDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt and resend of one event to one subscription, so a receiver drops duplicates by it. It signs together with the timestamp and the body. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. Refuse a message whose timestamp is far from your clock (5 minutes is usual): it may be a replay. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the subscription secret (after `whsec_`). While a rotated secret is in its grace period, both signatures are sent: accept the message when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `<collection>.<kind>`
+                     * @enum {string}
+                     */
+                    type: "suppliers.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event was made into a webhook (ISO 8601); the change itself carries `at`
+                     */
+                    timestamp: string;
+                    /** @description The change as the suppliers feed gives it, without a record */
+                    data: components["schemas"]["SuppliersChange"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the subscription is disabled, with the reason recorded; nothing more is sent. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad gateway: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gateway timeout: the delivery is tried again later, after the answer's Retry-After (seconds or an HTTP date) when it gives one; the subscription waits behind this event meanwhile. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: the delivery is done; the next event of the subscription follows. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer in time or a refused connection: retried with growing waits for about a day, then dead-lettered (listed in the deliveries, can be sent again) and delivery goes on with the next event. */
+            default: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
