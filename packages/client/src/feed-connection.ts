@@ -13,9 +13,9 @@ export interface FeedTransport {
   dispatcher(): Dispatcher;
   /** The client's bearer tokens. */
   readonly tokens: TokenSource | undefined;
-  /** Where the client may send. */
+  /** @hidden Where the client may send. */
   readonly destinations: Destinations;
-  /** The client's retry settings: the first wait before a reconnection and the longest. */
+  /** @hidden The client's retry settings: the first wait before a reconnection and the longest. */
   readonly policy: RetryPolicy;
   /** Aborted when the client closes: its feeds end. */
   readonly closed: AbortSignal;

@@ -45,6 +45,7 @@ export class Feed<R> implements AsyncIterableIterator<FeedEvent<R>> {
     return this.#events.return(undefined);
   }
 
+  /** The feed is its own iterator: `for await (const event of feed)`. */
   [Symbol.asyncIterator](): this {
     return this;
   }

@@ -80,7 +80,7 @@ export type {
   TypedLink,
   UntypedShape,
 } from './shapes.js';
-export type { ChangeKind, WebhookChange, WebhookEvent, WebhookPayload } from './webhook-events.js';
+export type { ChangeKind, ShapeOf, WebhookChange, WebhookEvent, WebhookPayload } from './webhook-events.js';
 export type {
   CreatedWebhook,
   NewWebhook,

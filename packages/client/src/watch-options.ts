@@ -8,7 +8,10 @@ export interface WatchOptions {
    * come again: apply changes by `version`). A page without a position (from a server that serves
    * no feeds) starts the feed now.
    */
-  readonly from?: { readonly position: string | undefined };
+  readonly from?: {
+    /** The position the answer carried (undefined: none). */
+    readonly position: string | undefined;
+  };
   /** Start after this position (an event's `position`, a page's); not together with `from`. */
   readonly after?: string;
   /** Ends the feed: the pending `next()` rejects with a `CorralClientError` of kind `aborted`. */

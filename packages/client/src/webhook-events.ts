@@ -44,7 +44,8 @@ export interface WebhookPayload<
   readonly data: WebhookChange<R, N, K>;
 }
 
-type ShapeOf<S> = S extends CollectionShape ? S : UntypedShape;
+/** The shape of a collection's records, or an untyped one where the API gives none. */
+export type ShapeOf<S> = S extends CollectionShape ? S : UntypedShape;
 
 /**
  * Every webhook payload an API of collection types `Api` (as `createClient<Api>` takes) can send:

@@ -22,6 +22,7 @@ export interface WebhookSubscription<Api extends object = Record<string, Untyped
   readonly disabledReason?: string;
   /** When it was made and last changed (ISO 8601). */
   readonly createdAt: string;
+  /** When it last changed (ISO 8601). */
   readonly updatedAt: string;
   /** Its links (`self` first), when the API gives them. */
   readonly links?: readonly Link[];
@@ -39,9 +40,13 @@ export interface NewWebhook<Api extends object = Record<string, UntypedShape>> {
 
 /** What `webhooks.update` may change; `filter: null` removes the filter, `status: 'active'` enables it again. */
 export interface WebhookChanges<Api extends object = Record<string, UntypedShape>> {
+  /** A new destination. */
   readonly url?: string;
+  /** New events to send. */
   readonly events?: readonly WebhookEventName<Api>[];
+  /** A new filter, or `null` for none. */
   readonly filter?: Readonly<Record<string, unknown>> | null;
+  /** Pause (`disabled`) or resume (`active`). */
   readonly status?: 'active' | 'disabled';
 }
 

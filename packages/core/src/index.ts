@@ -14,6 +14,7 @@ export { finishedStatus, type JobLease, jobDefaults, runJobRequest, unexpectedJo
 export {
   type DeadLetter,
   type FailingDelivery,
+  type HeldStep,
   type NewWebhookSubscription,
   type WebhookAttempt,
   type WebhookChanges,
@@ -123,7 +124,7 @@ export {
 export type { Link } from '@corral/links';
 export type { PagingOptions } from '@corral/pagination';
 export type { Authenticator, Principal } from './auth/principal.js';
-export type { CorralRequest, CorralResponse } from './http/exchange.js';
+export type { CorralRequest, CorralResponse, StreamingBody, StreamSink } from './http/exchange.js';
 export { silentLogger, type Logger } from './http/logger.js';
 export { requestIdFor } from './http/request-id.js';
 export type { NodeMounts } from './http/node-handler.js';

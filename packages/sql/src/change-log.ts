@@ -2,20 +2,38 @@ import { type ChangeBatch, type ChangeKind, type ChangeLog, CorralError, type Lo
 
 /** One row of a change log as an engine reads it: the record's row as JSON by column name. */
 export interface LogRow {
+  /** The row's position, in the engine's own form. */
   readonly position: string;
+  /** The collection whose record changed. */
   readonly collection: string;
+  /** The record's id. */
   readonly id: string;
+  /** What the change did. */
   readonly kind: ChangeKind;
+  /** The record's version after the change (for a delete: the version it had). */
   readonly version: number;
+  /** When the change was written. */
   readonly at: Date;
+  /** The table's row after the change, by column name (absent for a delete). */
   readonly row?: Readonly<Record<string, unknown>>;
+  /** The table's row before the change, by column name (updates and deletes). */
   readonly previousRow?: Readonly<Record<string, unknown>>;
 }
 
 /** What a read of the log table gives: rows after the position, or why it cannot resume. */
 export type LogRead =
-  | { readonly rows: readonly LogRow[]; readonly position: string }
-  | { readonly reset: 'unknown' | 'expired'; readonly position: string };
+  | {
+      /** The rows after the position asked for, oldest first. */
+      readonly rows: readonly LogRow[];
+      /** Where the next read starts. */
+      readonly position: string;
+    }
+  | {
+      /** Why the position asked for cannot be resumed from. */
+      readonly reset: 'unknown' | 'expired';
+      /** The log's current position. */
+      readonly position: string;
+    };
 
 /**
  * What an engine does for its change log; the rest (caching, mapping, waking, pruning) is
@@ -29,7 +47,14 @@ export interface ChangeLogEngine {
   /** Committed rows after `after` (oldest first, at most `limit`), or a reset. */
   read(after: string, limit: number): Promise<LogRead>;
   /** The oldest rows readers can see (position and time), at most `limit`: what pruning looks at. */
-  oldest(limit: number): Promise<{ readonly position: string; readonly at: Date }[]>;
+  oldest(limit: number): Promise<
+    {
+      /** The row's position. */
+      readonly position: string;
+      /** When it was written. */
+      readonly at: Date;
+    }[]
+  >;
   /** Deletes the rows up to `position` and remembers that positions before it have expired. */
   dropThrough(position: string): Promise<void>;
   /** Calls `wake` on signs of other instances' or programs' writes; returns the function that stops it. */
@@ -60,7 +85,12 @@ export type ChangeHold = () => Promise<string | undefined>;
 export type RowData = (
   row: Readonly<Record<string, unknown>>,
   version: number,
-) => { data: Record<string, unknown>; version: number };
+) => {
+  /** The record's data as `get` gives it. */
+  data: Record<string, unknown>;
+  /** The record's version as `get` gives it. */
+  version: number;
+};
 
 const defaultRetention = 24 * 60 * 60 * 1000;
 
@@ -98,6 +128,7 @@ export class SqlChangeLog implements ChangeLog {
   private announcing: 'idle' | 'busy' | 'again' = 'idle';
   private stopListening: (() => void) | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
+  /** How long changes are kept, in ms. */
   readonly retention: number;
 
   constructor(

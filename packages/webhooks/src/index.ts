@@ -23,15 +23,4 @@ export { type SendError, type SendErrorCode, type SendOutcome, type SendWebhookO
 export { newWebhookSecret, signWebhook, type WebhookSignatureInput, webhookHeaders } from './signature.js';
 export { webhooksStartupCodes } from './startup-codes.js';
 export { type WebhooksOptions, webhooks } from './plugin/webhooks-plugin.js';
-export {
-  webhookAttemptSchema,
-  webhookCreateBody,
-  webhookEventName,
-  webhookPatchBody,
-  webhookPayloadSchema,
-  webhookResendBody,
-  webhookRoutes,
-  webhookSubscriptionSchema,
-  webhookWithSecretSchema,
-} from './plugin/schemas.js';
 export { webhookIdOf } from './plugin/payload.js';

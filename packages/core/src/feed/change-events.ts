@@ -10,12 +10,15 @@ import { listView } from './feed-view.js';
 
 /** A collection whose changes can be followed: its name, the scope a GET needs, and its database's log. */
 export interface EventCollection {
+  /** Its name, as declared. */
   readonly name: string;
   /** The scope a list GET needs; undefined when reading is open to any caller. */
   readonly readScope: string | undefined;
   /** The collection's declared list filters (query parameter names), e.g. `animal_type_id`. */
   readonly filters: readonly string[];
+  /** The database its store belongs to. */
   readonly database: StoreDatabase;
+  /** Its database's change log. */
   readonly log: ChangeLog;
 }
 

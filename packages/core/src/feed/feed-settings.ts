@@ -1,6 +1,6 @@
 import { CorralError } from '@corral/errors';
 
-/** How feeds (`Accept: text/event-stream`) behave; see {@link feedSettingsOf}. */
+/** How feeds (`Accept: text/event-stream`) behave: open streams per client and the heartbeat; see docs/realtime.md. */
 export interface FeedOptions {
   /** Most streams one client (the token's subject, else the address) may hold open at once; default 100. */
   readonly streamsPerClient?: number;

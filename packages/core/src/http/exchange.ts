@@ -38,6 +38,7 @@ export interface CorralResponse {
  * then opens the stream with a sink that writes to the client as chunks come.
  */
 export interface StreamingBody {
+  /** Tells it apart from a body written at once. */
   readonly kind: 'stream';
   /**
    * Starts writing; called once, after the head went out (never for HEAD, 204 or 304). The sink's

@@ -16,6 +16,7 @@ export interface LoggedChange {
   readonly collection: string;
   /** The record's id, as the API writes it. */
   readonly id: string;
+  /** What the change did to the record. */
   readonly kind: ChangeKind;
   /** The record's version after the change (for a delete: the version it had). */
   readonly version: number;
@@ -32,14 +33,23 @@ export interface LoggedChange {
 
 /** What {@link ChangeLog.read} gives. */
 export type ChangeBatch =
-  /** The changes after the position asked for, oldest first; `position` is where the next read starts. */
-  | { readonly changes: readonly LoggedChange[]; readonly position: string }
+  | {
+      /** The changes after the position asked for, oldest first. */
+      readonly changes: readonly LoggedChange[];
+      /** Where the next read starts. */
+      readonly position: string;
+    }
   /**
    * The position asked for cannot be resumed from: not a position of this log (`unknown`), or older
    * than what the log still keeps (`expired`). `position` is the log's current one: a reader reads
    * its data again and follows the log from there.
    */
-  | { readonly reset: 'unknown' | 'expired'; readonly position: string };
+  | {
+      /** Why the position cannot be resumed from. */
+      readonly reset: 'unknown' | 'expired';
+      /** The log's current position: read the data again and follow the log from here. */
+      readonly position: string;
+    };
 
 /** A change log; see the module comment. */
 export interface ChangeLog {

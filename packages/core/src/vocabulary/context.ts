@@ -20,7 +20,7 @@ export interface ApiSettings {
   readonly auth: Authenticator | undefined;
   /** Background work accepted with `Prefer: respond-async`. */
   readonly jobs: JobStore;
-  /** How feeds (`Accept: text/event-stream`) run, and the streams open per client. */
+  /** How feeds (`Accept: text/event-stream`) run, and the streams open per client. @hidden */
   readonly feeds: FeedSettings;
 }
 

@@ -82,19 +82,25 @@ export function checkedCount(name: string, value: number): number {
 }
 
 /** The limits of a store with the defaults filled in, checked. */
-export function checkedLimits(limits: Partial<typeof webhookStoreLimits>) {
-  const settled = { ...webhookStoreLimits, ...limits };
+export function checkedLimits(limits: Partial<typeof webhookStoreLimits>): typeof webhookStoreLimits {
+  const settled: typeof webhookStoreLimits = { ...webhookStoreLimits, ...limits };
   for (const [name, value] of Object.entries(settled)) checkedCount(name, value);
   return settled;
 }
 
 /** The record rules every webhook store shares (a database one in @corral/sql uses them too). */
 export const webhookRecords = {
+  /** A new subscription as stored: version 1, active, its times set. */
   create: newSubscription,
+  /** A subscription with changes applied (a new version when its own fields change). */
   change: changed,
+  /** Paging checked: whole numbers, 0 or more. */
   paging: checkedPaging,
+  /** A count checked to be a whole number. */
   count: checkedCount,
+  /** A store's limits checked, defaults filled in. */
   limits: checkedLimits,
+  /** The earliest of positions, by the log's order. */
   earliest,
   isoAt,
 };
