@@ -157,7 +157,7 @@ async function prepareIndexes(on: Queryable, schema: string, map: TableMap): Pro
   const key = (column: ColumnMap, sorted: boolean) =>
     sorted && column.storage === 'text' ? `(${quoted(column.column)} COLLATE "C")` : quoted(column.column);
   const search = map.searchable.filter((column) => column.storage === 'text');
-  const trigrams = search.length > 0 && (await trigramsAvailable(on));
+  const trigrams = search.length > 0 ? await trigramOperators(on) : undefined;
   const searchIndex = (column: ColumnMap) => derivedName(map.table, `${indexMark}search_${column.column}`);
   const unique = uniquePlan(map);
   const wanted = new Set([
@@ -188,24 +188,32 @@ async function prepareIndexes(on: Queryable, schema: string, map: TableMap): Pro
   if (trigrams)
     for (const column of search)
       await on.query(
-        `CREATE INDEX IF NOT EXISTS ${quoted(searchIndex(column))} ON ${table} USING gin (lower(${quoted(column.column)}) gin_trgm_ops)`,
+        `CREATE INDEX IF NOT EXISTS ${quoted(searchIndex(column))} ON ${table} USING gin (lower(${quoted(column.column)}) ${trigrams})`,
       );
 }
 
-/** pg_trgm makes substring search use an index; without the right to install it, search still works, by scanning. */
-async function trigramsAvailable(on: Queryable): Promise<boolean> {
-  const installed = await on.query(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
-  if (installed.rowCount) return true;
+/**
+ * pg_trgm makes substring search use an index; without the right to install it, search still works,
+ * by scanning. Its operator class is named with the schema the extension lives in (often one of
+ * its own, such as `extensions`, off the search path), or undefined when it cannot be had.
+ */
+async function trigramOperators(on: Queryable): Promise<string | undefined> {
+  const installedIn = async () => (await on.query(trigramSchemaSql)).rows[0] as { schema: string } | undefined;
+  const installed = await installedIn();
+  if (installed) return `${quoted(installed.schema)}.gin_trgm_ops`;
   try {
     await on.query('SAVEPOINT corral_trgm');
     await on.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await on.query('RELEASE SAVEPOINT corral_trgm');
-    return true;
   } catch {
     await on.query('ROLLBACK TO SAVEPOINT corral_trgm');
-    return false;
+    return undefined;
   }
+  const made = await installedIn();
+  return made && `${quoted(made.schema)}.gin_trgm_ops`;
 }
+
+const trigramSchemaSql = `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`;
 
 /** What the store wrote down about its table, with the layout it was made in. */
 export async function storedTable(
