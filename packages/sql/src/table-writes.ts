@@ -61,12 +61,21 @@ async function counted<C>(
   live: LiveChange,
   more: (collection: string, from: string) => string[] = () => [],
   log?: (changes: ChangeSql, collection: string, from: string) => string,
+  reuse?: Reuse,
 ): Promise<SqlRow[]> {
   const { map, dialect, driver } = source;
+  const options = { arrays: true, writes: true } as const;
+  const inStatement = countsInStatement(source);
+  if (reuse) {
+    const known = builtTexts.get(source)?.get(reuse.shape);
+    if (known !== undefined)
+      return driver.rows(on, known, inStatement ? [map.collection, ...reuse.values] : reuse.values, options);
+  }
   const parameters = new Parameters(dialect.placeholder);
-  if (!countsInStatement(source)) {
-    const rows = await driver.rows(on, write(parameters), parameters.values, { arrays: true, writes: true });
-    return rows;
+  if (!inStatement) {
+    const sql = write(parameters);
+    remember(source, reuse, sql, parameters.values, reuse?.values);
+    return driver.rows(on, sql, parameters.values, options);
   }
   const collection = parameters.add(map.collection);
   const statement = write(parameters);
@@ -80,7 +89,36 @@ async function counted<C>(
     `bump AS (${dialect.bookkeeping.revisionBump(collection, 'EXISTS (SELECT 1 FROM w)', delta)})`,
   ];
   const sql = `${mark}WITH ${parts.join(', ')} ${select('w')}`;
-  return driver.rows(on, sql, parameters.values, { arrays: true, writes: true });
+  remember(source, reuse, sql, parameters.values, reuse && [map.collection, ...reuse.values]);
+  return driver.rows(on, sql, parameters.values, options);
+}
+
+/**
+ * A write whose statement text depends only on `shape` (a key the caller makes of what decides the
+ * text), with the values its parameters take in order: the text is built once per store and shape,
+ * not hashed anew for the prepared statement's name on every write.
+ */
+interface Reuse {
+  readonly shape: string;
+  readonly values: unknown[];
+}
+
+/** Statement texts by store and shape (see {@link Reuse}). */
+const builtTexts = new WeakMap<object, Map<string, string>>();
+
+/** Keeps a text for its shape, when the parameters came out in the order the shape's values give. */
+function remember(
+  source: object,
+  reuse: Reuse | undefined,
+  sql: string,
+  values: readonly unknown[],
+  expected: readonly unknown[] | undefined,
+): void {
+  if (!reuse || !expected || values.length !== expected.length) return;
+  if (!values.every((value, i) => Object.is(value, expected[i]))) return;
+  let texts = builtTexts.get(source);
+  if (!texts) builtTexts.set(source, (texts = new Map()));
+  texts.set(reuse.shape, sql);
 }
 
 /** Counts a write of a table the application owns where {@link counted} could not. */
@@ -92,7 +130,8 @@ async function bumpAfter<C>(source: WriteSource<unknown, C>, on: C, changed: boo
 
 export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T): Promise<StoredRecord<T>> {
   const { map, dialect } = source;
-  const id = await source.newId(on);
+  const fresh = source.newId(on);
+  const id = fresh instanceof Promise ? await fresh : fresh;
   const versioned = map.version !== undefined && !map.managed;
   const names = [
     ...(id === undefined ? [] : [map.id.column]),
@@ -120,6 +159,7 @@ export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T)
         version: versionOf(source, from),
         row: changes.rowJson(from),
       }),
+    { shape: id === undefined ? 'insert' : 'insert with id', values },
   );
   await bumpAfter(source, on, true);
   const record = source.shape.record(rows[0]!);
