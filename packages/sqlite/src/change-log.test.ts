@@ -103,6 +103,24 @@ describe('the change log of a SQLite file', () => {
     await database.close();
   });
 
+  it('gives a file made again positions after the old one, so a kept position resets', async () => {
+    const first = await start();
+    await first.things.create(cat);
+    await first.things.create(cat);
+    const kept = await first.log.position({ fresh: true });
+    await first.database.close();
+    await rm(first.path, { force: true });
+    const again = sqliteDatabase({ path: first.path, synchronous: 'normal' });
+    const things = again.store<Thing>();
+    await things.init?.(thingsInit);
+    const fresh = await again.changes!.position({ fresh: true });
+    expect(Number(fresh)).toBeGreaterThan(Number(kept));
+    await things.create(cat);
+    expect(await again.changes!.read(kept, 10)).toMatchObject({ reset: 'expired' });
+    expect((await readChanges(again.changes!, fresh, 1)).changes).toMatchObject([{ kind: 'created' }]);
+    await again.close();
+  });
+
   it('keeps no log with changeLog: false', async () => {
     const { database, things } = await start({ changeLog: false });
     expect(database.changes).toBeUndefined();

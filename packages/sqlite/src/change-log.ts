@@ -11,6 +11,22 @@ export const changeLogTables = `
   CREATE TABLE IF NOT EXISTS corral_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL, id ANY NOT NULL, kind TEXT NOT NULL, version INTEGER, at INTEGER NOT NULL, data TEXT, previous TEXT) STRICT;
   CREATE TABLE IF NOT EXISTS corral_changes_pruned (one INTEGER PRIMARY KEY CHECK (one = 1), seq INTEGER NOT NULL) STRICT;`;
 
+/**
+ * A new log starts its positions at the clock (microseconds since 1970) rather than at 1, and
+ * counts what comes before as pruned: a position a client kept from a file that was deleted and
+ * made again then reads as expired (or unknown), never as a place in the new file's log.
+ */
+export function seedPositions(connection: DatabaseSync, now = Date.now()): void {
+  const known = connection.prepare(`SELECT 1 FROM sqlite_sequence WHERE name = 'corral_changes'`).get();
+  const empty = connection.prepare('SELECT 1 FROM corral_changes LIMIT 1').get() === undefined;
+  if (known || !empty) return;
+  const start = now * 1000;
+  connection.prepare(`INSERT INTO sqlite_sequence (name, seq) VALUES ('corral_changes', ?)`).run(start);
+  connection
+    .prepare('INSERT INTO corral_changes_pruned (one, seq) VALUES (1, ?) ON CONFLICT (one) DO NOTHING')
+    .run(start);
+}
+
 /** The time of a change, in ms since 1970. */
 const now = `CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
 

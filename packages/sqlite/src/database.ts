@@ -17,7 +17,7 @@ import {
   type ChangeSql,
   SqlChangeLog,
 } from '@corral/sql';
-import { changeLogTables, SqliteChangeEngine, sqliteChangeSql } from './change-log.js';
+import { changeLogTables, SqliteChangeEngine, seedPositions, sqliteChangeSql } from './change-log.js';
 import { foldFunction, foldValue } from './dialect.js';
 import { Gate } from './gate.js';
 import { openDatabaseFile } from './open-file.js';
@@ -117,6 +117,7 @@ export class SqliteDatabase implements StoreDatabase {
     this.statements = new StatementCache(this.connection, statementBounds);
     this.readStatements = new StatementCache(this.reader, statementBounds);
     this.connection.exec(changeLogTables);
+    seedPositions(this.connection);
     if (options.changeLog === false) {
       this.changes = undefined;
       this.changeSql = undefined;
