@@ -30,6 +30,9 @@ function logFunctions(schema: string): Record<string, string> {
       ON o.r->TG_ARGV[1] = n.r->TG_ARGV[1];`,
     corral_log_deleted: `${into} SELECT TG_ARGV[0], r->>TG_ARGV[1], 'deleted', coalesce((r->>TG_ARGV[2])::bigint, 0), NULL, r
       FROM (SELECT to_jsonb(x) AS r FROM old_rows AS x) AS c;`,
+    // Before a TRUNCATE, while its rows can still be read: each is logged as deleted.
+    corral_log_truncated: `EXECUTE format($q$${into} SELECT $1, r->>$2, 'deleted', coalesce((r->>$3)::bigint, 0), NULL, r
+      FROM (SELECT to_jsonb(x) AS r FROM %I.%I AS x) AS c$q$, TG_TABLE_SCHEMA, TG_TABLE_NAME) USING TG_ARGV[0], TG_ARGV[1], TG_ARGV[2];`,
   };
 }
 
@@ -67,6 +70,9 @@ export async function logTriggers(db: Queryable, schema: string, map: TableMap, 
     for (const row of found.rows) await db.query(`DROP TRIGGER ${quoted(row.tgname)} ON ${table}`);
     return;
   }
+  await db.query(
+    `CREATE OR REPLACE TRIGGER ${name('truncated')} BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_log_truncated(${args})`,
+  );
   for (const [event, past, tables] of [
     ['INSERT', 'inserted', 'NEW TABLE AS new_rows'],
     ['UPDATE', 'updated', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],

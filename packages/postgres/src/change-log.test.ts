@@ -117,6 +117,24 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await database.close();
   });
 
+  it('logs each row a TRUNCATE by another program removes as deleted, and leaves their tombstones', async () => {
+    const schema = freshSchema('truncate');
+    const { database, things, log } = await start(schema);
+    const before = await log.position();
+    const kept = [await things.create(cat), await things.create({ ...cat, name: 'Lynx' })];
+    const { position: from } = await readChanges(log, before, 2);
+    const revision = await things.revision();
+    await outside(schema, 'TRUNCATE things');
+    const { changes } = await readChanges(log, from, 2);
+    expect(changes.map((change) => `${change.kind} ${change.id} ${change.previous?.name}`).sort()).toEqual(
+      [`deleted ${kept[0]!.id} Cat`, `deleted ${kept[1]!.id} Lynx`].sort(),
+    );
+    expect((await things.get(kept[0]!.id)).status).toBe('gone');
+    expect((await things.list({ offset: 0, limit: 10 })).total).toBe(0);
+    expect(await things.revision()).not.toBe(revision);
+    await database.close();
+  });
+
   it('logs the rows a foreign key deletes in cascade', async () => {
     const { database, things, log } = await start(freshSchema('cascade'));
     const parts = database.store<Part>();

@@ -101,7 +101,9 @@ export function counterTriggers(schema: string): Record<string, string> {
     corral_rows_updated: `${addWrite(schema, 'TG_ARGV[0]', '0', 'WHERE EXISTS (SELECT 1 FROM changed_rows)')};`,
     corral_rows_deleted: `INSERT INTO ${schema}.corral_tombstones (collection, id) SELECT TG_ARGV[0], id::text FROM changed_rows ON CONFLICT DO NOTHING;
       ${count('-')};`,
-    corral_rows_truncated: `UPDATE ${countsOf(schema)} SET live = 0 WHERE collection = TG_ARGV[0];
+    // Before the rows go (a TRUNCATE has no transition table): their ids become tombstones, as a DELETE's would.
+    corral_rows_truncated: `EXECUTE format('INSERT INTO ${schema}.corral_tombstones (collection, id) SELECT $1, id::text FROM %I.%I ON CONFLICT DO NOTHING', TG_TABLE_SCHEMA, TG_TABLE_NAME) USING TG_ARGV[0];
+      UPDATE ${countsOf(schema)} SET live = 0 WHERE collection = TG_ARGV[0];
       ${addWrite(schema, 'TG_ARGV[0]', '0')};`,
   };
 }

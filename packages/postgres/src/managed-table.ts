@@ -138,8 +138,10 @@ async function prepareTriggers(on: Queryable, schema: string, map: TableMap): Pr
       `CREATE OR REPLACE TRIGGER ${name(past)} AFTER ${event} ON ${table} REFERENCING ${kind} TABLE AS changed_rows FOR EACH STATEMENT WHEN (${countedByTrigger}) EXECUTE FUNCTION ${schema}.corral_rows_${past}(${collection})`,
     );
   }
+  // An earlier release made it AFTER TRUNCATE, which cannot be replaced by a BEFORE one.
+  await on.query(`DROP TRIGGER IF EXISTS ${name('truncated')} ON ${table}`);
   await on.query(
-    `CREATE OR REPLACE TRIGGER ${name('truncated')} AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_truncated(${collection})`,
+    `CREATE TRIGGER ${name('truncated')} BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_truncated(${collection})`,
   );
   await on.query(
     `CREATE OR REPLACE TRIGGER ${name('versioned')} BEFORE UPDATE ON ${table} FOR EACH ROW WHEN (NEW.${quoted(map.version!)} = OLD.${quoted(map.version!)}) EXECUTE FUNCTION ${schema}.corral_next_version()`,

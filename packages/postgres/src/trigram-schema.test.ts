@@ -40,7 +40,7 @@ const animals: StoreInit = {
 
 describe.runIf(available)('pg_trgm in a schema off the search path', () => {
   it('indexes search with the extension where it lives, and search finds records', async () => {
-    await admin(`CREATE DATABASE ${database}`);
+    await admin(`CREATE DATABASE ${database} TEMPLATE template0`);
     await admin('CREATE SCHEMA extensions; CREATE EXTENSION pg_trgm SCHEMA extensions', urlOf(database));
     const db = postgresDatabase({ connectionString: urlOf(database), schema: 'zoo' });
     try {
