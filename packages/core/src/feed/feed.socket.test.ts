@@ -178,3 +178,51 @@ describe('resuming a feed', () => {
     expect(await event(stream)).toEqual({ position: log.position(), event: 'reset', type: 'reset', reason: 'expired' });
   });
 });
+
+describe('a feed asked for behind another request on one HTTP/1.1 connection (pipelined)', () => {
+  it('streams once the answer before it is written, instead of ending at once', async () => {
+    const { create } = await start();
+    const { connect } = await import('node:net');
+    const socket = connect(served!.port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const auth = 'Authorization: Bearer reader\r\n';
+    socket.write(
+      `GET /v1/animals HTTP/1.1\r\nHost: x\r\n${auth}\r\n` +
+        `GET /v1/animals HTTP/1.1\r\nHost: x\r\n${auth}Accept: text/event-stream\r\n\r\n`,
+    );
+    const until = async (test: () => boolean) => {
+      for (let i = 0; i < 200 && !test(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      return test();
+    };
+    expect(await until(() => received.includes('text/event-stream'))).toBe(true);
+    await create({ zoo_id: '1', name: 'Piped', kind: 'bird' });
+    expect(await until(() => received.includes('Piped'))).toBe(true);
+    expect(socket.destroyed).toBe(false);
+    socket.destroy();
+  });
+
+  it('lets go of a feed queued behind another feed when the client leaves', async () => {
+    await start();
+    const { connect } = await import('node:net');
+    const { openStreamCount } = await import('../http/node-stream.js');
+    const before = openStreamCount();
+    const socket = connect(served!.port, '127.0.0.1');
+    const ask =
+      'GET /v1/animals HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer reader\r\nAccept: text/event-stream\r\n\r\n';
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+    });
+    socket.write(ask + ask);
+    for (let i = 0; i < 200 && !received.includes('retry'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(openStreamCount()).toBe(before + 2);
+    socket.destroy();
+    for (let i = 0; i < 200 && openStreamCount() > before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(openStreamCount()).toBe(before);
+  });
+});

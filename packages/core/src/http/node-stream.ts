@@ -54,10 +54,14 @@ export function streamedAnswersOn(session: Http2Session): number {
   return streamedOnSession.get(session) ?? 0;
 }
 
-/** Whether the answer can no longer reach its client (it went away before the head was written). */
-function isGone(res: ServerResponse, stream: Http2Stream | undefined): boolean {
+/**
+ * Whether the answer can no longer reach its client (it went away before the head was written).
+ * The request's socket, not the answer's: an answer pipelined behind another on HTTP/1.1 gets its
+ * socket only once the one before it is written.
+ */
+function isGone(req: IncomingMessage, res: ServerResponse, stream: Http2Stream | undefined): boolean {
   if (stream) return stream.destroyed || stream.closed;
-  return res.destroyed || !res.socket || res.socket.destroyed;
+  return res.destroyed || !req.socket || req.socket.destroyed;
 }
 
 /**
@@ -81,7 +85,7 @@ export function writeNodeStream(
   }
   const stream = req.httpVersionMajor === 2 ? (req as unknown as Http2ServerRequest).stream : undefined;
   const closed = new AbortController();
-  if (isGone(res, stream)) {
+  if (isGone(req, res, stream)) {
     closed.abort();
     body.open({ write: () => false, end() {}, closed: closed.signal, stopping: new AbortController().signal });
     return;
