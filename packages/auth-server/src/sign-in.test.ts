@@ -331,6 +331,31 @@ describe('people signing in (authorization code + PKCE)', () => {
   });
 });
 
+describe('a key rotation during sign-ins', () => {
+  it('keeps open sign-ins and refresh tokens: the new key signs the next access token', async () => {
+    const { verifier, challenge } = pkce();
+    const first = (await exchange(await signIn(browser(), 'bob', 'bob-password', challenge), verifier)).body;
+    const go = browser();
+    const open = pkce();
+    const { action, csrf } = await openLogin(go, open.challenge);
+    await auth.rotateKey();
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token!,
+      client_id: 'admin-ui',
+    });
+    expect(refreshed.status).toBe(200);
+    const { protectedHeader } = await verify(refreshed.body.access_token!);
+    expect(protectedHeader.kid).toBe(auth.publicKeys().keys[0]!.kid);
+    // The login page opened before the rotation still signs in.
+    const posted = await post(go, action, { csrf, username: 'bob', password: 'bob-password' });
+    expect(posted.status).toBe(303);
+    const back = await go(posted.headers.get('location')!);
+    const code = new URL(back.headers.get('location')!).searchParams.get('code')!;
+    expect((await exchange(code, open.verifier)).status).toBe(200);
+  });
+});
+
 describe('answers of the authorization endpoint', () => {
   it('shows a browser a page, and answers any other client in JSON, for a bad authorization request', async () => {
     const url = `${origin}/oauth/auth?client_id=admin-ui&response_type=code&redirect_uri=https://evil.example/`;
