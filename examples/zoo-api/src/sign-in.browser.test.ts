@@ -25,7 +25,7 @@ describe.runIf(available)('signing in at the login page in a real browser', () =
     await zoo?.close();
   });
 
-  it('lets a person sign in with the keyboard, under the page CSP, and lands on the callback with a code', async () => {
+  it('lets a person sign in with the keyboard under the page CSP, reach the callback with a code, and sign out', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
     // CSP violations and script errors; the 401 of the wrong password and the 404s of the favicon
@@ -79,6 +79,16 @@ describe.runIf(available)('signing in at the login page in a real browser', () =
     expect(res.status).toBe(200);
     const { access_token } = (await res.json()) as { access_token: string };
     expect((await zoo.get('/v1/employees', access_token)).status).toBe(200);
+
+    // Signing out at the end-session page: one button, then back to the admin's address.
+    const signOut = new URLSearchParams({ client_id: 'corral-admin', post_logout_redirect_uri: `${zoo.origin}/admin` });
+    await page.goto(`${zoo.origin}/oauth/session/end?${signOut}`);
+    const landed = page.waitForRequest((request) => request.url() === `${zoo.origin}/admin`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await landed;
+    // The next sign-in asks for the password again.
+    await page.goto(`${zoo.origin}/oauth/auth?${query}`);
+    await page.getByLabel('Password').waitFor();
     // Nothing was blocked or fetched from elsewhere on the way.
     expect(problems).toEqual([]);
   }, 60_000);

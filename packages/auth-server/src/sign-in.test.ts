@@ -243,6 +243,8 @@ describe('people signing in (authorization code + PKCE)', () => {
     const stranger = await post(browser(), action, fields);
     expect(stranger.status).toBe(400);
     expect(await stranger.text()).toContain('no longer valid');
+    const huge = await post(go, action, { ...fields, password: 'x'.repeat(10_000) });
+    expect(huge.status).toBe(413);
     // The refusals changed nothing: the real form still works.
     expect((await post(go, action, fields)).status).toBe(303);
   });
