@@ -41,6 +41,13 @@ const servers = {
   'hand-written pg': await startServer(here('./servers/db-raw-pg.mjs'), { ...base, BENCH_SCHEMA: owned }),
   'corral, owned table': await startServer(corral, { ...base, BENCH_SCHEMA: owned, BENCH_MODE: 'owned' }),
   'corral, managed table': await startServer(corral, { ...base, BENCH_SCHEMA: managed, BENCH_MODE: 'managed' }),
+  // What the change log costs: the same without it.
+  'corral, managed, no log': await startServer(corral, {
+    ...base,
+    BENCH_SCHEMA: `${managed}_unlogged`,
+    BENCH_MODE: 'managed',
+    BENCH_CHANGE_LOG: 'off',
+  }),
 };
 const samples = Object.fromEntries(Object.keys(servers).map((name) => [name, { node: [], pg: [], rps: [] }]));
 try {

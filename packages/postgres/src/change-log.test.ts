@@ -193,7 +193,8 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await listener.query(`LISTEN "corral_changes_${schema}"`);
     let wakes = 0;
     const stop = second.log.watch(() => wakes++);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // its LISTEN is in place
+    // Its LISTEN is in place, and the writer's look at who listens (kept a second) has seen it.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
     const from = await second.log.position();
     const before = wakes;
     const record = await first.things.create(cat);
@@ -207,6 +208,32 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await listener.end();
     await first.database.close();
     await second.database.close();
+  });
+
+  it('notifies only while another instance listens on the schema', async () => {
+    const schema = freshSchema('notify_nobody');
+    const { database, things } = await start(schema);
+    const engine = new PostgresChangeEngine(database);
+    // A client on the channel that is not an instance's listener: writes do not notify for it.
+    const bystander = new pg.Client({ connectionString: testDatabaseUrl });
+    await bystander.connect();
+    let notifications = 0;
+    bystander.on('notification', () => notifications++);
+    await bystander.query(`LISTEN "corral_changes_${schema}"`);
+    await things.create(cat);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await things.create(cat);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(notifications).toBe(0);
+    // Named as an instance's listener is, it is found within the second the answer is kept.
+    await bystander.query(`SELECT set_config('application_name', $1, false)`, [engine.listenerName]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await things.create(cat);
+    const until = Date.now() + 2000;
+    while (notifications === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(notifications).toBeGreaterThan(0);
+    await bystander.end();
+    await database.close();
   });
 
   it('prunes what is older than the retention, answers expired before it, and keeps what a hold needs', async () => {

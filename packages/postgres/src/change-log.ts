@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { ChangeKind } from '@corral/core';
 import type { ChangeLogEngine, LogRead, LogRow } from '@corral/sql';
@@ -29,6 +30,8 @@ function parse(position: string): [bigint, bigint] | undefined {
 const pollMs = 300;
 /** How soon a lost LISTEN connection is opened again. */
 const relistenMs = 1000;
+/** How long what was found of other instances' listening holds before it is looked up again. */
+const listenersMs = 1000;
 
 /** The change log engine of a {@link PostgresDatabase}'s schema. */
 export class PostgresChangeEngine implements ChangeLogEngine {
@@ -36,9 +39,19 @@ export class PostgresChangeEngine implements ChangeLogEngine {
   private notifier: Promise<pg.Client> | undefined;
   private closed = false;
   readonly channel: string;
+  /**
+   * The application name of the connections that LISTEN on this schema's channel, so that writers
+   * can tell from pg_stat_activity whether anyone else listens (a hash: names are cut at 63 bytes).
+   */
+  readonly listenerName: string;
+  /** This process's LISTEN connection's backend, which its own announcements need not reach. */
+  private ownListener = 0;
+  /** Whether another instance was found listening, and when that was looked up. */
+  private others: { listening: boolean; at: number; looking?: Promise<void> } = { listening: true, at: 0 };
 
   constructor(private readonly database: PostgresDatabase) {
     this.channel = `corral_changes_${database.schema.slice(1, -1)}`.slice(0, 63);
+    this.listenerName = `corral listen ${createHash('sha256').update(this.channel).digest('hex').slice(0, 24)}`;
   }
 
   /** The log's tables, made once (stores make them too, at init). */
@@ -131,10 +144,35 @@ export class PostgresChangeEngine implements ChangeLogEngine {
    * never wait for, nor hold, a pooled connection the writes need.
    */
   async announce(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || !(await this.othersListen())) return;
     this.notifier ??= this.connectNotifier();
     const client = await this.notifier;
     await client.query(`SELECT pg_notify($1, '')`, [this.channel]);
+  }
+
+  /**
+   * Whether a process other than this one listens on the channel (looked up at most once a second;
+   * until the first answer, and when the lookup fails, it is taken that one does). An instance
+   * that starts listening meanwhile polls the log anyway, so it learns of the changes all the same.
+   */
+  private async othersListen(): Promise<boolean> {
+    const known = this.others;
+    if (Date.now() - known.at < listenersMs) return known.listening;
+    known.looking ??= this.database.pool
+      .query(`SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND pid <> $2) AS listening`, [
+        this.listenerName,
+        this.ownListener,
+      ])
+      .then(
+        (result) => {
+          this.others = { listening: Boolean(result.rows[0]?.listening), at: Date.now() };
+        },
+        () => {
+          this.others = { listening: true, at: Date.now() };
+        },
+      );
+    await known.looking;
+    return this.others.listening;
   }
 
   private connectNotifier(): Promise<pg.Client> {
@@ -177,6 +215,7 @@ export class PostgresChangeEngine implements ChangeLogEngine {
     const drop = (again: boolean) => {
       const gone = client;
       client = undefined;
+      if (gone && this.ownListener === (gone as unknown as { processID: number }).processID) this.ownListener = 0;
       if (gone) {
         gone.removeAllListeners('notification');
         gone.release(true);
@@ -191,6 +230,9 @@ export class PostgresChangeEngine implements ChangeLogEngine {
         client = opened;
         opened.on('error', () => client === opened && drop(true));
         opened.on('notification', () => wake());
+        // Named, so that writers elsewhere find it (see othersListen).
+        await opened.query(`SELECT set_config('application_name', $1, false)`, [this.listenerName]);
+        this.ownListener = (opened as unknown as { processID: number }).processID ?? 0;
         await opened.query(`LISTEN "${this.channel}"`);
         if (stopped) return drop(false);
         wake();
