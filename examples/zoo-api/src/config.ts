@@ -36,6 +36,11 @@ export interface ZooConfig {
    * the address rules, over http too (development and tests); empty by default.
    */
   readonly webhookAllow: WebhookAllow;
+  /**
+   * ADMIN_CLIENT_ID: the admin's client id at the issuer (default `zoo-admin-ui`); it signs people in
+   * with the authorization code and PKCE, coming back to PUBLIC_URL + BASE_PATH + `/admin/callback`.
+   */
+  readonly adminClientId: string;
 }
 
 /**
@@ -174,7 +179,8 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * limits: RATE_LIMIT, RATE_LIMIT_WRITES, RATE_LIMIT_TOKENS, RATE_LIMIT_WINDOW, REDIS_URL and
  * REDIS_KEY_PREFIX (see {@link RateLimitConfig}); STARTUP_RETRY_SECONDS for a database that is not up yet;
  * STREAMS_PER_CLIENT for the feeds one client may hold open; MAX_CONNECTIONS for the connections of
- * the whole server; WEBHOOK_ALLOW for webhook destinations on an inside network.
+ * the whole server; WEBHOOK_ALLOW for webhook destinations on an inside network; ADMIN_CLIENT_ID for
+ * the admin's client at the issuer.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -220,5 +226,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
     streamsPerClient: countFrom(env, 'STREAMS_PER_CLIENT', 100, 1),
     maxConnections: countFrom(env, 'MAX_CONNECTIONS', 10_000, 1),
     webhookAllow: parseWebhookAllow(env.WEBHOOK_ALLOW ?? ''),
+    adminClientId: env.ADMIN_CLIENT_ID || 'zoo-admin-ui',
   };
 }
