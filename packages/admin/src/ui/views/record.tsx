@@ -88,11 +88,14 @@ export function RecordView({ model, view, scopes }: Props) {
   });
   const expand = readable.map((relation) => relation.name).join(',');
   const url = `${view.apiPath}${expand ? `?expand=${expand}` : ''}`;
+  const [related, setRelated] = useState<Row | undefined>();
+  // The record on its own (its ETag is the one If-Match needs), and beside it the related records.
   useEffect(() => {
-    void call(model, 'GET', url).then((got) => {
+    void call(model, 'GET', view.apiPath).then((got) => {
       setAnswer(got);
       if (got.status === 410) setGone(true);
     });
+    if (expand) void call(model, 'GET', url).then((got) => setRelated(got.ok ? got.body : undefined));
   }, [url, fresh]);
   useEffect(
     () =>
@@ -176,7 +179,7 @@ export function RecordView({ model, view, scopes }: Props) {
           {readable.map((relation) => (
             <section key={relation.name} aria-label={label(relation.name)}>
               <h2>{label(relation.name)}</h2>
-              <Related model={model} name={relation.name} value={record[relation.name]} kind={relation.kind} />
+              <Related model={model} name={relation.name} value={related?.[relation.name]} kind={relation.kind} />
             </section>
           ))}
         </>
