@@ -1,22 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONWebKeySet, JWK } from 'jose';
-import Provider, { type AdapterFactory, errors, type Configuration } from 'oidc-provider';
+import { randomBytes } from 'node:crypto';
+import Provider from 'oidc-provider';
 import { applyDefaultScope, TokenRequestRefusal } from './default-scope.js';
-import { replayedRequest } from './replayed-request.js';
+import { loginAttempts } from './login-limits.js';
+import { loginStylesheet } from './login-page.js';
 import { serverMetadata } from './metadata.js';
 import type { AuthorizationServerOptions, ClientDefinition } from './options.js';
+import { peopleFacts, withDefaultScope } from './people.js';
+import { providerConfiguration } from './provider-config.js';
+import { replayedRequest } from './replayed-request.js';
+import { routeOf } from './routes.js';
+import { signInHandler } from './sign-in.js';
 import { checkSigningKey, newSigningKey, publicKeyOf } from './signing-key.js';
 import { tokenStore } from './token-store.js';
 
-/**
- * Paths below the issuer that are served: discovery, keys, token, and (for opaque tokens)
- * introspection and revocation.
- */
-const servedPaths =
-  /^\/(\.well-known\/(openid-configuration|oauth-authorization-server)|jwks|token(\/introspection|\/revocation)?)$/;
-const discoveryPaths = /^\/\.well-known\/(openid-configuration|oauth-authorization-server)$/;
 const wellKnown = '/.well-known/oauth-authorization-server';
-const tokenCheckPaths = /^\/token\/(introspection|revocation)$/;
 const json = 'application/json; charset=utf-8';
 
 /** A running authorization server, to mount in a node:http server at its issuer's path. */
@@ -51,89 +50,33 @@ export interface AuthorizationServer {
   ready(): Promise<void>;
 }
 
-function configuration(options: AuthorizationServerOptions, keys: JWK[], adapter: AdapterFactory): Configuration {
-  const ttl = options.accessTokenTtlSeconds ?? 3600;
-  const formats = new Map(options.clients.map((c) => [c.clientId, c.tokenFormat ?? 'jwt']));
-  const allScopes = [...new Set(options.clients.flatMap((c) => c.scopes))];
-  const resourceServers = new Set(options.clients.filter((c) => c.scopes.length === 0).map((c) => c.clientId));
-  const corsOrigins = new Set(options.corsOrigins ?? [new URL(options.issuer).origin]);
-  return {
-    adapter,
-    jwks: { keys },
-    clientBasedCORS: (_ctx, origin) => corsOrigins.has(origin),
-    clients: options.clients.map((c) => ({
-      client_id: c.clientId,
-      client_secret: c.clientSecret,
-      // A client with no scopes only authenticates (e.g. an API calling introspection): it gets no grant.
-      grant_types: c.scopes.length > 0 ? ['client_credentials'] : [],
-      response_types: [],
-      redirect_uris: [],
-      token_endpoint_auth_method: 'client_secret_basic',
-      ...(c.scopes.length > 0 ? { scope: c.scopes.join(' ') } : {}),
-      id_token_signed_response_alg: 'ES256',
-    })),
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
-    scopes: allScopes,
-    ttl: { ClientCredentials: ttl },
-    features: {
-      devInteractions: { enabled: false },
-      // Only machine-to-machine endpoints are served (see servedPaths); don't advertise the rest.
-      userinfo: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
-      pushedAuthorizationRequests: { enabled: false },
-      clientCredentials: { enabled: true },
-      // Only the resource servers (clients with no scopes of their own) may look at other clients'
-      // tokens; a client may look at and revoke its own.
-      introspection: {
-        enabled: true,
-        allowedPolicy: async (_ctx, client, token) =>
-          token.clientId === client.clientId || resourceServers.has(client.clientId),
-      },
-      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => options.audience,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource, client) => {
-          if (resource !== options.audience) throw new errors.InvalidTarget();
-          return {
-            scope: allScopes.join(' '),
-            audience: options.audience,
-            accessTokenTTL: ttl,
-            accessTokenFormat: formats.get(client.clientId) ?? 'jwt',
-            jwt: { sign: { alg: 'ES256' } },
-          };
-        },
-      },
-    },
-  };
-}
-
 /**
  * Starts a real OAuth 2.0 authorization server (oidc-provider) for the client-credentials grant,
- * with discovery, JWKS, token, introspection and revocation endpoints below the issuer.
+ * with discovery, JWKS, token, introspection and revocation endpoints below the issuer; with
+ * `users` and `publicClients`, also the authorization code grant with PKCE, a login page, refresh
+ * tokens and sign-out.
  */
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
-  const issuerPath = new URL(options.issuer).pathname.replace(/\/$/, '');
+  const issuerUrl = new URL(options.issuer);
+  const issuerPath = issuerUrl.pathname.replace(/\/$/, '');
   const metadataPath = `${wellKnown}${issuerPath}`;
   const clients = new Map<string, ClientDefinition>(options.clients.map((c) => [c.clientId, c]));
+  const people = await peopleFacts(options, issuerPath);
   // Frozen: every verifier in the process trusts these keys, so none may add one.
   const publish = (signing: readonly JWK[]): JSONWebKeySet =>
     Object.freeze({ keys: Object.freeze(signing.map(publicKeyOf)) as JWK[] });
-  // Outlives the providers a key rotation replaces, so opaque tokens issued before it still count.
+  // Outlives the providers a key rotation replaces, so opaque tokens, sign-ins and refresh tokens
+  // issued before it still count.
   const store = tokenStore();
-  const provider = (jwks: JWK[]) => {
-    const instance = new Provider(options.issuer, configuration(options, jwks, store));
-    instance.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
-    return instance.callback();
-  };
   let keys: JWK[] = [];
   let published = publish(keys);
-  let callback: ReturnType<typeof provider> | undefined;
+  let current: { provider: Provider; callback: ReturnType<Provider['callback']> } | undefined;
   const use = (signing: JWK[]) => {
     keys = signing;
     published = publish(keys);
-    callback = provider(keys);
+    const provider = new Provider(options.issuer, providerConfiguration(options, keys, store, people));
+    provider.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
+    current = { provider, callback: provider.callback() };
   };
   const chosen = (given: readonly JWK[] | undefined) =>
     given && given.length > 0 ? given.map(checkSigningKey) : undefined;
@@ -151,10 +94,24 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   if (typeof options.signingKeys === 'function') load().catch(() => undefined);
   else use(chosen(options.signingKeys) ?? [await newSigningKey()]);
 
-  const issuerUrl = new URL(options.issuer);
-  const knownScopes = new Set(options.clients.flatMap((c) => c.scopes));
-  const opaqueTokens = options.clients.some((c) => c.tokenFormat === 'opaque');
-  const metadata = JSON.stringify(serverMetadata({ issuer: options.issuer, scopes: [...knownScopes], opaqueTokens }));
+  const knownScopes = new Set([...options.clients.flatMap((c) => c.scopes), ...(people?.userScopes ?? [])]);
+  const routeFacts = { opaqueTokens: options.clients.some((c) => c.tokenFormat === 'opaque'), people: !!people };
+  const metadata = JSON.stringify(serverMetadata({ issuer: options.issuer, scopes: [...knownScopes], ...routeFacts }));
+  const signIn =
+    people &&
+    signInHandler({
+      provider: () => current!.provider,
+      accounts: people.accounts,
+      attempts: loginAttempts(options.loginLimits),
+      csrfSecret: randomBytes(32),
+      issuerPath,
+      origin: issuerUrl.origin,
+      audience: options.audience,
+      formTargets: people.formTargets,
+    });
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void =>
+    void res.writeHead(status, { 'content-type': json, ...headers }).end(JSON.stringify(body));
+
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
     // RFC 8414 §3.1 puts the metadata of an issuer with a path at /.well-known/oauth-authorization-server<path>.
@@ -163,42 +120,44 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       : url.split('?')[0] === metadataPath
         ? wellKnown
         : undefined;
-    // Only the machine-to-machine endpoints are served; oidc-provider's interactive ones answer HTML.
-    // Introspection and revocation cannot check JWT access tokens, so they exist only for opaque ones.
     const path = below?.split('?')[0];
-    if (path === undefined || !servedPaths.test(path) || (!opaqueTokens && tokenCheckPaths.test(path))) {
-      res
-        .writeHead(404, { 'content-type': json })
-        .end(JSON.stringify({ error: `No endpoint at ${url.slice(0, 200)}` }));
+    const route = path === undefined ? undefined : routeOf(path, routeFacts);
+    if (route === undefined) {
+      send(res, 404, { error: `No endpoint at ${url.slice(0, 200)}` });
       return;
     }
-    const allow = path.startsWith('/token') ? 'POST' : 'GET, HEAD';
-    if (!allow.split(', ').includes(req.method ?? '') && req.method !== 'OPTIONS') {
-      res
-        .writeHead(405, { 'content-type': json, allow })
-        .end(JSON.stringify({ error: `${req.method} is not supported here. Allowed: ${allow}` }));
+    const method = req.method ?? '';
+    if (!route.allow.includes(method) && method !== 'OPTIONS') {
+      const allow = route.allow.join(', ');
+      send(res, 405, { error: `${method} is not supported here. Allowed: ${allow}` }, { allow });
       return;
     }
-    if (discoveryPaths.test(path) && req.method !== 'OPTIONS') {
+    if (route.kind === 'metadata' && method !== 'OPTIONS') {
       // Public metadata, readable from any page (as oidc-provider serves it).
       res.writeHead(200, {
         'content-type': json,
-        'content-length': Buffer.byteLength(metadata),
+        'content-length': String(Buffer.byteLength(metadata)),
         'access-control-allow-origin': '*',
       });
-      res.end(req.method === 'HEAD' ? undefined : metadata);
+      res.end(method === 'HEAD' ? undefined : metadata);
+      return;
+    }
+    if (route.kind === 'stylesheet') {
+      res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' });
+      res.end(method === 'HEAD' ? undefined : loginStylesheet);
       return;
     }
     // Mounted below a path: oidc-provider routes on `url` and builds its links from `originalUrl`.
-    Object.assign(req, { originalUrl: url, url: below });
+    const served = route.kind === 'authorize' ? withDefaultScope(below!, people) : below!;
+    Object.assign(req, { originalUrl: served === below ? url : `${issuerPath}${served}`, url: served });
     // Links in the metadata name the issuer's public origin, never the Host this request used.
     req.headers['x-forwarded-host'] = issuerUrl.host;
     req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
-    const tokenRequest = req.method === 'POST' && /^\/token\/?(\?|$)/.test(req.url ?? '');
+    const tokenRequest = route.kind === 'token' && method === 'POST';
     const run = tokenRequest ? applyDefaultScope(req, clients, knownScopes) : Promise.resolve(undefined);
     Promise.all([
       run,
-      callback
+      current
         ? undefined
         : load().catch((error: unknown) => {
             throw new TokenRequestRefusal(
@@ -209,18 +168,27 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
             );
           }),
     ]).then(
-      ([form]) => callback!(form ? replayedRequest(req, form) : req, res),
+      ([form]) => {
+        if (signIn && (route.kind === 'login-page' || route.kind === 'login-form'))
+          return signIn(req, res, route.uid!, route.kind === 'login-form').catch(() => {
+            if (!res.headersSent) send(res, 500, { error: 'The sign-in could not be completed' });
+          });
+        return current!.callback(form ? replayedRequest(req, form) : req, res);
+      },
       (error: unknown) => {
         const refusal =
           error instanceof TokenRequestRefusal
             ? error
             : new TokenRequestRefusal('invalid_request', 'The token request could not be read');
         // After a body too large the rest of it is not read: the connection closes after the answer.
-        const closing =
+        const closing: Record<string, string> =
           refusal.status === 413 ? { connection: 'close' } : refusal.status === 503 ? { 'retry-after': '5' } : {};
-        res
-          .writeHead(refusal.status, { 'content-type': json, 'cache-control': 'no-store', ...closing })
-          .end(JSON.stringify({ error: refusal.code, error_description: refusal.message }));
+        send(
+          res,
+          refusal.status,
+          { error: refusal.code, error_description: refusal.message },
+          { 'cache-control': 'no-store', ...closing },
+        );
       },
     );
   };
@@ -231,10 +199,10 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     handle,
     metadataPath,
     async rotateKey() {
-      if (!callback) await load();
+      if (!current) await load();
       use([await newSigningKey(), ...keys]);
     },
     publicKeys: () => published,
-    ready: () => (callback ? Promise.resolve() : load()),
+    ready: () => (current ? Promise.resolve() : load()),
   };
 }

@@ -5,6 +5,7 @@ it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'authServerStartupCodes',
     'createAuthorizationServer',
+    'hashPassword',
     'newSigningKey',
   ]);
 });

@@ -61,7 +61,7 @@ describe('tokenStore', () => {
     expect(await tokens.find('newer')).toBeDefined();
   });
 
-  it('marks an entry consumed, revokes by grant, and knows no sessions or user codes', async () => {
+  it('marks an entry consumed, revokes by grant, and knows no user codes', async () => {
     const { store } = storeAt(5_000);
     const codes = store('AuthorizationCode');
     await codes.upsert('x', token('ci', { grantId: 'g1' }), 60);
@@ -73,5 +73,26 @@ describe('tokenStore', () => {
     expect(await codes.find('y')).toBeDefined();
     expect(await store('Session').findByUid('u')).toBeUndefined();
     expect(await store('DeviceCode').findByUserCode('c')).toBeUndefined();
+  });
+
+  it('finds a session by its uid until the session is destroyed or expires', async () => {
+    const { clock, store } = storeAt(0);
+    const sessions = store('Session');
+    await sessions.upsert('s1', { kind: 'Session', uid: 'u1', accountId: 'ada' }, 60);
+    expect(await store('Session').findByUid('u1')).toMatchObject({ accountId: 'ada' });
+    await sessions.destroy('s1');
+    expect(await sessions.findByUid('u1')).toBeUndefined();
+    await sessions.upsert('s2', { kind: 'Session', uid: 'u2', accountId: 'bob' }, 60);
+    clock.now += 60_000;
+    expect(await sessions.findByUid('u2')).toBeUndefined();
+  });
+
+  it('bounds each kind on its own: a flood of one kind does not push out another', async () => {
+    const { store } = storeAt(0, 2);
+    await store('RefreshToken').upsert('r', token('app'), 600);
+    for (const id of ['a', 'b', 'c', 'd']) await store('Interaction').upsert(id, token(id), 60);
+    expect(await store('RefreshToken').find('r')).toBeDefined();
+    expect(await store('Interaction').find('a')).toBeUndefined();
+    expect(await store('Interaction').find('d')).toBeDefined();
   });
 });

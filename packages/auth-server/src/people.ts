@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { CorralError } from '@corral/errors';
+import { accountsFrom } from './accounts.js';
+import type { AuthorizationServerOptions } from './options.js';
+import { checkPublicClient, type PeopleFacts } from './people-config.js';
+
+/**
+ * What the server needs to let people sign in, checked at start; undefined when no one signs in
+ * (no users and no public clients), so the server stays machine-to-machine only.
+ */
+export async function peopleFacts(
+  options: AuthorizationServerOptions,
+  issuerPath: string,
+): Promise<PeopleFacts | undefined> {
+  const users = options.users ?? [];
+  const apps = options.publicClients ?? [];
+  if (users.length === 0 && apps.length === 0) return undefined;
+  if (users.length === 0 || apps.length === 0)
+    throw new CorralError(
+      'CORRAL_INVALID_PUBLIC_CLIENT',
+      'createAuthorizationServer: people sign in with both `users` and `publicClients`; one of them is empty',
+    );
+  const origins = apps.flatMap((app, index) => checkPublicClient(app, index));
+  const issuerOrigin = new URL(options.issuer).origin;
+  return {
+    options,
+    accounts: await accountsFrom(users),
+    issuerPath,
+    userScopes: [...new Set(users.flatMap((user) => user.scopes))],
+    cookieKeys: [randomBytes(32).toString('base64url')],
+    formTargets: [...new Set(origins)].filter((origin) => origin !== issuerOrigin),
+  };
+}
+
+/**
+ * An authorization request without `scope` asks for every scope people may have (each person
+ * then gets the part their account has), as a machine token request without one gets all of its
+ * client's: oidc-provider would grant none.
+ */
+export function withDefaultScope(url: string, people: PeopleFacts | undefined): string {
+  const [path, query = ''] = url.split(/\?(.*)/s) as [string, string?];
+  const params = new URLSearchParams(query);
+  if (!people || params.has('scope')) return url;
+  params.set('scope', people.userScopes.join(' '));
+  return `${path}?${params}`;
+}
