@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv, demoClients } from './config.js';
+import { configFromEnv, demoClients, demoUsers } from './config.js';
 import { startZoo, type RunningZoo } from './testing/start-zoo.js';
 
 describe('zoo-api over a real socket', () => {
@@ -101,6 +101,7 @@ describe('configFromEnv', () => {
         issuer: 'http://127.0.0.1:3000/oauth',
         audience: 'http://127.0.0.1:3000',
         clients: demoClients,
+        users: demoUsers,
       },
       storage: { kind: 'sqlite', file: 'data/zoo.sqlite' },
       corsOrigins: [],
@@ -117,6 +118,11 @@ describe('configFromEnv', () => {
       streamsPerClient: 100,
       maxConnections: 10_000,
       webhookAllow: { entries: [] },
+      admin: {
+        clientId: 'corral-admin',
+        redirectUri: 'http://127.0.0.1:3000/admin/callback',
+        postLogoutRedirectUri: 'http://127.0.0.1:3000/admin',
+      },
     });
   });
 

@@ -80,7 +80,7 @@ export async function createZooApi(
         webhooks: true,
       }),
       // The web admin at /admin: people sign in with the issuer (embedded or external) and PKCE.
-      admin({ path: '/admin', issuer: config.oauth.issuer, clientId: config.adminClientId }),
+      admin({ path: '/admin', issuer: config.oauth.issuer, clientId: config.admin.clientId ?? 'corral-admin' }),
       // POSTs (and respond-async bulk writes) with an Idempotency-Key can be retried safely, across instances.
       idempotency({ store: storage.idempotency ?? memoryIdempotency() }),
       // Subscriptions live beside the records; every instance delivers, each subscription from one at a time.

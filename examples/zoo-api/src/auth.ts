@@ -68,6 +68,15 @@ export async function setUpAuth(
     issuer: config.oauth.issuer,
     audience: config.oauth.audience,
     clients: config.oauth.clients,
+    // People sign in to the admin UI, a public client sent back to its callback under PUBLIC_URL.
+    users: config.oauth.users,
+    publicClients: [
+      {
+        clientId: config.admin.clientId ?? 'corral-admin',
+        redirectUris: [config.admin.redirectUri],
+        postLogoutRedirectUris: [config.admin.postLogoutRedirectUri, `${config.admin.postLogoutRedirectUri}/`],
+      },
+    ],
     // The docs page may be opened through PUBLIC_URL, the listening address or a CORS_ORIGINS page: all may ask for tokens.
     corsOrigins: allowedOrigins(config, localOrigin),
     accessTokenTtlSeconds: embeddedTokenTtlSeconds,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ClientDefinition } from '@corral/auth-server';
+import type { ClientDefinition, UserAccount } from '@corral/auth-server';
 import { parseWebhookAllow, type WebhookAllow } from '@corral/webhooks';
 import type { JWK } from 'jose';
 import { type TlsConfig, tlsFrom } from './tls-config.js';
@@ -36,11 +36,21 @@ export interface ZooConfig {
    * the address rules, over http too (development and tests); empty by default.
    */
   readonly webhookAllow: WebhookAllow;
+  /** How the admin UI signs people in: its OAuth client and where the issuer sends people back. */
+  readonly admin: AdminSignInConfig;
+}
+
+/** The admin UI's OAuth client (a public client using the authorization code grant with PKCE). */
+export interface AdminSignInConfig {
   /**
-   * ADMIN_CLIENT_ID: the admin's client id at the issuer (default `zoo-admin-ui`); it signs people in
-   * with the authorization code and PKCE, coming back to PUBLIC_URL + BASE_PATH + `/admin/callback`.
+   * ADMIN_CLIENT_ID: its client id. With the embedded server, default `corral-admin` (registered
+   * there); with OAUTH_ISSUER, the id the external issuer gave it, or undefined when not set.
    */
-  readonly adminClientId: string;
+  readonly clientId: string | undefined;
+  /** Where the issuer sends people back after signing in: `$PUBLIC_URL$BASE_PATH/admin/callback`. */
+  readonly redirectUri: string;
+  /** Where sign-out sends people afterwards: `$PUBLIC_URL$BASE_PATH/admin`. */
+  readonly postLogoutRedirectUri: string;
 }
 
 /**
@@ -107,6 +117,8 @@ export type OAuthConfig =
       readonly issuer: string;
       readonly audience: string;
       readonly clients: readonly ClientDefinition[];
+      /** OAUTH_USERS, or the demo people: who may sign in to the admin UI. */
+      readonly users: readonly UserAccount[];
       /** OAUTH_SIGNING_KEY: a private ES256 JWK to sign with, instead of the key kept beside the records. */
       readonly signingKey?: JWK;
     }
@@ -135,6 +147,51 @@ export const demoClients: readonly ClientDefinition[] = [
   { clientId: 'zoo-admin', clientSecret: 'zoo-admin-secret', scopes: everyScope },
   { clientId: 'zoo-reader', clientSecret: 'zoo-reader-secret', scopes: ['zoo:read', 'staff:read', 'crm:read'] },
 ];
+
+const readScopes = everyScope.filter((scope) => scope.endsWith(':read'));
+
+/**
+ * The two demo people the README uses, who sign in to the admin UI: `admin` (password
+ * `admin-password`, every scope) and `viewer` (`viewer-password`, the read scopes). Hashes made
+ * with corral-hash-password.
+ */
+export const demoUsers: readonly UserAccount[] = [
+  {
+    username: 'admin',
+    passwordHash: 'scrypt$32768$8$1$nXBkJV1voOb1wyMaNDBEFg$cQwfMzv3R0skTLSu1i-27Fq_I4u0W21JIjtulACXIho',
+    scopes: everyScope,
+  },
+  {
+    username: 'viewer',
+    passwordHash: 'scrypt$32768$8$1$I8y0DUK-nUY01JmUzHkDTw$PQu6i0aotQkcRekXbhRoY9atcEbuSw-H-H7neelPPA0',
+    scopes: readScopes,
+  },
+];
+
+const usersShape = 'OAUTH_USERS must be a JSON array of {"username","passwordHash","scopes":[...]}';
+
+function usersFrom(json: string | undefined): readonly UserAccount[] {
+  if (!json) return demoUsers;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (error) {
+    throw new Error(`${usersShape}; it is not JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(parsed)) throw new Error(usersShape);
+  for (const [index, user] of parsed.entries()) {
+    const problem =
+      typeof user?.username !== 'string' || user.username === ''
+        ? 'username must be a non-empty string'
+        : typeof user.passwordHash !== 'string' || !user.passwordHash.startsWith('scrypt$')
+          ? 'passwordHash must be a hash made by corral-hash-password (scrypt$...)'
+          : !Array.isArray(user.scopes) || !user.scopes.every((scope: unknown) => typeof scope === 'string')
+            ? 'scopes must be an array of scope names'
+            : undefined;
+    if (problem) throw new Error(`${usersShape}: OAUTH_USERS[${index}].${problem}`);
+  }
+  return parsed as UserAccount[];
+}
 
 function signingKeyFrom(json: string): JWK {
   let parsed: unknown;
@@ -171,7 +228,8 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * Reads the configuration from environment variables: PORT, HOST, PUBLIC_URL, BASE_PATH, TLS_CERT +
  * TLS_KEY (PEM files: serve HTTPS; HSTS_MAX_AGE for its Strict-Transport-Security), and for
  * auth OAUTH_ISSUER + OAUTH_AUDIENCE (+ OAUTH_ALGORITHMS, OAUTH_TOKEN_URL) for an external issuer, or
- * OAUTH_CLIENTS to replace the embedded server's demo clients (and OAUTH_SIGNING_KEY, a private ES256
+ * OAUTH_CLIENTS and OAUTH_USERS to replace the embedded server's demo clients and people, ADMIN_CLIENT_ID
+ * for the admin UI's client id (and OAUTH_SIGNING_KEY, a private ES256
  * JWK it signs with; by default its key is kept beside the records); and where records live: DATA_DIR
  * (the folder of the SQLite file, default ./data), DATABASE_URL (PostgreSQL, tables in
  * DATABASE_SCHEMA, default public) or STORE=memory; CORS_ORIGINS (comma-separated origins of
@@ -179,8 +237,7 @@ function clientsFrom(json: string | undefined): readonly ClientDefinition[] {
  * limits: RATE_LIMIT, RATE_LIMIT_WRITES, RATE_LIMIT_TOKENS, RATE_LIMIT_WINDOW, REDIS_URL and
  * REDIS_KEY_PREFIX (see {@link RateLimitConfig}); STARTUP_RETRY_SECONDS for a database that is not up yet;
  * STREAMS_PER_CLIENT for the feeds one client may hold open; MAX_CONNECTIONS for the connections of
- * the whole server; WEBHOOK_ALLOW for webhook destinations on an inside network; ADMIN_CLIENT_ID for
- * the admin's client at the issuer.
+ * the whole server; WEBHOOK_ALLOW for webhook destinations on an inside network.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
@@ -205,6 +262,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
         issuer: `${publicUrl}/oauth`,
         audience,
         clients: clientsFrom(env.OAUTH_CLIENTS),
+        users: usersFrom(env.OAUTH_USERS),
         ...(env.OAUTH_SIGNING_KEY ? { signingKey: signingKeyFrom(env.OAUTH_SIGNING_KEY) } : {}),
       };
   const corsOrigins = (env.CORS_ORIGINS ?? '')
@@ -226,6 +284,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
     streamsPerClient: countFrom(env, 'STREAMS_PER_CLIENT', 100, 1),
     maxConnections: countFrom(env, 'MAX_CONNECTIONS', 10_000, 1),
     webhookAllow: parseWebhookAllow(env.WEBHOOK_ALLOW ?? ''),
-    adminClientId: env.ADMIN_CLIENT_ID || 'zoo-admin-ui',
+    admin: {
+      clientId: env.ADMIN_CLIENT_ID || (env.OAUTH_ISSUER ? undefined : 'corral-admin'),
+      redirectUri: `${publicUrl}${basePath}/admin/callback`,
+      postLogoutRedirectUri: `${publicUrl}${basePath}/admin`,
+    },
   };
 }

@@ -7,12 +7,15 @@ import { dropSchema, freshSchemaName, testDatabaseUrl } from '@corral/postgres/t
 import { createZooApi } from '../app.js';
 import { configFromEnv } from '../config.js';
 import type { StoreFactory } from '../stores.js';
+import { type PersonTokens, signInAs } from './sign-in.js';
 
 /** A zoo service on an ephemeral loopback port, as `npm start` would run it, for tests. */
 export interface RunningZoo {
   readonly origin: string;
   /** A token for a demo client from the embedded authorization server. */
   token(clientId?: string, scope?: string): Promise<string>;
+  /** Signs a demo person in (code + PKCE through the login page) and gives their tokens. */
+  signIn(username: string, password: string, scope?: string): Promise<PersonTokens>;
   get(path: string, token?: string, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
@@ -62,6 +65,13 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
       if (res.status !== 200) throw new Error(`token request failed with ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { access_token: string }).access_token;
     },
+    signIn: (username, password, scope) =>
+      signInAs(
+        { issuer: `${origin}/oauth`, clientId: 'corral-admin', redirectUri: `${origin}/admin/callback` },
+        username,
+        password,
+        scope,
+      ),
     get: (path, token, headers = {}) =>
       fetch(`${origin}${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
     async close() {
