@@ -17,8 +17,8 @@ const available = existsSync(chromiumPath);
 if (!available && process.env.CI)
   throw new Error(`${chromiumPath} is missing: .ci/run should have installed Debian's chromium`);
 
-/** The demo people, as the tab's session would hold them after signing in. */
-const people = { admin: 'zoo-admin', viewer: 'zoo-reader' } as const;
+/** The demo people of the zoo's embedded authorization server. */
+const passwords = { admin: 'admin-password', viewer: 'viewer-password' } as const;
 
 describe.runIf(available)('the admin in a real browser, against the zoo process', () => {
   let zoo: MainProcess;
@@ -40,24 +40,20 @@ describe.runIf(available)('the admin in a real browser, against the zoo process'
     await zoo?.exited;
   });
 
-  /** A page signed in as one of the demo people; CSP violations and script errors are collected. */
-  async function signedIn(who: keyof typeof people): Promise<Page> {
+  /** A page signed in as one of the demo people, at the login page with PKCE; CSP violations and script errors are collected. */
+  async function signedIn(who: keyof typeof passwords): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    const token = await demoToken(origin, people[who]);
-    const scopes = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).scope as string;
-    await page.addInitScript(
-      (session) => sessionStorage.setItem('corral-admin-session', session),
-      JSON.stringify({
-        accessToken: token,
-        expiresAt: Date.now() + 3_000_000,
-        scopes: scopes.split(' '),
-        subject: who,
-      }),
-    );
+    await page.goto(`${origin}/admin`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('User name').fill(who);
+    await page.getByLabel('Password').fill(passwords[who]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Collections' }).waitFor();
+    expect(await page.getByText(`Signed in as ${who}`).count()).toBe(1);
     return page;
   }
   const shot = (page: Page, name: string) => page.screenshot({ path: `${artifacts}admin-${name}.png` });
@@ -170,6 +166,23 @@ describe.runIf(available)('the admin in a real browser, against the zoo process'
     await page.goto(`${origin}/admin`);
     await page.getByRole('heading', { name: 'Collections' }).waitFor();
     await shot(page, 'home');
+
+    // Sign-out revokes the refresh token at the issuer and forgets the tokens.
+    const session = JSON.parse((await page.evaluate(() => sessionStorage.getItem('corral-admin-session'))) ?? '{}');
+    expect(session.refreshToken).toEqual(expect.any(String));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('corral-admin-session'))).toBeNull();
+    const refreshed = await fetch(`${origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: session.refreshToken,
+        client_id: 'corral-admin',
+      }),
+    });
+    expect(refreshed.status).toBe(400);
     expect(problems).toEqual([]);
     console.info(`admin: first usable view (list of employees) ${firstView} ms on localhost`);
   }, 120_000);
