@@ -162,6 +162,23 @@ describe.runIf(available)('the admin in a real browser, against the zoo process'
     expect(made.status).toBe(201);
     await page.getByRole('cell', { name: 'Livefeed Person' }).waitFor({ timeout: 10_000 });
     await shot(page, 'live');
+    // Bulk delete asks first; the row then leaves the list.
+    await page.getByRole('checkbox', { name: `Select ${made.body.id}` }).check();
+    await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted 1 record(s).').waitFor();
+    await page.getByText('No records match.').waitFor();
+    expect((await other.send('GET', `/v1/employees/${made.body.id}`)).status).toBe(410);
+
+    // Columns: the list asks for the chosen fields only.
+    await page.goto(`${origin}/admin/v1/employees`);
+    await page.getByText('Columns', { exact: true }).click();
+    const asked = page.waitForRequest(
+      (request) => request.url().includes('/v1/employees?') && request.url().includes('fields='),
+    );
+    await page.getByRole('checkbox', { name: 'Maturity' }).uncheck();
+    expect(new URL((await asked).url()).searchParams.get('fields')).toBe('id,name,yearOfBirth,state');
+    await expect.poll(() => page.locator('thead th').allTextContents()).not.toContain('Maturity');
 
     await page.goto(`${origin}/admin`);
     await page.getByRole('heading', { name: 'Collections' }).waitFor();
