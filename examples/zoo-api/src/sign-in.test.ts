@@ -54,6 +54,26 @@ describe('people signing in to the zoo (demo people, code + PKCE)', () => {
     expect((await send(zoo, 'POST', '/v1/zoos', asked.access_token, { name: 'Nope', city: 'Bern' })).status).toBe(403);
   });
 
+  it('serves its login page with a Content-Security-Policy of its own origin and no framing', async () => {
+    const query = new URLSearchParams({
+      client_id: 'corral-admin',
+      response_type: 'code',
+      redirect_uri: `${zoo.origin}/admin/callback`,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const start = await fetch(`${zoo.origin}/oauth/auth?${query}`, { redirect: 'manual' });
+    expect(start.status).toBe(303);
+    const cookie = start.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const page = await fetch(new URL(start.headers.get('location')!, zoo.origin), { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+    expect(await page.text()).toContain('<form method="post"');
+  });
+
   it('refuses a wrong password at the login page', async () => {
     await expect(zoo.signIn('admin', 'wrong')).rejects.toThrow(/login form: expected 303, got 401/);
   });

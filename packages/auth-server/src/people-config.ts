@@ -77,8 +77,14 @@ export function peopleConfiguration(facts: PeopleFacts): Partial<Configuration> 
       Interaction: 600,
       AuthorizationCode: 60,
     },
-    // Pages oidc-provider renders itself, in the style and with the headers of the login page.
+    // Errors oidc-provider shows itself (a bad authorization request): a page in the login page's
+    // style and headers for a browser, JSON like every other answer of the server for the rest.
     renderError: async (ctx, out) => {
+      if (!/\btext\/html\b/.test(ctx.get('accept'))) {
+        ctx.type = 'application/json; charset=utf-8';
+        ctx.body = { error: out.error, ...(out.error_description ? { error_description: out.error_description } : {}) };
+        return;
+      }
       setPageHeaders(ctx, formTargets);
       ctx.body = messagePage(
         'Sign-in failed',

@@ -330,3 +330,50 @@ describe('people signing in (authorization code + PKCE)', () => {
     expect((await go(fresh.headers.get('location')!)).status).toBe(200);
   });
 });
+
+describe('a key rotation during sign-ins', () => {
+  it('keeps open sign-ins and refresh tokens: the new key signs the next access token', async () => {
+    const { verifier, challenge } = pkce();
+    const first = (await exchange(await signIn(browser(), 'bob', 'bob-password', challenge), verifier)).body;
+    const go = browser();
+    const open = pkce();
+    const { action, csrf } = await openLogin(go, open.challenge);
+    await auth.rotateKey();
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token!,
+      client_id: 'admin-ui',
+    });
+    expect(refreshed.status).toBe(200);
+    const { protectedHeader } = await verify(refreshed.body.access_token!);
+    expect(protectedHeader.kid).toBe(auth.publicKeys().keys[0]!.kid);
+    // The login page opened before the rotation still signs in.
+    const posted = await post(go, action, { csrf, username: 'bob', password: 'bob-password' });
+    expect(posted.status).toBe(303);
+    const back = await go(posted.headers.get('location')!);
+    const code = new URL(back.headers.get('location')!).searchParams.get('code')!;
+    expect((await exchange(code, open.verifier)).status).toBe(200);
+  });
+});
+
+describe('answers of the authorization endpoint', () => {
+  it('shows a browser a page, and answers any other client in JSON, for a bad authorization request', async () => {
+    const url = `${origin}/oauth/auth?client_id=admin-ui&response_type=code&redirect_uri=https://evil.example/`;
+    const page = await fetch(url, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.status).toBe(400);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await page.text()).toContain('redirect_uri');
+    const json = await fetch(url);
+    expect(json.status).toBe(400);
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await json.json()).toMatchObject({ error: 'invalid_redirect_uri' });
+  });
+
+  it('serves no login page for an unknown sign-in, and refuses methods the pages do not take', async () => {
+    const unknown = await fetch(`${origin}/oauth/interaction/nope`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect((await fetch(`${origin}/oauth/interaction/nope/login`)).status).toBe(405);
+    expect((await fetch(`${origin}/oauth/interaction/a/b/c`)).status).toBe(404);
+  });
+});

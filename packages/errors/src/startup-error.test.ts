@@ -68,6 +68,8 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_INVALID_FEED_OPTION',
   'CORRAL_INVALID_WEBHOOK_ALLOW',
   'CORRAL_INVALID_WEBHOOK_OPTION',
+  'CORRAL_INVALID_USER',
+  'CORRAL_INVALID_PUBLIC_CLIENT',
 ]);
 
 describe('CorralError', () => {
