@@ -251,12 +251,30 @@ describe('HTTP semantics', () => {
   });
 
   describe('Accept', () => {
-    it.each(['application/xml', 'text/html', 'text/plain', 'application/json;q=0, text/html'])(
-      'answers 406 for Accept: %s',
+    it.each(['application/xml', 'text/plain'])('answers 406 for Accept: %s', async (accept) => {
+      for (const [path, token] of [
+        ['/v1/zoos', admin],
+        ['/v1/zoos/1', admin],
+        ['/v1', undefined],
+        ['/', undefined],
+        ['/v1/search?query=zoo', admin],
+      ] as const) {
+        const reply = await get(zoo, path, token, { accept });
+        expectSimpleError(reply, 406);
+      }
+    });
+
+    // The browsable API (the admin plugin): lists and records send a browser to their admin view;
+    // the root documents and operations have no HTML and still refuse it.
+    it.each(['text/html', 'application/json;q=0, text/html', 'text/html, application/json;q=0.5'])(
+      'sends Accept: %s on lists and records to the admin (303), and answers 406 elsewhere',
       async (accept) => {
+        for (const path of ['/v1/zoos', '/v1/zoos/1']) {
+          const reply = await call(zoo, 'GET', path, { token: admin, headers: { accept } });
+          expect(reply.status, path).toBe(303);
+          expect(reply.headers.get('location'), path).toBe(`/admin${path}`);
+        }
         for (const [path, token] of [
-          ['/v1/zoos', admin],
-          ['/v1/zoos/1', admin],
           ['/v1', undefined],
           ['/', undefined],
           ['/v1/search?query=zoo', admin],
@@ -272,7 +290,7 @@ describe('HTTP semantics', () => {
       'application/json; charset=utf-8',
       '*/*',
       'application/*',
-      'text/html, application/json;q=0.5',
+      'application/json, text/html;q=0.5',
       'application/xml;q=0.9, */*;q=0.1',
     ])('answers 200 for Accept: %s', async (accept) => {
       const reply = await get(zoo, '/v1/zoos/1', admin, { accept });
