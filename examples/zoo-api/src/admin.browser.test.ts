@@ -14,6 +14,8 @@ import {
 import { demoToken, startMain, type MainProcess } from './testing/start-main.js';
 
 const available = existsSync(chromiumPath);
+/** Waits for what the page shows to settle, generously: CI machines run many suites at once. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 if (!available && process.env.CI)
   throw new Error(`${chromiumPath} is missing: .ci/run should have installed Debian's chromium`);
 
@@ -71,18 +73,16 @@ describe.runIf(available)('the admin in a real browser, against the zoo process'
     await shot(page, 'list');
 
     await page.getByRole('combobox', { name: 'State' }).selectOption('internal');
-    await expect.poll(() => cells(page, 5)).toEqual(Array(10).fill('internal'));
+    await poll(() => cells(page, 5)).toEqual(Array(10).fill('internal'));
     await page.getByRole('button', { name: /^Name/ }).click();
-    await expect.poll(() => page.locator('th[aria-sort="ascending"]').textContent()).toContain('Name');
-    await expect
-      .poll(async () => {
-        const names = await cells(page, 3);
-        return names.length === 10 && names.every((name, i) => i === 0 || names[i - 1]!.localeCompare(name) <= 0);
-      })
-      .toBe(true);
-    await expect.poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent()).toContain('1–10 of 20');
+    await poll(() => page.locator('th[aria-sort="ascending"]').textContent()).toContain('Name');
+    await poll(async () => {
+      const names = await cells(page, 3);
+      return names.length === 10 && names.every((name, i) => i === 0 || names[i - 1]!.localeCompare(name) <= 0);
+    }).toBe(true);
+    await poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent()).toContain('1–10 of 20');
     await page.getByRole('link', { name: 'Next page' }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent()).toContain('11–20 of 20');
+    await poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent()).toContain('11–20 of 20');
     expect(new URL(page.url()).searchParams.get('state')).toBe('internal');
 
     // A record, and its salary link to the statements below it.
@@ -102,7 +102,7 @@ describe.runIf(available)('the admin in a real browser, against the zoo process'
     await page.getByLabel('State').selectOption('internal');
     await page.getByLabel('Maturity').selectOption('senior');
     await page.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.getByLabel('Year of birth').getAttribute('aria-invalid')).toBe('true');
+    await poll(() => page.getByLabel('Year of birth').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#field-yearOfBirth-error').textContent()).toMatch(/1900/);
     await shot(page, 'form');
     await page.getByLabel('Year of birth').fill('1985');
@@ -119,7 +119,7 @@ describe.runIf(available)('the admin in a real browser, against the zoo process'
     // Another client changes it while the form is open: the form says so; saving hits a 412, shown, then overwritten knowingly.
     const other = otherClient(origin, await demoToken(origin, 'zoo-admin'));
     await page.getByRole('link', { name: 'Edit' }).click();
-    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Walter Probe-Edited');
+    await poll(() => page.getByLabel('Name').inputValue()).toBe('Walter Probe-Edited');
     const current = await other.send('GET', created);
     expect(
       (
@@ -178,7 +178,7 @@ describe.runIf(available)('the admin in a real browser, against the zoo process'
     );
     await page.getByRole('checkbox', { name: 'Maturity' }).uncheck();
     expect(new URL((await asked).url()).searchParams.get('fields')).toBe('id,name,yearOfBirth,state');
-    await expect.poll(() => page.locator('thead th').allTextContents()).not.toContain('Maturity');
+    await poll(() => page.locator('thead th').allTextContents()).not.toContain('Maturity');
 
     await page.goto(`${origin}/admin`);
     await page.getByRole('heading', { name: 'Collections' }).waitFor();
@@ -220,11 +220,11 @@ describe.runIf(available)('the admin in a real browser, against the zoo process'
     expect(await page.getByRole('link', { name: 'Salary statements' }).count()).toBe(0);
     // Forced: the edit form's address typed in; the API refuses, and the page says why.
     await page.goto(`${origin}/admin/_edit/v1/employees/2`);
-    await expect.poll(() => page.getByLabel('Name').inputValue()).not.toBe('');
+    await poll(() => page.getByLabel('Name').inputValue()).not.toBe('');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').first().textContent())
-      .toMatch(/Not allowed: your sign-in does not grant the scope "staff:write"/);
+    await poll(() => page.getByRole('alert').first().textContent()).toMatch(
+      /Not allowed: your sign-in does not grant the scope "staff:write"/,
+    );
     await shot(page, 'forbidden');
     expect(problems).toEqual([]);
   }, 60_000);

@@ -19,12 +19,21 @@ type Listener = (change: Change) => void;
  */
 let current: { url: string; listeners: Set<Listener>; stop: AbortController } | undefined;
 
-/** Follows the feed of an API URL; the returned function stops listening (the last listener closes it). */
-export function follow(model: AdminModel, url: string, listener: Listener): () => void {
+/**
+ * Follows the feed of an API URL from `since` (the `Last-Event-ID` of the read the view shows, so
+ * that no change between that read and the feed's start is missed); the returned function stops
+ * listening (the last listener closes the connection).
+ */
+export function follow(
+  model: AdminModel,
+  url: string,
+  since: string | null | undefined,
+  listener: Listener,
+): () => void {
   if (current?.url !== url) {
     current?.stop.abort();
     current = { url, listeners: new Set(), stop: new AbortController() };
-    void run(model, current);
+    void run(model, current, since ?? undefined);
   }
   const mine = current;
   mine.listeners.add(listener);
@@ -37,8 +46,8 @@ export function follow(model: AdminModel, url: string, listener: Listener): () =
   };
 }
 
-async function run(model: AdminModel, feed: NonNullable<typeof current>): Promise<void> {
-  let lastId: string | undefined;
+async function run(model: AdminModel, feed: NonNullable<typeof current>, since: string | undefined): Promise<void> {
+  let lastId = since;
   while (!feed.stop.signal.aborted) {
     try {
       const headers: Record<string, string> = { accept: 'text/event-stream', ...(await authHeaders(model)) };

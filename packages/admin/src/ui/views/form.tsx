@@ -34,6 +34,8 @@ export function FormView({ model, view, scopes }: Props) {
   const [other, setOther] = useState<Other | undefined>();
   const [saving, setSaving] = useState(false);
 
+  // The Last-Event-ID of the read the form shows: its feed starts there, so no change is missed.
+  const [since, setSince] = useState<string | null | undefined>();
   const take = (record: Row, etag: string | undefined) => {
     setLoaded({ record, etag });
     setValues(Object.fromEntries(fields.map((f) => [f.name, toInput(f, record[f.name])])));
@@ -41,19 +43,21 @@ export function FormView({ model, view, scopes }: Props) {
   };
   useEffect(() => {
     if (!editing) return;
-    void call(model, 'GET', view.apiPath).then((got) =>
-      got.ok ? take(got.body, got.etag) : setProblem(explain(got, collection.readScope)),
-    );
+    void call(model, 'GET', view.apiPath).then((got) => {
+      if (!got.ok) return setProblem(explain(got, collection.readScope));
+      take(got.body, got.etag);
+      setSince(got.headers.get('last-event-id'));
+    });
   }, [view.apiPath]);
   // While editing, the record's feed says when someone else changed or deleted it.
   useEffect(() => {
-    if (!editing) return;
-    return follow(model, view.apiPath, (change) => {
+    if (!editing || since === undefined) return;
+    return follow(model, view.apiPath, since, (change) => {
       if (change.type === 'deleted') setOther({ record: undefined, etag: undefined, why: 'underneath' });
       else if (change.type === 'updated')
         setOther((before) => before ?? { record: change.record, etag: change.etag, why: 'underneath' });
     });
-  }, [view.apiPath]);
+  }, [view.apiPath, since === undefined]);
 
   const body = () =>
     Object.fromEntries(

@@ -66,9 +66,12 @@ export function ListView({ model, view, search, scopes }: Props) {
   }, [apiUrl, fresh]);
 
   // Live: the list's feed; any change to a record in it reads the page again, as its order may move.
+  const since = answer?.headers.get('last-event-id');
+  const read = answer !== undefined;
   useEffect(() => {
+    if (!read) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = follow(model, feedUrl, () => {
+    const stop = follow(model, feedUrl, since, () => {
       clearTimeout(timer);
       timer = setTimeout(() => setFresh((n) => n + 1), 150);
     });
@@ -76,7 +79,7 @@ export function ListView({ model, view, search, scopes }: Props) {
       clearTimeout(timer);
       stop();
     };
-  }, [feedUrl]);
+  }, [feedUrl, read]);
 
   const change = (name: string, value: string) => {
     const next = new URLSearchParams(query);

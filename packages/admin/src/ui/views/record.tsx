@@ -97,14 +97,14 @@ export function RecordView({ model, view, scopes }: Props) {
     });
     if (expand) void call(model, 'GET', url).then((got) => setRelated(got.ok ? got.body : undefined));
   }, [url, fresh]);
-  useEffect(
-    () =>
-      follow(model, view.apiPath, (change) => {
-        if (change.type === 'deleted') setGone(true);
-        else if (change.type === 'updated' || change.type === 'reset') setFresh((n) => n + 1);
-      }),
-    [view.apiPath],
-  );
+  const read = answer !== undefined;
+  useEffect(() => {
+    if (!read) return;
+    return follow(model, view.apiPath, answer?.headers.get('last-event-id'), (change) => {
+      if (change.type === 'deleted') setGone(true);
+      else if (change.type === 'updated' || change.type === 'reset') setFresh((n) => n + 1);
+    });
+  }, [view.apiPath, read]);
   const remove = async () => {
     setAsking(false);
     const done = await call(model, 'DELETE', view.apiPath, { ifMatch: answer?.etag });
