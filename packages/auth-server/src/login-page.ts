@@ -26,7 +26,6 @@ export function page(title: string, body: string, stylesheet: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${escapeHtml(stylesheet)}">
 </head>
@@ -75,7 +74,9 @@ export function pageHeaders(formTargets: readonly string[]): Record<string, stri
     'content-security-policy': `default-src 'self'; base-uri 'none'; object-src 'none'; form-action ${forms}; frame-ancestors 'none'`,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    // Not no-referrer: browsers then send `Origin: null` with the form, which the check of where a
+    // post came from must refuse. same-origin sends nothing to other sites.
+    'referrer-policy': 'same-origin',
     'cache-control': 'no-store',
   };
 }

@@ -1,8 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * scrypt cost: N = 2^15, r = 8, p = 1 takes about 32 MiB and a few tens of milliseconds per
- * check, in line with OWASP's advice for scrypt. Stored with every hash, so that a later change of
+ * scrypt cost: N = 2^15, r = 8, p = 1 takes 32 MiB and roughly 0.1 to 0.25 s of one core per
+ * check (measured on our small build machines), in line with OWASP's advice for scrypt. Stored with every hash, so that a later change of
  * these numbers keeps old hashes checkable.
  */
 const defaultCost = { n: 2 ** 15, r: 8, p: 1 };

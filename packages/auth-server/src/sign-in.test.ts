@@ -183,6 +183,17 @@ describe('people signing in (authorization code + PKCE)', () => {
     expect((await exchange(code3, all.verifier)).body.scope).toBe('zoo:read zoo:write');
   });
 
+  it('sends a person with none of the scopes asked for back to the app with access_denied', async () => {
+    const go = browser();
+    const { action, csrf } = await openLogin(go, pkce().challenge, { scope: 'zoo:write' });
+    const posted = await post(go, action, { csrf, username: 'bob', password: 'bob-password' });
+    const back = await go(posted.headers.get('location')!);
+    const callback = new URL(back.headers.get('location')!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+  });
+
   it('requires PKCE with S256: no challenge, the plain method, or a wrong verifier are refused', async () => {
     const go = browser();
     const bare = new URL(authorizeUrl('x'));
@@ -243,6 +254,8 @@ describe('people signing in (authorization code + PKCE)', () => {
     const stranger = await post(browser(), action, fields);
     expect(stranger.status).toBe(400);
     expect(await stranger.text()).toContain('no longer valid');
+    const huge = await post(go, action, { ...fields, password: 'x'.repeat(10_000) });
+    expect(huge.status).toBe(413);
     // The refusals changed nothing: the real form still works.
     expect((await post(go, action, fields)).status).toBe(303);
   });

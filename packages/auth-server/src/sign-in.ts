@@ -94,7 +94,11 @@ export function signInHandler(context: SignInContext) {
     let form: URLSearchParams | undefined;
     if (post) {
       form = await readForm(req);
-      if (!form) return fail(res, 413, 'Sign-in refused', 'The form sent is too large.');
+      if (!form) {
+        // The rest of the body is not read: the connection closes after the answer.
+        res.setHeader('connection', 'close');
+        return fail(res, 413, 'Sign-in refused', 'The form sent is too large.');
+      }
       const token = Buffer.from(form.get('csrf') ?? '');
       const forged = token.length !== csrf.length || !timingSafeEqual(token, Buffer.from(csrf));
       if (crossSite(req, context.origin) || forged)
@@ -135,7 +139,8 @@ export function signInHandler(context: SignInContext) {
     }
     if (!form) return show(200);
 
-    const username = form.get('username') ?? '';
+    // Capped, so that a flood of long names cannot fill the attempt counters' keys.
+    const username = (form.get('username') ?? '').slice(0, 200);
     const password = form.get('password') ?? '';
     const address = req.socket.remoteAddress ?? 'unknown';
     const wait = context.attempts.waitSeconds(username, address);

@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startZoo, type RunningZoo } from './testing/start-zoo.js';
+
+/** Debian's chromium; `.ci/run` installs it when missing. Without it (outside CI) this file cannot run. */
+const chromiumPath = '/usr/bin/chromium';
+const available = existsSync(chromiumPath);
+if (!available && process.env.CI)
+  throw new Error(`${chromiumPath} is missing: .ci/run should have installed Debian's chromium`);
+
+describe.runIf(available)('signing in at the login page in a real browser', () => {
+  let zoo: RunningZoo;
+  let browser: Browser;
+  beforeAll(async () => {
+    zoo = await startZoo();
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await zoo?.close();
+  });
+
+  it('lets a person sign in with the keyboard under the page CSP, reach the callback with a code, and sign out', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    // CSP violations and script errors; the 401 of the wrong password and the 404s of the favicon
+    // and of the callback (no admin UI is mounted here) are expected.
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('request', (request) => {
+      if (!request.url().startsWith(zoo.origin)) problems.push(`asked another origin: ${request.url()}`);
+    });
+    const verifier = randomBytes(32).toString('base64url');
+    const redirectUri = `${zoo.origin}/admin/callback`;
+    const query = new URLSearchParams({
+      client_id: 'corral-admin',
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      state: 'browser-state',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    await page.goto(`${zoo.origin}/oauth/auth?${query}`);
+    await page.getByLabel('User name').waitFor();
+    // The stylesheet loaded under the CSP: the page is styled (the button is not the browser's grey).
+    const background = await page
+      .getByRole('button', { name: 'Sign in' })
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(background).toBe('rgb(36, 80, 184)');
+
+    // A wrong password first: the same page again, with the message.
+    await page.getByLabel('User name').fill('admin');
+    await page.getByLabel('Password').fill('not-it');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong user name or password.');
+    await page.getByLabel('Password').fill('admin-password');
+    const callback = page.waitForRequest((request) => request.url().startsWith(redirectUri));
+    await page.keyboard.press('Enter');
+    const url = new URL((await callback).url());
+    expect(url.searchParams.get('state')).toBe('browser-state');
+    const res = await fetch(`${zoo.origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: url.searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        client_id: 'corral-admin',
+        code_verifier: verifier,
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { access_token } = (await res.json()) as { access_token: string };
+    expect((await zoo.get('/v1/employees', access_token)).status).toBe(200);
+
+    // Signing out at the end-session page: one button, then back to the admin's address.
+    const signOut = new URLSearchParams({ client_id: 'corral-admin', post_logout_redirect_uri: `${zoo.origin}/admin` });
+    await page.goto(`${zoo.origin}/oauth/session/end?${signOut}`);
+    const landed = page.waitForRequest((request) => request.url() === `${zoo.origin}/admin`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await landed;
+    // The next sign-in asks for the password again.
+    await page.goto(`${zoo.origin}/oauth/auth?${query}`);
+    await page.getByLabel('Password').waitFor();
+    // Nothing was blocked or fetched from elsewhere on the way.
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
