@@ -55,9 +55,6 @@ function crossSite(req: IncomingMessage, origin: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') return true;
   const from = req.headers.origin;
-  // Under the page's no-referrer policy a browser sends `Origin: null` with the form; its
-  // Sec-Fetch-Site (checked above) then already vouches that the form came from this origin.
-  if (from === 'null' && site === 'same-origin') return false;
   return from !== undefined && from !== origin;
 }
 
