@@ -143,3 +143,33 @@ describe('admin() options', () => {
     expect(() => admin({ path: '/' })).toThrow(/path must start with \//);
   });
 });
+
+describe('admin() with an external issuer', () => {
+  it('reads the issuer metadata where RFC 8414 and OpenID Connect put it, and lets the page reach that origin only', async () => {
+    const external = createApi({
+      title: 'Zoo',
+      publicUrl: 'https://zoo.example',
+      collections: [zoos],
+      auth: everyone,
+      plugins: [admin({ issuer: 'https://login.example/realms/zoo', clientId: 'zoo-console', scopes: ['zoo:read'] })],
+      logger: silentLogger,
+    });
+    const fetchPage = (path: string) => external.fetch(new Request(`https://zoo.example${path}`));
+    const model = (await (await fetchPage('/admin/model.json')).json()) as AdminModel;
+    expect(model.signIn).toEqual({
+      issuer: 'https://login.example/realms/zoo',
+      metadataUrls: [
+        'https://login.example/.well-known/oauth-authorization-server/realms/zoo',
+        'https://login.example/realms/zoo/.well-known/oauth-authorization-server',
+        'https://login.example/realms/zoo/.well-known/openid-configuration',
+      ],
+      clientId: 'zoo-console',
+      redirectUri: 'https://zoo.example/admin/callback',
+      scopes: ['zoo:read'],
+    });
+    const csp = (await fetchPage('/admin')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("connect-src 'self' https://login.example;");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
