@@ -21,6 +21,7 @@ export const packageNames = [
   'oauth',
   'auth-server',
   'client',
+  'admin',
 ] as const;
 
 /**

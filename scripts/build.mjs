@@ -20,6 +20,7 @@ const order = [
   'packages/oauth',
   'packages/auth-server',
   'packages/client',
+  'packages/admin',
   'examples/zoo-api',
 ];
 const args = new Set(process.argv.slice(2));

@@ -20,6 +20,7 @@ const packages = [
   'oauth',
   'auth-server',
   'client',
+  'admin',
 ];
 let problems = 0;
 for (const name of packages) {

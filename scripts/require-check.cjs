@@ -19,6 +19,7 @@ const expected = {
   '@corral/openapi': ['openApi'],
   '@corral/oauth': ['oauth'],
   '@corral/auth-server': ['createAuthorizationServer'],
+  '@corral/admin': ['admin'],
   '@corral/client': ['createClient', 'CorralClientError'],
 };
 for (const [name, names] of Object.entries(expected)) {

@@ -8,6 +8,7 @@ import {
   type Api,
   type Logger,
 } from '@corral/core';
+import { admin } from '@corral/admin';
 import { openApi } from '@corral/openapi';
 import { telemetry } from '@corral/opentelemetry';
 import { webhooks } from '@corral/webhooks';
@@ -78,6 +79,8 @@ export async function createZooApi(
         // The zoo delivers webhooks: the document describes every event a subscription receives.
         webhooks: true,
       }),
+      // The web admin at /admin: people sign in with the issuer (embedded or external) and PKCE.
+      admin({ path: '/admin', issuer: config.oauth.issuer, clientId: config.admin.clientId ?? 'corral-admin' }),
       // POSTs (and respond-async bulk writes) with an Idempotency-Key can be retried safely, across instances.
       idempotency({ store: storage.idempotency ?? memoryIdempotency() }),
       // Subscriptions live beside the records; every instance delivers, each subscription from one at a time.

@@ -47,9 +47,9 @@ export interface AdminSignInConfig {
    * there); with OAUTH_ISSUER, the id the external issuer gave it, or undefined when not set.
    */
   readonly clientId: string | undefined;
-  /** Where the issuer sends people back after signing in: `$PUBLIC_URL/admin/callback`. */
+  /** Where the issuer sends people back after signing in: `$PUBLIC_URL$BASE_PATH/admin/callback`. */
   readonly redirectUri: string;
-  /** Where sign-out sends people afterwards: `$PUBLIC_URL/admin`. */
+  /** Where sign-out sends people afterwards: `$PUBLIC_URL$BASE_PATH/admin`. */
   readonly postLogoutRedirectUri: string;
 }
 
@@ -286,8 +286,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZooConfig {
     webhookAllow: parseWebhookAllow(env.WEBHOOK_ALLOW ?? ''),
     admin: {
       clientId: env.ADMIN_CLIENT_ID || (env.OAUTH_ISSUER ? undefined : 'corral-admin'),
-      redirectUri: `${publicUrl}/admin/callback`,
-      postLogoutRedirectUri: `${publicUrl}/admin`,
+      redirectUri: `${publicUrl}${basePath}/admin/callback`,
+      postLogoutRedirectUri: `${publicUrl}${basePath}/admin`,
     },
   };
 }

@@ -251,28 +251,48 @@ describe('HTTP semantics', () => {
   });
 
   describe('Accept', () => {
-    it.each(['application/xml', 'text/html', 'text/plain', 'application/json;q=0, text/html'])(
-      'answers 406 for Accept: %s',
-      async (accept) => {
-        for (const [path, token] of [
-          ['/v1/zoos', admin],
-          ['/v1/zoos/1', admin],
-          ['/v1', undefined],
-          ['/', undefined],
-          ['/v1/search?query=zoo', admin],
-        ] as const) {
-          const reply = await get(zoo, path, token, { accept });
-          expectSimpleError(reply, 406);
-        }
-      },
-    );
+    it.each(['application/xml', 'text/plain'])('answers 406 for Accept: %s', async (accept) => {
+      for (const [path, token] of [
+        ['/v1/zoos', admin],
+        ['/v1/zoos/1', admin],
+        ['/v1', undefined],
+        ['/', undefined],
+        ['/v1/search?query=zoo', admin],
+      ] as const) {
+        const reply = await get(zoo, path, token, { accept });
+        expectSimpleError(reply, 406);
+      }
+    });
+
+    // The browsable API (the admin plugin): lists and records send a browser to their admin view;
+    // the root documents and operations have no HTML, and answer as before (406 without JSON).
+    it.each([
+      ['text/html', 406],
+      ['application/json;q=0, text/html', 406],
+      ['text/html, application/json;q=0.5', 200],
+    ] as const)('sends Accept: %s on lists and records to the admin (303); elsewhere %i', async (accept, elsewhere) => {
+      for (const path of ['/v1/zoos', '/v1/zoos/1']) {
+        const reply = await call(zoo, 'GET', path, { token: admin, headers: { accept } });
+        expect(reply.status, path).toBe(303);
+        expect(reply.headers.get('location'), path).toBe(`/admin${path}`);
+      }
+      for (const [path, token] of [
+        ['/v1', undefined],
+        ['/', undefined],
+        ['/v1/search?query=zoo', admin],
+      ] as const) {
+        const reply = await get(zoo, path, token, { accept });
+        if (elsewhere === 406) expectSimpleError(reply, 406);
+        else expect(reply.headers.get('content-type'), path).toBe(json);
+      }
+    });
 
     it.each([
       'application/json',
       'application/json; charset=utf-8',
       '*/*',
       'application/*',
-      'text/html, application/json;q=0.5',
+      'application/json, text/html;q=0.5',
       'application/xml;q=0.9, */*;q=0.1',
     ])('answers 200 for Accept: %s', async (accept) => {
       const reply = await get(zoo, '/v1/zoos/1', admin, { accept });
