@@ -1,36 +1,17 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, browserAvailable, launchChromium } from './testing/browser.js';
 import { startZoo, type RunningZoo } from './testing/start-zoo.js';
 
-/** Debian's chromium; `.ci/run` installs it when missing. Without it (outside CI) this file cannot run. */
-const chromiumPath = '/usr/bin/chromium';
-const available = existsSync(chromiumPath);
-const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
-
-// In CI a missing browser is a failure, never a silent skip.
-if (!available && process.env.CI)
-  throw new Error(`${chromiumPath} is missing: .ci/run should have installed Debian's chromium`);
+const available = browserAvailable();
 
 describe.runIf(available)('the docs page in a real browser', () => {
   let zoo: RunningZoo;
   let browser: Browser;
   beforeAll(async () => {
     zoo = await startZoo();
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

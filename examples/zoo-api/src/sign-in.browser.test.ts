@@ -1,24 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchChromium } from './testing/browser.js';
 import { startZoo, type RunningZoo } from './testing/start-zoo.js';
 
-/** Debian's chromium; `.ci/run` installs it when missing. Without it (outside CI) this file cannot run. */
-const chromiumPath = '/usr/bin/chromium';
-const available = existsSync(chromiumPath);
-if (!available && process.env.CI)
-  throw new Error(`${chromiumPath} is missing: .ci/run should have installed Debian's chromium`);
+const available = browserAvailable();
 
 describe.runIf(available)('signing in at the login page in a real browser', () => {
   let zoo: RunningZoo;
   let browser: Browser;
   beforeAll(async () => {
     zoo = await startZoo();
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

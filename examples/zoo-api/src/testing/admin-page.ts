@@ -3,13 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-/** Debian's chromium; `.ci/run` installs it when missing. */
-export const chromiumPath = '/usr/bin/chromium';
-
-/** Where screenshots go: CI keeps the folder as an artifact; git ignores it. */
-export const artifacts = fileURLToPath(new URL('../../../../test-artifacts/', import.meta.url));
+import type { Page } from 'playwright-core';
 
 /** Bundles the admin's page from its sources (the zoo process serves it from the package's dist/ui). */
 export function buildAdminPage(): void {
@@ -25,21 +19,6 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
 }
 
 /** Serious and critical findings of axe-core on the page as it is now. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AdminCollection, AdminModel } from '../../model-types.js';
 import { follow } from '../feed.js';
 import { call, explain } from '../http.js';
@@ -49,13 +49,19 @@ export function FormView({ model, view, scopes }: Props) {
       setSince(got.headers.get('last-event-id'));
     });
   }, [view.apiPath]);
+  // A change the feed brings while a save is on its way may be that save's own: it is held until
+  // the answer tells (saved: it was ours; refused for another reason: it was someone else's).
+  const inFlight = useRef<{ held: Other | undefined } | undefined>(undefined);
+  const underneath = (seen: Other) => {
+    if (inFlight.current) inFlight.current.held = seen;
+    else setOther((before) => (before && seen.record ? before : seen));
+  };
   // While editing, the record's feed says when someone else changed or deleted it.
   useEffect(() => {
     if (!editing || since === undefined) return;
     return follow(model, view.apiPath, since, (change) => {
-      if (change.type === 'deleted') setOther({ record: undefined, etag: undefined, why: 'underneath' });
-      else if (change.type === 'updated')
-        setOther((before) => before ?? { record: change.record, etag: change.etag, why: 'underneath' });
+      if (change.type === 'deleted') underneath({ record: undefined, etag: undefined, why: 'underneath' });
+      else if (change.type === 'updated') underneath({ record: change.record, etag: change.etag, why: 'underneath' });
     });
   }, [view.apiPath, since === undefined]);
 
@@ -67,10 +73,14 @@ export function FormView({ model, view, scopes }: Props) {
     setSaving(true);
     setErrors({});
     setProblem(undefined);
+    const flight: { held: Other | undefined } = { held: undefined };
+    inFlight.current = flight;
     const done = editing
       ? await call(model, 'PUT', view.apiPath, { body: body(), ifMatch })
       : await call(model, 'POST', view.apiPath, { body: body() });
+    inFlight.current = undefined;
     setSaving(false);
+    if (!done.ok && done.status !== 412 && flight.held) underneath(flight.held);
     if (done.ok) {
       const self =
         linksOf(done.body).find((link) => link.rel === 'self')?.href ?? done.headers.get('location') ?? view.apiPath;
