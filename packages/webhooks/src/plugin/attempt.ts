@@ -1,4 +1,5 @@
 import type { WebhookAttempt, WebhookSubscription } from '@corral/core';
+import type { WebhookConnections } from '../connections.js';
 import type { DestinationOptions } from '../destination.js';
 import { type SendOutcome, sendWebhook } from '../send.js';
 import { webhookHeaders } from '../signature.js';
@@ -8,6 +9,8 @@ export interface AttemptSettings {
   readonly destination: Omit<DestinationOptions, 'atCreation'>;
   readonly timeoutMs: number;
   readonly now: () => number;
+  /** Kept-alive connections to receivers, shared by the worker's attempts. */
+  readonly connections?: WebhookConnections;
 }
 
 /** The secrets that sign now: the current one, and the previous one until its grace period ends. */
@@ -45,6 +48,7 @@ export async function attemptDelivery(
     body,
     headers,
     timeoutMs: settings.timeoutMs,
+    ...(settings.connections ? { connections: settings.connections } : {}),
   });
   const error = describeFailure(outcome);
   const record: WebhookAttempt = {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChangeEvents, WebhookStore } from '@corral/core';
+import { webhookConnections } from '../connections.js';
 import { type DeliverySettings, deliverSubscription } from './deliver.js';
 
 /** How the worker runs besides what each delivery needs. */
@@ -33,7 +34,8 @@ export function deliveryWorker(settings: WorkerSettings) {
   let pumping = false;
   let again = false;
   let stops: (() => void)[] = [];
-  const delivery: DeliverySettings = { ...settings, stopped: () => stopped };
+  const connections = webhookConnections();
+  const delivery: DeliverySettings = { ...settings, connections, stopped: () => stopped };
 
   async function pump(events: ChangeEvents): Promise<void> {
     if (pumping) {
@@ -77,7 +79,11 @@ export function deliveryWorker(settings: WorkerSettings) {
       const first = events.collections[0];
       if (!first || stopped) return;
       // One wake-up at a time, and one more after it when commits came meanwhile: a busy log costs
-      // the store one write per round, not one per commit.
+      // the store one write per round, not one per commit. The log's watchers hear every commit of
+      // the database, this worker's own delivery state too: only a log that moved on wakes the
+      // subscriptions, or each wake-up's write would wake them again.
+      const log = first.log;
+      let seen: string | undefined;
       let waking = false;
       let wakeAgain = false;
       const wake = (): void => {
@@ -87,10 +93,15 @@ export function deliveryWorker(settings: WorkerSettings) {
         }
         waking = true;
         wakeAgain = false;
-        void settings.store
-          .wake(settings.now())
+        void (async () => {
+          const now = await log.position({ fresh: true });
+          if (seen !== undefined && !log.before(seen, now)) return false;
+          await settings.store.wake(settings.now());
+          seen = now;
+          return true;
+        })()
           .then(
-            () => pump(events),
+            (woke) => (woke ? pump(events) : undefined),
             () => undefined,
           )
           .finally(() => {
@@ -98,8 +109,12 @@ export function deliveryWorker(settings: WorkerSettings) {
             if (wakeAgain) wake();
           });
       };
-      stops.push(first.log.watch(wake));
-      const timer = setInterval(() => void pump(events), settings.pollMs);
+      stops.push(log.watch(wake));
+      // The timer catches what no wake-up told of (due retries, others' leases, a missed commit).
+      const timer = setInterval(() => {
+        wake();
+        void pump(events);
+      }, settings.pollMs);
       timer.unref?.();
       stops.push(() => clearInterval(timer));
       if (holds(first.database))
@@ -111,6 +126,7 @@ export function deliveryWorker(settings: WorkerSettings) {
       for (const stop of stops) stop();
       stops = [];
       while (running.size > 0) await Promise.all(running);
+      await connections.close();
     },
   };
 }
