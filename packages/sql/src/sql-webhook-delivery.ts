@@ -45,7 +45,13 @@ export function webhookDelivery<C>(tables: WebhookTables<C>): WebhookDelivery {
       await write(false, async (on) => void (await driver.run(on, sql.wake, [ms(now)])));
     },
     advance: (lease, { now, attempt, attempts = [], position, delivered }) =>
-      step(lease, now, delivered ? sql.delivered : sql.advance, [position], attempt ? [...attempts, attempt] : attempts),
+      step(
+        lease,
+        now,
+        delivered ? sql.delivered : sql.advance,
+        [position],
+        attempt ? [...attempts, attempt] : attempts,
+      ),
     retryLater: (lease, { now, attempt, failing }) =>
       step(lease, now, sql.retryLater, [JSON.stringify(failing)], attempt),
     deadLetter: (lease, { now, attempt, letter }) =>
