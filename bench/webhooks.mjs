@@ -53,10 +53,10 @@ async function start() {
     WEBHOOK_ALLOW: `127.0.0.1:${receiverPort}`,
   });
   const token = await tokenOf(zoo.origin);
-  // Idle connections are dropped before the server's keep-alive ends them (a request sent on one
-  // the server is closing fails), and a write is never sent twice.
-  const dispatcher = new Agent({ keepAliveTimeout: 1000 });
+  // A connection of its own for each call: wrk runs synchronously, so an idle kept-alive
+  // connection's close goes unnoticed meanwhile and the next request on it would fail.
   const call = async (method, path, body, status) => {
+    const dispatcher = new Agent();
     const response = await fetch(`${zoo.origin}${path}`, {
       dispatcher,
       method,
@@ -64,6 +64,7 @@ async function start() {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
+    await dispatcher.close();
     if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return text ? JSON.parse(text) : undefined;
   };

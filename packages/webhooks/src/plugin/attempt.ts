@@ -1,6 +1,7 @@
 import type { WebhookAttempt, WebhookSubscription } from '@corral/core';
 import type { WebhookConnections } from '../connections.js';
 import type { DestinationOptions } from '../destination.js';
+import type { BusyGate } from './busy-gate.js';
 import { type SendOutcome, sendWebhook } from '../send.js';
 import { webhookHeaders } from '../signature.js';
 
@@ -11,6 +12,8 @@ export interface AttemptSettings {
   readonly now: () => number;
   /** Kept-alive connections to receivers, shared by the worker's attempts. */
   readonly connections?: WebhookConnections;
+  /** Holds attempts back while the process is busy with the API's requests. */
+  readonly gate?: BusyGate;
 }
 
 /** The secrets that sign now: the current one, and the previous one until its grace period ends. */
@@ -29,6 +32,21 @@ export function describeFailure(outcome: SendOutcome): string | undefined {
 
 /** Sends one signed body and returns what came of it with its record. */
 export async function attemptDelivery(
+  settings: AttemptSettings,
+  subscription: WebhookSubscription,
+  webhookId: string,
+  position: string,
+  body: string,
+): Promise<{ outcome: SendOutcome; record: WebhookAttempt }> {
+  const leave = await settings.gate?.enter();
+  try {
+    return await attemptOnce(settings, subscription, webhookId, position, body);
+  } finally {
+    leave?.();
+  }
+}
+
+async function attemptOnce(
   settings: AttemptSettings,
   subscription: WebhookSubscription,
   webhookId: string,

@@ -22,11 +22,18 @@ export interface DeliverySettings extends AttemptSettings {
   readonly holdMs: number;
   /** How often the position of delivered events is written at least, while the log has more. */
   readonly flushMs: number;
+  /**
+   * Resolves when the log may have moved, after at most `ms`, or at once when it is not worth
+   * holding the claim to wait (other subscriptions need the slot): false then.
+   */
+  readonly nextChange?: (ms: number) => Promise<boolean>;
   /** True once the worker stops: no new attempt starts. */
   readonly stopped: () => boolean;
 }
 
 const batchSize = 100;
+/** How long a caught-up subscription keeps its claim waiting for the next change. */
+const idleHoldMs = 500;
 const iso = (ms: number) => new Date(ms).toISOString();
 type Build = (change: LoggedChange) => Promise<string | undefined>;
 
@@ -41,6 +48,7 @@ export async function deliverSubscription(
   log: ChangeLog,
   lease: WebhookLease,
   subscription: WebhookSubscription,
+  stillHeld: () => Promise<boolean> = async () => true,
 ): Promise<void> {
   const { store, now } = settings;
   const build = payloads(subscription, events);
@@ -90,7 +98,15 @@ export async function deliverSubscription(
       position = through = batch.position;
       continue;
     }
-    if (batch.changes.length === 0) break;
+    if (batch.changes.length === 0) {
+      // Caught up: write the position, then keep the claim a little while for the next change
+      // (a steady trickle of writes then costs no claim and release per write).
+      if (!(await flush())) return;
+      const left = turnEnds - performance.now();
+      if (left <= 0 || !settings.nextChange || !(await settings.nextChange(Math.min(left, idleHoldMs)))) break;
+      if (!(await stillHeld())) return;
+      continue;
+    }
     for (const change of batch.changes) {
       if (settings.stopped()) break;
       const body = await build(change);
