@@ -105,6 +105,12 @@ export async function deliverSubscription(
       const left = turnEnds - performance.now();
       if (left <= 0 || !settings.nextChange || !(await settings.nextChange(Math.min(left, idleHoldMs)))) break;
       if (!(await stillHeld())) return;
+      // Changed meanwhile (its URL, events, status) or asked to resend: a new claim takes it as it is now.
+      const current = await store.get(subscription.id);
+      if (current?.version !== subscription.version || current.status !== 'active' || current.resends.length > 0) {
+        await store.release(lease, { now: now() });
+        return;
+      }
       continue;
     }
     for (const change of batch.changes) {
