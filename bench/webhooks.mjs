@@ -6,7 +6,7 @@
 // 2. 20 writes a second for 10 s with 10 subscriptions (200 deliveries a second): the time from
 //    sending a write to the first delivery attempt of its event, for every subscription.
 // Every answer counted is a 2xx. `npm run bench -- --webhooks-only`, or alone after a build:
-// node bench/webhooks.mjs [--rounds=N] [--quick].
+// node bench/webhooks.mjs [--rounds=N] [--seconds=S] [--quick].
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -215,6 +215,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const { lines } = await webhookBench({
     rounds: Number(option('rounds') ?? 5),
+    seconds: Number(option('seconds') ?? 5),
     quick: process.argv.includes('--quick'),
   });
   console.log(lines.join('\n'));
