@@ -22,7 +22,9 @@ const quick = process.argv.includes('--quick');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 // --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part;
 // --no-db to skip the databases; --db-only for the databases alone; --db-rows=1000000 for one table size;
-// --feeds-only for the feed benchmark alone; --writes-only for the write benchmark alone (with --no-db, its SQLite servers alone); --keep-going
+// --feeds-only for the feed benchmark alone; --writes-only for the write benchmark alone (with --no-db, its SQLite servers alone);
+// --webhooks-only for the webhook benchmark alone (--no-webhooks skips it); --webhooks-kill for 100,000 writes across a
+// kill -9 of the delivering instance alone (PostgreSQL, never in a full run; --kill-writes=N for another number); --keep-going
 // to mark a write measurement with answers other than 2xx as failed in the report instead of stopping.
 const rounds = Number(option('rounds') ?? (quick ? 1 : 3));
 const thisNodeOnly = quick || process.argv.includes('--this-node');
@@ -117,7 +119,9 @@ const hooksOnly = process.argv.includes('--hooks-only');
 const clientOnly = process.argv.includes('--client-only');
 const writesOnly = process.argv.includes('--writes-only');
 const feedsOnly = process.argv.includes('--feeds-only');
-const partOnly = dbOnly || hooksOnly || clientOnly || writesOnly || feedsOnly;
+const webhooksOnly = process.argv.includes('--webhooks-only');
+const webhooksKill = process.argv.includes('--webhooks-kill');
+const partOnly = dbOnly || hooksOnly || clientOnly || writesOnly || feedsOnly || webhooksOnly || webhooksKill;
 const versions = partOnly ? [] : nodeVersions(thisNodeOnly);
 const samples = {};
 for (const node of versions) {
@@ -280,6 +284,20 @@ if (feedsOnly || (!partOnly && !process.argv.includes('--no-db'))) {
   lines.push(...logged.lines);
 }
 
+// Webhooks: write throughput with 10 subscriptions against none, and commit to first attempt at 20 writes/s.
+let webhooks;
+if ((webhooksOnly || !partOnly) && !process.argv.includes('--no-webhooks')) {
+  const { webhookBench } = await import('./webhooks.mjs');
+  webhooks = await webhookBench({ quick, rounds: Number(option('rounds') ?? (quick ? 1 : 5)) });
+  lines.push(...webhooks.lines);
+}
+let killed;
+if (webhooksKill) {
+  const { webhookKillBench } = await import('./webhooks-kill.mjs');
+  killed = await webhookKillBench({ writes: Number(option('kill-writes') ?? 100_000) });
+  lines.push(...killed.lines);
+}
+
 const report = lines.join('\n');
 console.log(report);
 mkdirSync(here('./results'), { recursive: true });
@@ -297,6 +315,8 @@ writeFileSync(
       expansion: expansion?.ratios,
       writes: writes && { samples: writes.samples, ratios: writes.ratios },
       feeds: feeds && { live: feeds.live, resting: feeds.resting, changeLog: feeds.changeLog },
+      webhooks: webhooks?.results,
+      webhooksKill: killed?.result,
     },
     null,
     2,
@@ -304,6 +324,10 @@ writeFileSync(
 );
 console.log('\nwritten to bench/results/latest.md');
 // Cells that failed (--keep-going) are in the report, and the run still fails.
+if (killed && !killed.ok) {
+  console.error('webhooks across a kill -9: events lost, changed or out of order');
+  process.exitCode = 1;
+}
 if (writes?.failures) {
   console.error(`${writes.failures} write measurement(s) had answers other than 2xx`);
   process.exitCode = 1;

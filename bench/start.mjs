@@ -7,12 +7,12 @@ export const loadCore = '1';
 export const canPin = existsSync('/usr/bin/taskset');
 
 /**
- * Runs `node script` (pinned to the server core) with the given Node binary and waits for it to
+ * Runs `node script` (pinned to the server core, or to `core`) with the given Node binary and waits for it to
  * report its port over IPC. Its stdout (the access log) goes to /dev/null, the same for every server.
  */
-export function startServer(script, env = {}, node = process.execPath) {
+export function startServer(script, env = {}, node = process.execPath, core = serverCore) {
   const command = canPin ? 'taskset' : node;
-  const args = canPin ? ['-c', serverCore, node, script] : [script];
+  const args = canPin ? ['-c', core, node, script] : [script];
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -86,6 +86,7 @@ export type {
   NewWebhook,
   RotatedWebhookSecret,
   WebhookChanges,
+  WebhookDeadLetter,
   WebhookDelivery,
   WebhookEventName,
   WebhookPageOptions,

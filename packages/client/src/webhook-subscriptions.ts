@@ -84,7 +84,21 @@ export interface WebhookDelivery {
   readonly excerpt?: string;
 }
 
-/** Paging of `list` and `deliveries`. */
+/** An event whose retries ran out, as `webhooks.deadLetters` lists it (newest first). */
+export interface WebhookDeadLetter {
+  /** The event's position: give it to `resend` to send the event again. */
+  readonly position: string;
+  /** When it was given up on (ISO 8601). */
+  readonly at: string;
+  /** The `webhook-id` it was sent with (a resend keeps it). */
+  readonly webhookId: string;
+  /** How many attempts were made. */
+  readonly attempts: number;
+  /** What the last attempt ended with. */
+  readonly error?: string;
+}
+
+/** Paging of `list`, `deliveries` and `deadLetters`. */
 export interface WebhookPageOptions {
   /** Index of the first entry. */
   readonly offset?: number;

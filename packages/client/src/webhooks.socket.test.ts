@@ -79,6 +79,17 @@ describe('client.webhooks', () => {
     ]);
   });
 
+  it('lists dead letters, and sends one again by its position through deliveries', async () => {
+    const letter = { position: '40', at: '2026-11-27T20:00:00.000Z', webhookId: 'wh1-40', attempts: 9, error: 'x' };
+    api.deadLetter('wh1', letter);
+    const letters = await client.webhooks.deadLetters('wh1', { limit: 5 });
+    expect(api.seen.at(-1)).toBe('GET /v1/webhooks/wh1/dead-letters?limit=5');
+    expect(letters.items).toEqual([letter]);
+    expect(letters.total).toBe(1);
+    await client.webhooks.resend('wh1', letters.items[0]!.position);
+    expect(api.seen.at(-1)).toBe('POST /v1/webhooks/wh1/deliveries');
+  });
+
   it('deletes with the tag it holds, and reports an unknown subscription as a 404', async () => {
     await client.webhooks.get('wh1');
     await client.webhooks.delete('wh1');

@@ -8,6 +8,7 @@ import type {
   NewWebhook,
   RotatedWebhookSecret,
   WebhookChanges,
+  WebhookDeadLetter,
   WebhookDelivery,
   WebhookPageOptions,
   WebhookSubscription,
@@ -111,7 +112,13 @@ export class WebhooksClient<Api extends object = Record<string, UntypedShape>> {
     return pageOf(this.#resources, await this.#resources.readWithPosition(url, options.signal), url);
   }
 
-  /** Sends the event at `position` (from `deliveries`) again, with its `webhook-id` unchanged. */
+  /** A page of a subscription's dead letters (events whose retries ran out), newest first. */
+  async deadLetters(id: string, options: WebhookPageOptions = {}): Promise<Page<WebhookDeadLetter>> {
+    const url = paged(`${this.#url(id)}/dead-letters`, options);
+    return pageOf(this.#resources, await this.#resources.readWithPosition(url, options.signal), url);
+  }
+
+  /** Sends the event at `position` (from `deliveries` or `deadLetters`) again, with its `webhook-id` unchanged. */
   async resend(id: string, position: string, signal?: AbortSignal): Promise<void> {
     await this.#resources.post(`${this.#url(id)}/deliveries`, { position }, {}, signal);
   }

@@ -44,8 +44,14 @@ export function webhookDelivery<C>(tables: WebhookTables<C>): WebhookDelivery {
     async wake(now) {
       await write(false, async (on) => void (await driver.run(on, sql.wake, [ms(now)])));
     },
-    advance: (lease, { now, attempt, position, delivered }) =>
-      step(lease, now, delivered ? sql.delivered : sql.advance, [position], attempt),
+    advance: (lease, { now, attempt, attempts = [], position, delivered }) =>
+      step(
+        lease,
+        now,
+        delivered ? sql.delivered : sql.advance,
+        [position],
+        attempt ? [...attempts, attempt] : attempts,
+      ),
     retryLater: (lease, { now, attempt, failing }) =>
       step(lease, now, sql.retryLater, [JSON.stringify(failing)], attempt),
     deadLetter: (lease, { now, attempt, letter }) =>

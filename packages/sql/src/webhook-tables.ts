@@ -27,14 +27,23 @@ export function webhookTables<C>(kept: KeptOn<C>, limits: Partial<WebhookStoreLi
     await ready();
     return (await driver.rows(driver.readsOn(undefined), text, values)) as WebhookRow[];
   };
-  const logOn = async (on: C, id: string, attempt: WebhookAttempt | undefined) => {
-    if (!attempt) return;
-    await driver.run(on, sql.attempt, [id, JSON.stringify(attempt)]);
+  /** Logs one attempt or several in order, then drops the oldest past the number kept. */
+  const logOn = async (on: C, id: string, attempt: WebhookAttempt | readonly WebhookAttempt[] | undefined) => {
+    const logged: readonly WebhookAttempt[] =
+      attempt === undefined ? [] : Array.isArray(attempt) ? attempt : [attempt as WebhookAttempt];
+    if (logged.length === 0) return;
+    for (const one of logged) await driver.run(on, sql.attempt, [id, JSON.stringify(one)]);
     await driver.run(on, sql.boundAttempts, [id, keepAttempts]);
   };
   const leaseOf = (lease: WebhookLease, now: number) => [lease.id, lease.holder, lease.claim, ms(now)];
   /** One statement of a held step, and its attempt when it still held. */
-  const step = (lease: WebhookLease, now: number, text: string, values: unknown[], attempt?: WebhookAttempt) =>
+  const step = (
+    lease: WebhookLease,
+    now: number,
+    text: string,
+    values: unknown[],
+    attempt?: WebhookAttempt | readonly WebhookAttempt[],
+  ) =>
     write(true, async (on) => {
       if ((await driver.run(on, text, [...leaseOf(lease, now), ...values])) !== 1) return false;
       await logOn(on, lease.id, attempt);

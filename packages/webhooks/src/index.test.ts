@@ -14,6 +14,7 @@ it('exposes exactly the public API', async () => {
     'sendWebhook',
     'signWebhook',
     'systemResolver',
+    'webhookConnections',
     'webhookHeaders',
     'webhookIdOf',
     'webhooks',

@@ -1,4 +1,5 @@
 export { type AddressRefusal, addressRefusal } from './addresses.js';
+export { type WebhookConnections, webhookConnections } from './connections.js';
 export { parseWebhookAllow, type WebhookAllow, type WebhookAllowEntry } from './allow.js';
 export {
   type AcceptedDestination,

@@ -1,6 +1,6 @@
-import type { LookupFunction } from 'node:net';
 import { isCorralError } from '@corral/errors';
 import { Agent, request } from 'undici';
+import { pinnedLookup, type WebhookConnections } from './connections.js';
 import { checkDestination, type DestinationOptions, type DestinationRefusal } from './destination.js';
 import { parseRetryAfter } from './retry-after.js';
 
@@ -16,6 +16,8 @@ export interface SendWebhookOptions extends Omit<DestinationOptions, 'atCreation
   readonly timeoutMs?: number;
   /** How much of the answer's body is read at most (default 64 KiB); the rest is dropped. */
   readonly maxResponseBytes?: number;
+  /** Kept-alive connections to reuse; without, the attempt opens a connection of its own and closes it. */
+  readonly connections?: WebhookConnections;
 }
 
 /** Why an attempt got no answer; each is a stable code. */
@@ -46,15 +48,6 @@ export interface SendOutcome {
 }
 
 const excerptLength = 200;
-
-/** A lookup that answers every name with the one checked address: DNS is not asked again. */
-function pinnedLookup(address: string): LookupFunction {
-  const family = address.includes(':') ? 6 : 4;
-  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as LookupFunction;
-}
 
 /** Reads at most `cap` bytes of the body, then drops the rest (closing the connection). */
 async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, cap: number): Promise<Buffer> {
@@ -96,12 +89,15 @@ export async function sendWebhook(options: SendWebhookOptions): Promise<SendOutc
     abort.signal.addEventListener('abort', () => reject(abort.signal.reason)),
   );
   aborted.catch(() => {});
-  let agent: Agent | undefined;
+  let own: Agent | undefined;
   try {
     const check = await Promise.race([checkDestination(options.url, options), aborted]);
     if (!check.ok)
       return { durationMs: elapsed(), error: { code: 'destination', message: check.message, reason: check.reason } };
-    agent = new Agent({ connect: { lookup: pinnedLookup(check.addresses[0]!) }, pipelining: 0 });
+    const address = check.addresses[0]!;
+    const agent = options.connections
+      ? options.connections.agentFor(check.url.origin, address)
+      : (own = new Agent({ connect: { lookup: pinnedLookup(address) }, pipelining: 0 }));
     const answer = await request(check.url, {
       method: 'POST',
       body: options.body,
@@ -124,6 +120,6 @@ export async function sendWebhook(options: SendWebhookOptions): Promise<SendOutc
     return { durationMs: elapsed(), error: failure(error, timedOut) };
   } finally {
     clearTimeout(timer);
-    agent?.destroy().catch(() => {});
+    own?.destroy().catch(() => {});
   }
 }

@@ -7,6 +7,7 @@ interface Kept {
   subscription: Json;
   version: number;
   deliveries: Json[];
+  deadLetters: Json[];
 }
 
 /**
@@ -45,7 +46,7 @@ export async function startWebhookApi() {
       if (body?.filter) subscription.filter = body.filter;
       Object.assign(subscription, { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
       subscription.links = [{ rel: 'self', href: `/v1/webhooks/${subscription.id}` }];
-      const entry = { subscription, version: 1, deliveries: [] };
+      const entry = { subscription, version: 1, deliveries: [], deadLetters: [] };
       kept.set(subscription.id as string, entry);
       const location = `/v1/webhooks/${subscription.id}`;
       return send(res, 201, { ...subscription, secret: secret() }, { etag: tag(entry), location });
@@ -76,6 +77,7 @@ export async function startWebhookApi() {
       return send(res, 202, { position: body?.position });
     }
     if (sub === 'deliveries') return send(res, 200, envelope('deliveries', entry.deliveries, url));
+    if (sub === 'dead-letters') return send(res, 200, envelope('deadLetters', entry.deadLetters, url));
     if (req.method === 'GET') return send(res, 200, entry.subscription, { etag: tag(entry) });
     const ifMatch = req.headers['if-match'];
     if (req.method === 'PATCH' && ifMatch === undefined) return send(res, 428, { error: 'If-Match is required' });
@@ -97,6 +99,8 @@ export async function startWebhookApi() {
     seen,
     /** Adds a delivery attempt to a subscription's log, as the delivery worker would. */
     attempt: (id: string, attempt: Json) => kept.get(id)?.deliveries.unshift(attempt),
+    /** Adds a dead letter to a subscription, as the delivery worker would once an event's retries ran out. */
+    deadLetter: (id: string, letter: Json) => kept.get(id)?.deadLetters.unshift(letter),
     /** Changes a subscription behind the client's back. */
     touch: (id: string) => void (kept.get(id) && kept.get(id)!.version++),
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),

@@ -38,9 +38,10 @@ export function memoryEntries(limits: Partial<WebhookStoreLimits>) {
     const live = entry?.holder === lease.holder && entry.claim === lease.claim && (entry.leaseUntil ?? 0) > now;
     return live ? entry : undefined;
   };
-  const log = (entry: Entry, attempt: WebhookAttempt | undefined) => {
+  const log = (entry: Entry, attempt: WebhookAttempt | readonly WebhookAttempt[] | undefined) => {
     if (!attempt) return;
-    entry.attempts.push(attempt);
+    if (Array.isArray(attempt)) entry.attempts.push(...(attempt as readonly WebhookAttempt[]));
+    else entry.attempts.push(attempt as WebhookAttempt);
     if (entry.attempts.length > keepAttempts) entry.attempts.splice(0, entry.attempts.length - keepAttempts);
   };
   const delivery = (entry: Entry, fields: Partial<WebhookSubscription>, drop: (keyof WebhookSubscription)[] = []) => {

@@ -49,11 +49,11 @@ export function memoryDelivery({
         else entry.readyAt = Math.min(entry.readyAt, now);
       }
     },
-    async advance(lease, { now, attempt, position, delivered }) {
+    async advance(lease, { now, attempt, attempts = [], position, delivered }) {
       const entry = held(lease, now);
       if (!entry) return false;
       delivery(entry, { position }, delivered ? ['failing', 'deadLetteringSince'] : ['failing']);
-      log(entry, attempt);
+      log(entry, attempt ? [...attempts, attempt] : attempts);
       return true;
     },
     async retryLater(lease, { now, attempt, failing }) {

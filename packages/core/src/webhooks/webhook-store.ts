@@ -238,10 +238,17 @@ export interface WebhookStore {
   release(lease: WebhookLease, options: { readonly now: number; readonly readyAt?: number }): Promise<void>;
   /** Marks every active subscription not waiting behind a failing event ready now (changes were committed). */
   wake(now: number): Promise<void>;
-  /** Delivered through `position` (`delivered`: an event reached the receiver, ending a dead-letter run). */
+  /**
+   * Delivered through `position` (`delivered`: an event reached the receiver, ending a dead-letter
+   * run); `attempts` are the successful attempts of a batch, logged in order in the same write.
+   */
   advance(
     lease: WebhookLease,
-    step: HeldStep & { readonly position: string; readonly delivered: boolean },
+    step: HeldStep & {
+      readonly position: string;
+      readonly delivered: boolean;
+      readonly attempts?: readonly WebhookAttempt[];
+    },
   ): Promise<boolean>;
   /** The event at `failing.position` failed: the subscription waits behind it. */
   retryLater(lease: WebhookLease, step: HeldStep & { readonly failing: FailingDelivery }): Promise<boolean>;

@@ -1,5 +1,7 @@
 import type { WebhookAttempt, WebhookSubscription } from '@corral/core';
+import type { WebhookConnections } from '../connections.js';
 import type { DestinationOptions } from '../destination.js';
+import type { BusyGate } from './busy-gate.js';
 import { type SendOutcome, sendWebhook } from '../send.js';
 import { webhookHeaders } from '../signature.js';
 
@@ -8,6 +10,10 @@ export interface AttemptSettings {
   readonly destination: Omit<DestinationOptions, 'atCreation'>;
   readonly timeoutMs: number;
   readonly now: () => number;
+  /** Kept-alive connections to receivers, shared by the worker's attempts. */
+  readonly connections?: WebhookConnections;
+  /** Holds attempts back while the process is busy with the API's requests. */
+  readonly gate?: BusyGate;
 }
 
 /** The secrets that sign now: the current one, and the previous one until its grace period ends. */
@@ -32,6 +38,21 @@ export async function attemptDelivery(
   position: string,
   body: string,
 ): Promise<{ outcome: SendOutcome; record: WebhookAttempt }> {
+  const leave = await settings.gate?.enter();
+  try {
+    return await attemptOnce(settings, subscription, webhookId, position, body);
+  } finally {
+    leave?.();
+  }
+}
+
+async function attemptOnce(
+  settings: AttemptSettings,
+  subscription: WebhookSubscription,
+  webhookId: string,
+  position: string,
+  body: string,
+): Promise<{ outcome: SendOutcome; record: WebhookAttempt }> {
   const at = settings.now();
   const headers = webhookHeaders({
     id: webhookId,
@@ -45,6 +66,7 @@ export async function attemptDelivery(
     body,
     headers,
     timeoutMs: settings.timeoutMs,
+    ...(settings.connections ? { connections: settings.connections } : {}),
   });
   const error = describeFailure(outcome);
   const record: WebhookAttempt = {

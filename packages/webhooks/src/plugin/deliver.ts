@@ -2,6 +2,7 @@ import type {
   ChangeEvents,
   ChangeLog,
   LoggedChange,
+  WebhookAttempt,
   WebhookLease,
   WebhookStore,
   WebhookSubscription,
@@ -17,11 +18,22 @@ export interface DeliverySettings extends AttemptSettings {
   readonly disableAfterMs: number;
   /** How long a subscription that caught up rests before it is looked at again without a wake-up. */
   readonly idleMs: number;
+  /** How long one claim is worked on while the log has more, before it is let go for others. */
+  readonly holdMs: number;
+  /** How often the position of delivered events is written at least, while the log has more. */
+  readonly flushMs: number;
+  /**
+   * Resolves when the log may have moved, after at most `ms`, or at once when it is not worth
+   * holding the claim to wait (other subscriptions need the slot): false then.
+   */
+  readonly nextChange?: (ms: number) => Promise<boolean>;
   /** True once the worker stops: no new attempt starts. */
   readonly stopped: () => boolean;
 }
 
 const batchSize = 100;
+/** How long a caught-up subscription keeps its claim waiting for the next change. */
+const idleHoldMs = 500;
 const iso = (ms: number) => new Date(ms).toISOString();
 type Build = (change: LoggedChange) => Promise<string | undefined>;
 
@@ -36,6 +48,7 @@ export async function deliverSubscription(
   log: ChangeLog,
   lease: WebhookLease,
   subscription: WebhookSubscription,
+  stillHeld: () => Promise<boolean> = async () => true,
 ): Promise<void> {
   const { store, now } = settings;
   const build = payloads(subscription, events);
@@ -48,10 +61,28 @@ export async function deliverSubscription(
     return store.release(lease, { now: now(), readyAt: Date.parse(failing.nextAttemptAt) });
   let position = subscription.position;
   let since = subscription.deadLetteringSince === undefined ? undefined : Date.parse(subscription.deadLetteringSince);
+  // Events delivered or skipped since the position was last written: one write moves it past them
+  // all, with their attempts (a process killed before that write resends them, same webhook-id).
+  let through = position;
+  let delivered: WebhookAttempt[] = [];
+  let flushedAt = performance.now();
+  const flush = async (): Promise<boolean> => {
+    flushedAt = performance.now();
+    if (through === position) return true;
+    const step = { now: now(), position: through, delivered: delivered.length > 0, attempts: delivered };
+    if (!(await store.advance(lease, step))) return false;
+    position = through;
+    delivered = [];
+    return true;
+  };
+  // Holds the claim while the log has more, so a busy log costs a claim and a release per turn
+  // rather than per wake-up; a turn ends after holdMs so that other subscriptions get the slot.
+  const turnEnds = performance.now() + settings.holdMs;
   for (;;) {
     if (settings.stopped()) break;
-    const batch = await log.read(position, batchSize);
+    const batch = await log.read(through, batchSize);
     if ('reset' in batch) {
+      if (!(await flush())) return;
       // The log no longer holds the events after the position: say so, and go on from its present.
       const attempt = { at: iso(now()), position: batch.position, webhookId: '-', durationMs: 0 };
       const error = `Events after ${position} were no longer in the change log (${batch.reset}) and were not sent`;
@@ -64,36 +95,60 @@ export async function deliverSubscription(
         }))
       )
         return;
-      position = batch.position;
+      position = through = batch.position;
       continue;
     }
-    let skipped: string | undefined;
+    if (batch.changes.length === 0) {
+      // Caught up: write the position, then keep the claim a little while for the next change
+      // (a steady trickle of writes then costs no claim and release per write).
+      if (!(await flush())) return;
+      const left = turnEnds - performance.now();
+      if (left <= 0 || !settings.nextChange || !(await settings.nextChange(Math.min(left, idleHoldMs)))) break;
+      if (!(await stillHeld())) return;
+      // Changed meanwhile (its URL, events, status) or asked to resend: a new claim takes it as it is now.
+      const current = await store.get(subscription.id);
+      if (current?.version !== subscription.version || current.status !== 'active' || current.resends.length > 0) {
+        await store.release(lease, { now: now() });
+        return;
+      }
+      continue;
+    }
     for (const change of batch.changes) {
       if (settings.stopped()) break;
       const body = await build(change);
       if (body === undefined) {
-        skipped = change.position;
+        through = change.position;
         continue;
       }
-      skipped = undefined;
       const held = failing?.position === change.position ? failing : undefined;
-      const step = await sendOne(settings, lease, subscription, change.position, body, held, since);
-      if (step === 'stop') return;
-      if (step === 'delivered') since = undefined;
-      else since ??= now();
-      position = change.position;
+      const sent = await sendOne(settings, lease, subscription, change.position, body, held, since, flush);
+      if (sent === 'stop') return;
+      if (sent === 'dead-lettered') {
+        since ??= now();
+        position = through = change.position;
+      } else {
+        since = undefined;
+        delivered.push(sent);
+        through = change.position;
+      }
     }
-    if (skipped !== undefined) {
-      if (!(await store.advance(lease, { now: now(), position: skipped, delivered: false }))) return;
-      position = skipped;
+    if (delivered.length >= batchSize || performance.now() - flushedAt >= settings.flushMs)
+      if (!(await flush())) return;
+    if (performance.now() > turnEnds) {
+      if (await flush()) await store.release(lease, { now: now() });
+      return;
     }
-    if (batch.changes.length < batchSize) break;
   }
+  if (!(await flush())) return;
   // Caught up: new changes wake it (release makes it ready at once when one came meanwhile).
   await store.release(lease, { now: now(), readyAt: now() + settings.idleMs });
 }
 
-/** One attempt at the subscription's next event and the step it leads to. */
+/**
+ * One attempt at the subscription's next event: its record when it was delivered (the caller
+ * writes it with the batch), else the step it leads to, written after `flush` wrote the events
+ * delivered before it.
+ */
 async function sendOne(
   settings: DeliverySettings,
   lease: WebhookLease,
@@ -102,17 +157,18 @@ async function sendOne(
   body: string,
   failing: WebhookSubscription['failing'],
   since: number | undefined,
-): Promise<'delivered' | 'dead-lettered' | 'stop'> {
+  flush: () => Promise<boolean>,
+): Promise<WebhookAttempt | 'dead-lettered' | 'stop'> {
   const { store, now } = settings;
   const webhookId = webhookIdOf(subscription.id, position);
   const { outcome, record } = await attemptDelivery(settings, subscription, webhookId, position, body);
   const attempts = (failing?.attempts ?? 0) + 1;
   const firstAttemptAt = failing ? Date.parse(failing.firstFailedAt) : Date.parse(record.at);
   const next = nextAttempt({ attempt: attempts, firstAttemptAt, outcome, now: now(), schedule: settings.schedule });
+  if (next.action === 'done') return record;
+  if (!(await flush())) return 'stop';
   const step = { now: now(), attempt: record };
   switch (next.action) {
-    case 'done':
-      return (await store.advance(lease, { ...step, position, delivered: true })) ? 'delivered' : 'stop';
     case 'disable':
       await store.recordAttempt(subscription.id, record);
       await store.disable(subscription.id, 'The receiver answered 410 Gone: it wants no more events', now());

@@ -1,4 +1,4 @@
-import { ApiError, type PluginEndpoint } from '@corral/core';
+import { ApiError, type DeadLetter, type PluginEndpoint } from '@corral/core';
 import { parsePaging } from '@corral/pagination';
 import { newWebhookSecret } from '../signature.js';
 import { readBody } from './input.js';
@@ -6,7 +6,10 @@ import { answers, type EndpointSettings, json, missing, ownerOf, routeKit } from
 import { webhookResendBody } from './schemas.js';
 import { shownSubscription, subscriptionEtag } from './shown.js';
 
-/** A subscription's secret rotation, its delivery attempts, and events sent again. */
+/** A dead letter as its owner sees it: the event given up on, without the body kept to send it again. */
+const shownLetter = ({ payload: _payload, ...letter }: DeadLetter) => letter;
+
+/** A subscription's secret rotation, its delivery attempts, its dead letters, and events sent again. */
 export function deliveryEndpoints(settings: EndpointSettings): PluginEndpoint[] {
   const { store, now } = settings;
   const { access, owned, paged } = routeKit(settings);
@@ -47,6 +50,19 @@ export function deliveryEndpoints(settings: EndpointSettings): PluginEndpoint[] 
         const page = paged(context, 'deliveries');
         const found = await store.attempts(current.id, parsePaging(context.request.query, context.settings.paging));
         return page([...found.items], found.total);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/webhooks/:id/dead-letters',
+      access,
+      checksQuery: true,
+      answers: answers(200, 'Events given up on, newest first, a page at a time', [400, 404]),
+      async handler(context) {
+        const current = await owned(context);
+        const page = paged(context, 'deadLetters');
+        const found = await store.deadLetters(current.id, parsePaging(context.request.query, context.settings.paging));
+        return page(found.items.map(shownLetter), found.total);
       },
     },
     {

@@ -62,6 +62,15 @@ export const webhookAttemptSchema = z.object({
   excerpt: z.string().optional(),
 });
 
+/** One event given up on, as `GET /webhooks/{id}/dead-letters` lists it. */
+export const webhookDeadLetterSchema = z.object({
+  position: z.string(),
+  at: z.string(),
+  webhookId: z.string(),
+  attempts: z.number().int(),
+  error: z.string().optional(),
+});
+
 /** The JSON a receiver gets: `data` is the feed's event (see docs/realtime.md). */
 export const webhookPayloadSchema = z.object({
   type: z.string(),
@@ -87,5 +96,12 @@ export const webhookRoutes = [
   { method: 'DELETE', path: '/webhooks/{id}', status: 204 },
   { method: 'POST', path: '/webhooks/{id}/secret', answer: webhookWithSecretSchema, status: 200 },
   { method: 'GET', path: '/webhooks/{id}/deliveries', answer: webhookAttemptSchema, status: 200, paged: 'deliveries' },
+  {
+    method: 'GET',
+    path: '/webhooks/{id}/dead-letters',
+    answer: webhookDeadLetterSchema,
+    status: 200,
+    paged: 'deadLetters',
+  },
   { method: 'POST', path: '/webhooks/{id}/deliveries', body: webhookResendBody, status: 202 },
 ] as const;

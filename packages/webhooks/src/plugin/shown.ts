@@ -26,6 +26,7 @@ export function shownSubscription(prefix: string, subscription: WebhookSubscript
     links: [
       { rel: 'self', href: path },
       { rel: 'deliveries', href: `${path}/deliveries` },
+      { rel: 'dead-letters', href: `${path}/dead-letters` },
     ],
   };
 }

@@ -66,6 +66,8 @@ export function webhooks(options: WebhooksOptions): ApiPlugin {
     leaseMs: Math.round(positive('leaseMs', options.leaseMs ?? 30_000)),
     pollMs: positive('pollMs', options.pollMs ?? 1000),
     idleMs: 30_000,
+    holdMs: 5000,
+    flushMs: 250,
     concurrency: Math.round(positive('concurrency', options.concurrency ?? 16)),
   });
   const secretGraceMs = positive('secretGraceMs', options.secretGraceMs ?? 86_400_000);

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { ChangeEvents, WebhookStore } from '@corral/core';
+import { webhookConnections } from '../connections.js';
+import { busyGate } from './busy-gate.js';
 import { type DeliverySettings, deliverSubscription } from './deliver.js';
 
 /** How the worker runs besides what each delivery needs. */
@@ -18,6 +21,10 @@ interface HoldingDatabase {
   holdChanges(hold: () => Promise<string | undefined>): () => void;
 }
 
+/** The share of the last window the event loop was at work above which the process counts as busy. */
+const busyUtilization = 0.8;
+const busyWindowMs = 100;
+
 const holds = (database: object): database is HoldingDatabase =>
   typeof (database as Partial<HoldingDatabase>).holdChanges === 'function';
 
@@ -33,7 +40,26 @@ export function deliveryWorker(settings: WorkerSettings) {
   let pumping = false;
   let again = false;
   let stops: (() => void)[] = [];
-  const delivery: DeliverySettings = { ...settings, stopped: () => stopped };
+  const connections = webhookConnections();
+  const gate = busyGate({ busyLimit: 1 });
+  // Subscriptions that caught up wait here for the log to move (or their wait to end).
+  let moved: (() => void)[] = [];
+  const logMoved = () => {
+    const waiting = moved;
+    moved = [];
+    for (const resolve of waiting) resolve();
+  };
+  const nextChange = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      // Not while the slots are all taken: a claim waiting idle would keep a ready subscription out.
+      if (stopped || running.size >= settings.concurrency) return resolve(false);
+      const timer = setTimeout(() => resolve(false), ms);
+      moved.push(() => {
+        clearTimeout(timer);
+        resolve(!stopped);
+      });
+    });
+  const delivery: DeliverySettings = { ...settings, connections, gate, nextChange, stopped: () => stopped };
 
   async function pump(events: ChangeEvents): Promise<void> {
     if (pumping) {
@@ -48,12 +74,22 @@ export function deliveryWorker(settings: WorkerSettings) {
         while (!stopped && running.size < settings.concurrency) {
           const claimed = await settings.store.claim(holder, settings.leaseMs, settings.now());
           if (!claimed) break;
+          // Until when the lease surely holds, by the clock: renewed in the background.
+          let heldUntil = settings.now() + settings.leaseMs;
+          const renew = async () => {
+            const at = settings.now();
+            if (await settings.store.renew(claimed.lease, settings.leaseMs, at)) heldUntil = at + settings.leaseMs;
+            else heldUntil = 0;
+            return heldUntil > 0;
+          };
           const renewing = setInterval(
-            () => void settings.store.renew(claimed.lease, settings.leaseMs, settings.now()).catch(() => false),
+            () => void renew().catch(() => false),
             Math.max(1, Math.floor(settings.leaseMs / 3)),
           );
           renewing.unref?.();
-          const work = deliverSubscription(delivery, events, log, claimed.lease, claimed.subscription)
+          // After an idle wait, a lease that may have run out (a clock moved on) is renewed first.
+          const stillHeld = async () => heldUntil - settings.now() > settings.leaseMs / 3 || (await renew());
+          const work = deliverSubscription(delivery, events, log, claimed.lease, claimed.subscription, stillHeld)
             .catch(() => settings.store.release(claimed.lease, { now: settings.now(), readyAt: settings.now() + 1000 }))
             .catch(() => undefined)
             .finally(() => {
@@ -77,7 +113,12 @@ export function deliveryWorker(settings: WorkerSettings) {
       const first = events.collections[0];
       if (!first || stopped) return;
       // One wake-up at a time, and one more after it when commits came meanwhile: a busy log costs
-      // the store one write per round, not one per commit.
+      // the store one write per round, not one per commit. The log's watchers hear every commit of
+      // the database, this worker's own delivery state too: only a log that moved on wakes the
+      // subscriptions, or each wake-up's write would wake them again.
+      const log = first.log;
+      let seen: string | undefined;
+      let written = false; // the log moved since the last busy window
       let waking = false;
       let wakeAgain = false;
       const wake = (): void => {
@@ -87,10 +128,17 @@ export function deliveryWorker(settings: WorkerSettings) {
         }
         waking = true;
         wakeAgain = false;
-        void settings.store
-          .wake(settings.now())
+        void (async () => {
+          const now = await log.position({ fresh: true });
+          if (seen !== undefined && !log.before(seen, now)) return false;
+          written = true;
+          logMoved();
+          await settings.store.wake(settings.now());
+          seen = now;
+          return true;
+        })()
           .then(
-            () => pump(events),
+            (woke) => (woke ? pump(events) : undefined),
             () => undefined,
           )
           .finally(() => {
@@ -98,8 +146,23 @@ export function deliveryWorker(settings: WorkerSettings) {
             if (wakeAgain) wake();
           });
       };
-      stops.push(first.log.watch(wake));
-      const timer = setInterval(() => void pump(events), settings.pollMs);
+      stops.push(log.watch(wake));
+      // Busy: the event loop was mostly at work over the last window while changes were written.
+      // Then attempts go one at a time, so that a write load filling the process keeps it.
+      let last = performance.eventLoopUtilization();
+      const sampler = setInterval(() => {
+        const now = performance.eventLoopUtilization();
+        gate.setBusy(written && performance.eventLoopUtilization(now, last).utilization >= busyUtilization);
+        last = now;
+        written = false;
+      }, busyWindowMs);
+      sampler.unref?.();
+      stops.push(() => clearInterval(sampler));
+      // The timer catches what no wake-up told of (due retries, others' leases, a missed commit).
+      const timer = setInterval(() => {
+        wake();
+        void pump(events);
+      }, settings.pollMs);
       timer.unref?.();
       stops.push(() => clearInterval(timer));
       if (holds(first.database))
@@ -110,7 +173,10 @@ export function deliveryWorker(settings: WorkerSettings) {
       stopped = true;
       for (const stop of stops) stop();
       stops = [];
+      gate.setBusy(false); // attempts held back go, so that every claim ends
+      logMoved();
       while (running.size > 0) await Promise.all(running);
+      await connections.close();
     },
   };
 }
