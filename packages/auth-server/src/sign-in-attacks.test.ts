@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthorizationServer } from './authorization-server.js';
+import { hashPassword } from './password-hash.js';
+
+// Attacks on the login form over real sockets, against a server of their own (their failed
+// attempts must not count against the other sign-in tests).
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const auth = await createAuthorizationServer({
+    issuer: `${origin}/oauth`,
+    audience: 'http://api.test',
+    clients: [{ clientId: 'ci', clientSecret: 'ci-secret', scopes: ['zoo:read'] }],
+    users: [
+      { username: 'ada', passwordHash: await hashPassword('ada-password'), scopes: ['zoo:read'] },
+      { username: 'bob', passwordHash: await hashPassword('bob-password'), scopes: ['zoo:read'] },
+    ],
+    publicClients: [{ clientId: 'admin-ui', redirectUris: [`${origin}/admin/callback`] }],
+    loginLimits: { perUser: 3, perAddress: 100, windowSeconds: 60 },
+  });
+  server.on('request', auth.handle);
+});
+afterAll(
+  () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(resolve);
+    }),
+);
+
+/** A browser that keeps cookies by name and follows no redirect. */
+function browser() {
+  const jar = new Map<string, string>();
+  return async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+    const res = await fetch(new URL(url, origin), { ...init, headers, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [name, value] = cookie.split(';')[0]!.split(/=(.*)/s) as [string, string];
+      if (value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+    return res;
+  };
+}
+
+/** Opens a login page as the admin UI would send a person there; gives its form. */
+async function openLogin(go: ReturnType<typeof browser>) {
+  const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+  const query = new URLSearchParams({
+    client_id: 'admin-ui',
+    response_type: 'code',
+    redirect_uri: `${origin}/admin/callback`,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  const start = await go(`${origin}/oauth/auth?${query}`);
+  const html = await (await go(start.headers.get('location')!)).text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+  return { action, csrf };
+}
+
+const post = (go: ReturnType<typeof browser>, action: string, fields: Record<string, string>) =>
+  go(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams(fields),
+  });
+
+const tally = (answers: Response[]) =>
+  answers.reduce<Record<number, number>>(
+    (counts, res) => ({ ...counts, [res.status]: (counts[res.status] ?? 0) + 1 }),
+    {},
+  );
+
+describe('login limits under attack', () => {
+  it('counts guesses sent all at once: no more than the limit get their password checked', async () => {
+    const go = browser();
+    const { action, csrf } = await openLogin(go);
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      post(go, action, { csrf, username: 'ada', password: `g${i}` }),
+    );
+    expect(tally(await Promise.all(guesses))).toEqual({ 401: 3, 429: 9 });
+    expect((await post(go, action, { csrf, username: 'ada', password: 'ada-password' })).status).toBe(429);
+  });
+
+  it('takes back the attempt of a right password: signing in again and again is never held up', async () => {
+    for (let time = 0; time < 5; time++) {
+      const go = browser();
+      const { action, csrf } = await openLogin(go);
+      expect((await post(go, action, { csrf, username: 'bob', password: 'bob-password' })).status).toBe(303);
+    }
+  });
+});
