@@ -132,6 +132,12 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       send(res, 405, { error: `${method} is not supported here. Allowed: ${allow}` }, { allow });
       return;
     }
+    const ownPage = route.kind === 'stylesheet' || route.kind === 'login-page' || route.kind === 'login-form';
+    if (ownPage && method === 'OPTIONS') {
+      // Pages of this server, not oidc-provider's: no CORS preflight to answer, just what they take.
+      res.writeHead(204, { allow: route.allow.join(', ') }).end();
+      return;
+    }
     if (route.kind === 'metadata' && method !== 'OPTIONS') {
       // Public metadata, readable from any page (as oidc-provider serves it).
       res.writeHead(200, {

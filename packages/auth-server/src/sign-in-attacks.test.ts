@@ -100,3 +100,29 @@ describe('login limits under attack', () => {
     }
   });
 });
+
+describe('methods the sign-in paths do not take', () => {
+  it('answers 405 in JSON with Allow for a POST to the authorization or end-session endpoint', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const path of ['/oauth/auth', '/oauth/session/end']) {
+      const res = await fetch(`${origin}${path}`, { method: 'POST', headers: form, body: 'client_id=admin-ui' });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET');
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await res.json()).toMatchObject({ error: expect.stringContaining('POST is not supported') });
+    }
+  });
+
+  it('answers OPTIONS on the login pages and stylesheet with the methods they take, and no page', async () => {
+    for (const [path, allow] of [
+      ['/oauth/interaction/abc', 'GET'],
+      ['/oauth/interaction/abc/login', 'POST'],
+      ['/oauth/login.css', 'GET, HEAD'],
+    ]) {
+      const res = await fetch(`${origin}${path}`, { method: 'OPTIONS' });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('allow')).toBe(allow);
+      expect(await res.text()).toBe('');
+    }
+  });
+});
