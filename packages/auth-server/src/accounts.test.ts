@@ -42,6 +42,22 @@ describe('accounts', () => {
     }
   });
 
+  it('stops the start for a user name that is also the id of a machine client (both would be one subject)', async () => {
+    const user = { username: 'reporting', passwordHash: await hashPassword('x'), scopes: ['s'] };
+    const error = await createAuthorizationServer({
+      issuer: 'http://127.0.0.1:1/oauth',
+      audience: 'urn:api',
+      clients: [{ clientId: 'reporting', clientSecret: 'secret', scopes: ['s'] }],
+      users: [user],
+      publicClients: [{ clientId: 'app', redirectUris: ['http://127.0.0.1:1/cb'] }],
+    }).then(
+      () => undefined,
+      (refused: unknown) => refused,
+    );
+    expect(isCorralError(error) && error.code).toBe('CORRAL_INVALID_USER');
+    expect((error as Error).message).toMatch(/users\[0\]\.username "reporting" is also a client id/);
+  });
+
   it('wants users and public clients together, and absolute redirect URIs', async () => {
     const user = { username: 'a', passwordHash: await hashPassword('x'), scopes: ['s'] };
     const base = { issuer: 'http://127.0.0.1:1/oauth', audience: 'urn:api', clients: [] };
