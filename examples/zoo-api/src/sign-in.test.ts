@@ -79,6 +79,22 @@ describe('people signing in to the zoo (demo people, code + PKCE)', () => {
   });
 });
 
+describe('rate limits of people signed in to the admin client', () => {
+  it('gives each person a quota of their own: one using theirs up does not hold up another', async () => {
+    const zoo = await startZoo({ RATE_LIMIT: '3' });
+    try {
+      const viewer = await zoo.signIn('viewer', 'viewer-password');
+      const admin = await zoo.signIn('admin', 'admin-password');
+      for (let request = 0; request < 3; request++)
+        expect((await zoo.get('/v1/zoos', viewer.access_token)).status).toBe(200);
+      expect((await zoo.get('/v1/zoos', viewer.access_token)).status).toBe(429);
+      expect((await zoo.get('/v1/zoos', admin.access_token)).status).toBe(200);
+    } finally {
+      await zoo.close();
+    }
+  });
+});
+
 describe('OAUTH_USERS', () => {
   it('replaces the demo people', async () => {
     const users = [{ username: 'keeper', passwordHash: await hashPassword('keeper-pass'), scopes: ['zoo:read'] }];
