@@ -21,6 +21,7 @@ beforeAll(async () => {
     users: [
       { username: 'ada', passwordHash: await hashPassword('ada-password'), scopes: ['zoo:read'] },
       { username: 'bob', passwordHash: await hashPassword('bob-password'), scopes: ['zoo:read'] },
+      { username: 'cy', passwordHash: await hashPassword('cy-password'), scopes: ['zoo:read'] },
     ],
     publicClients: [{ clientId: 'admin-ui', redirectUris: [`${origin}/admin/callback`] }],
     loginLimits: { perUser: 3, perAddress: 100, windowSeconds: 60 },
@@ -90,6 +91,23 @@ describe('login limits under attack', () => {
     );
     expect(tally(await Promise.all(guesses))).toEqual({ 401: 3, 429: 9 });
     expect((await post(go, action, { csrf, username: 'ada', password: 'ada-password' })).status).toBe(429);
+  });
+
+  it('counts other spellings of a name against it, and never signs anyone in under them', async () => {
+    const go = browser();
+    const { action, csrf } = await openLogin(go);
+    // The right password under another case, with spaces, or in another Unicode form: refused.
+    for (const username of ['CY', ' cy', 'cy\u200b', '\uff43y'])
+      expect((await post(go, action, { csrf, username, password: 'cy-password' })).status).toBe(401);
+    // "CY" counted against cy (names compared without case), so two more failures reach the limit.
+    for (const username of ['Cy', 'cY'])
+      expect((await post(go, action, { csrf, username, password: 'nope' })).status).toBe(401);
+    const held = await post(go, action, { csrf, username: 'cy', password: 'cy-password' });
+    expect(held.status).toBe(429);
+    // The name typed is shown back as text, never as markup.
+    const echoed = await (await post(go, action, { csrf, username: '"><script>x</script>', password: 'p' })).text();
+    expect(echoed).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    expect(echoed).not.toContain('<script');
   });
 
   it('takes back the attempt of a right password: signing in again and again is never held up', async () => {
