@@ -33,6 +33,11 @@ describe('accounts', () => {
         /appears twice/,
       ],
       [[{ username: 'a', passwordHash: 'secret', scopes: [] }], /users\[0\]\.passwordHash/],
+      // Within each bound, yet 4 GiB of memory a check (128 * N * r): refused at start.
+      [
+        [{ username: 'a', passwordHash: hash.replace('$32768$8$', '$1048576$32$'), scopes: [] }],
+        /users\[0\]\.passwordHash/,
+      ],
       [[{ username: '', passwordHash: hash, scopes: [] }], /users\[0\]\.username/],
       [[{ username: 'a', passwordHash: hash, scopes: 'a b' }], /users\[0\]\.scopes/],
     ] as const) {
