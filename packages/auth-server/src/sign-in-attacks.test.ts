@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ beforeAll(async () => {
       { username: 'ada', passwordHash: await hashPassword('ada-password'), scopes: ['zoo:read'] },
       { username: 'bob', passwordHash: await hashPassword('bob-password'), scopes: ['zoo:read'] },
       { username: 'cy', passwordHash: await hashPassword('cy-password'), scopes: ['zoo:read'] },
+      { username: 'dee', passwordHash: await hashPassword('dee-password'), scopes: ['zoo:read'] },
     ],
     publicClients: [{ clientId: 'admin-ui', redirectUris: [`${origin}/admin/callback`] }],
     loginLimits: { perUser: 3, perAddress: 100, windowSeconds: 60 },
@@ -53,7 +54,7 @@ function browser() {
 }
 
 /** Opens a login page as the admin UI would send a person there; gives its form. */
-async function openLogin(go: ReturnType<typeof browser>) {
+async function openLogin(go: ReturnType<typeof browser>, extra: Record<string, string> = {}) {
   const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
   const query = new URLSearchParams({
     client_id: 'admin-ui',
@@ -61,6 +62,7 @@ async function openLogin(go: ReturnType<typeof browser>) {
     redirect_uri: `${origin}/admin/callback`,
     code_challenge: challenge,
     code_challenge_method: 'S256',
+    ...extra,
   });
   const start = await go(`${origin}/oauth/auth?${query}`);
   const html = await (await go(start.headers.get('location')!)).text();
@@ -142,5 +144,28 @@ describe('methods the sign-in paths do not take', () => {
       expect(res.headers.get('allow')).toBe(allow);
       expect(await res.text()).toBe('');
     }
+  });
+});
+
+describe('pages oidc-provider writes itself', () => {
+  it('frames none and allows only its own inline script: the page that signs one person out for another', async () => {
+    const go = browser();
+    const first = await openLogin(go);
+    const signedIn = await post(go, first.action, { csrf: first.csrf, username: 'dee', password: 'dee-password' });
+    await go((await go(signedIn.headers.get('location')!)).headers.get('location') ?? '/');
+    expect(signedIn.status).toBe(303);
+    // Someone else signs in in the same browser: oidc-provider ends dee's session with a page that posts itself.
+    const second = await openLogin(go, { prompt: 'login' });
+    const switched = await post(go, second.action, { csrf: second.csrf, username: 'bob', password: 'bob-password' });
+    const page = await go(switched.headers.get('location')!);
+    const html = await page.text();
+    expect(html).toContain('/oauth/session/end/confirm');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(csp).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash('sha256', script, 'base64').replace(/[+/]/g, '\\$&')}'`),
+    );
   });
 });
