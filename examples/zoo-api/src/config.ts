@@ -62,7 +62,7 @@ export interface RateLimitConfig {
   readonly limit: number;
   /** Writes (POST, PUT, PATCH, DELETE) per window, counted apart: RATE_LIMIT_WRITES, default 600. */
   readonly writeLimit: number;
-  /** Token requests per window per address at the embedded server: RATE_LIMIT_TOKENS, default 120. */
+  /** Token and authorization requests per window per address at the embedded server: RATE_LIMIT_TOKENS, default 120. */
   readonly tokenLimit: number;
   /** Length of the window in seconds: RATE_LIMIT_WINDOW, default 60. */
   readonly windowSeconds: number;

@@ -15,12 +15,16 @@ import type { RateLimitConfig } from './config.js';
 export interface ZooRateLimits {
   /** The API's plugin (with RATE_LIMIT 0, only one closing the counters' client, if any), or undefined. */
   readonly plugin: ApiPlugin | undefined;
-  /** Limits the token requests (POST .../token) of the handler it wraps, per address. */
+  /** Limits the token requests (POST .../token) and authorization requests (GET .../auth) of the handler it wraps, per address. */
   limitTokens(handler: NodeListener): NodeListener;
 }
 
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const isTokenRequest = (req: IncomingMessage) => req.method === 'POST' && /\/token(?:\?|$)/.test(req.url ?? '');
+// Authorization requests count too: each opens a sign-in the embedded server keeps for minutes,
+// and a flood of them would push out the sign-ins people are in the middle of.
+const isTokenRequest = (req: IncomingMessage) =>
+  (req.method === 'POST' && /\/token(?:\?|$)/.test(req.url ?? '')) ||
+  (req.method === 'GET' && /\/auth(?:\?|$)/.test(req.url ?? ''));
 
 /** Counters in Redis with REDIS_URL (the client closes with the API), else the database's, else memory. */
 async function counters(config: RateLimitConfig, database: RateLimitStore | undefined): Promise<RateLimitStore> {

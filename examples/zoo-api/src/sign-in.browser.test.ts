@@ -85,4 +85,48 @@ describe.runIf(available)('signing in at the login page in a real browser', () =
     // Nothing was blocked or fetched from elsewhere on the way.
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('lets another person sign in in the same browser: the page ending the first sign-in runs under its CSP', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const redirectUri = `${zoo.origin}/admin/callback`;
+    const signInAs = async (username: string, password: string, extra: Record<string, string> = {}) => {
+      const verifier = randomBytes(32).toString('base64url');
+      const query = new URLSearchParams({
+        client_id: 'corral-admin',
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        ...extra,
+      });
+      await page.goto(`${zoo.origin}/oauth/auth?${query}`);
+      await page.getByLabel('User name').fill(username);
+      await page.getByLabel('Password').fill(password);
+      const callback = page.waitForRequest((request) => request.url().startsWith(redirectUri));
+      await page.keyboard.press('Enter');
+      const code = new URL((await callback).url()).searchParams.get('code')!;
+      const res = await fetch(`${zoo.origin}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: 'corral-admin',
+          code_verifier: verifier,
+        }),
+      });
+      return (await res.json()) as { access_token: string; scope: string };
+    };
+    expect((await signInAs('viewer', 'viewer-password')).scope).not.toContain('write');
+    // prompt=login shows the form over viewer's session; admin signing in ends viewer's first.
+    const admin = await signInAs('admin', 'admin-password', { prompt: 'login' });
+    expect(admin.scope).toContain('staff:write');
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

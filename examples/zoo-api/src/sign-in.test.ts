@@ -79,6 +79,45 @@ describe('people signing in to the zoo (demo people, code + PKCE)', () => {
   });
 });
 
+describe('rate limits of people signed in to the admin client', () => {
+  it('gives each person a quota of their own: one using theirs up does not hold up another', async () => {
+    const zoo = await startZoo({ RATE_LIMIT: '3' });
+    try {
+      const viewer = await zoo.signIn('viewer', 'viewer-password');
+      const admin = await zoo.signIn('admin', 'admin-password');
+      for (let request = 0; request < 3; request++)
+        expect((await zoo.get('/v1/zoos', viewer.access_token)).status).toBe(200);
+      expect((await zoo.get('/v1/zoos', viewer.access_token)).status).toBe(429);
+      expect((await zoo.get('/v1/zoos', admin.access_token)).status).toBe(200);
+    } finally {
+      await zoo.close();
+    }
+  });
+});
+
+describe('authorization requests under a flood', () => {
+  it('counts them per address with the token requests, so one address cannot flood out the sign-ins in progress', async () => {
+    const zoo = await startZoo({ RATE_LIMIT_TOKENS: '3' });
+    try {
+      const query = new URLSearchParams({
+        client_id: 'corral-admin',
+        response_type: 'code',
+        redirect_uri: `${zoo.origin}/admin/callback`,
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      });
+      const flood = await Promise.all(
+        Array.from({ length: 8 }, () => fetch(`${zoo.origin}/oauth/auth?${query}`, { redirect: 'manual' })),
+      );
+      const statuses = flood.map((res) => res.status).sort();
+      expect(statuses).toEqual([303, 303, 303, 429, 429, 429, 429, 429]);
+      expect(flood.find((res) => res.status === 429)!.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await zoo.close();
+    }
+  });
+});
+
 describe('OAUTH_USERS', () => {
   it('replaces the demo people', async () => {
     const users = [{ username: 'keeper', passwordHash: await hashPassword('keeper-pass'), scopes: ['zoo:read'] }];

@@ -33,6 +33,11 @@ describe('accounts', () => {
         /appears twice/,
       ],
       [[{ username: 'a', passwordHash: 'secret', scopes: [] }], /users\[0\]\.passwordHash/],
+      // Within each bound, yet 4 GiB of memory a check (128 * N * r): refused at start.
+      [
+        [{ username: 'a', passwordHash: hash.replace('$32768$8$', '$1048576$32$'), scopes: [] }],
+        /users\[0\]\.passwordHash/,
+      ],
       [[{ username: '', passwordHash: hash, scopes: [] }], /users\[0\]\.username/],
       [[{ username: 'a', passwordHash: hash, scopes: 'a b' }], /users\[0\]\.scopes/],
     ] as const) {
@@ -40,6 +45,22 @@ describe('accounts', () => {
       expect(isCorralError(error) && error.code, String(message)).toBe('CORRAL_INVALID_USER');
       expect((error as Error).message).toMatch(message);
     }
+  });
+
+  it('stops the start for a user name that is also the id of a machine client (both would be one subject)', async () => {
+    const user = { username: 'reporting', passwordHash: await hashPassword('x'), scopes: ['s'] };
+    const error = await createAuthorizationServer({
+      issuer: 'http://127.0.0.1:1/oauth',
+      audience: 'urn:api',
+      clients: [{ clientId: 'reporting', clientSecret: 'secret', scopes: ['s'] }],
+      users: [user],
+      publicClients: [{ clientId: 'app', redirectUris: ['http://127.0.0.1:1/cb'] }],
+    }).then(
+      () => undefined,
+      (refused: unknown) => refused,
+    );
+    expect(isCorralError(error) && error.code).toBe('CORRAL_INVALID_USER');
+    expect((error as Error).message).toMatch(/users\[0\]\.username "reporting" is also a client id/);
   });
 
   it('wants users and public clients together, and absolute redirect URIs', async () => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import Provider from 'oidc-provider';
 import { applyDefaultScope, TokenRequestRefusal } from './default-scope.js';
 import { loginAttempts } from './login-limits.js';
-import { loginStylesheet } from './login-page.js';
+import { loginStylesheet, pageHeaders } from './login-page.js';
 import { serverMetadata } from './metadata.js';
 import type { AuthorizationServerOptions, ClientDefinition } from './options.js';
 import { peopleFacts, withDefaultScope } from './people.js';
@@ -76,6 +76,15 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     published = publish(keys);
     const provider = new Provider(options.issuer, providerConfiguration(options, keys, store, people));
     provider.proxy = true; // read the X-Forwarded-* headers set below from the issuer URL
+    if (people) {
+      // Pages oidc-provider writes itself (one that posts itself to end a session) get the sign-in
+      // pages' headers too; set first, so that it can add its inline script's hash to the policy.
+      const { 'content-type': _type, 'cache-control': _cache, ...headers } = pageHeaders(people.formTargets);
+      provider.use(async (ctx, next) => {
+        ctx.set(headers);
+        await next();
+      });
+    }
     current = { provider, callback: provider.callback() };
   };
   const chosen = (given: readonly JWK[] | undefined) =>
@@ -130,6 +139,12 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     if (!route.allow.includes(method) && method !== 'OPTIONS') {
       const allow = route.allow.join(', ');
       send(res, 405, { error: `${method} is not supported here. Allowed: ${allow}` }, { allow });
+      return;
+    }
+    const ownPage = route.kind === 'stylesheet' || route.kind === 'login-page' || route.kind === 'login-form';
+    if (ownPage && method === 'OPTIONS') {
+      // Pages of this server, not oidc-provider's: no CORS preflight to answer, just what they take.
+      res.writeHead(204, { allow: route.allow.join(', ') }).end();
       return;
     }
     if (route.kind === 'metadata' && method !== 'OPTIONS') {

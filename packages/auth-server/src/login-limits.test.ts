@@ -23,4 +23,18 @@ describe('loginAttempts', () => {
     expect(attempts.waitSeconds('d', '192.0.2.7')).toBe(10);
     expect(attempts.waitSeconds('d', '192.0.2.8')).toBe(0);
   });
+
+  it('takes back an attempt that succeeded, from both counters', () => {
+    const attempts = loginAttempts({ perUser: 2, perAddress: 2, windowSeconds: 10 }, () => 0);
+    attempts.failed('ada', '192.0.2.7');
+    attempts.failed('Ada', '192.0.2.7');
+    expect(attempts.waitSeconds('ada', '192.0.2.8')).toBe(10);
+    attempts.succeeded('ADA', '192.0.2.7');
+    expect(attempts.waitSeconds('ada', '192.0.2.7')).toBe(0);
+    // Nothing to take back: no counter goes below zero.
+    attempts.succeeded('bob', '192.0.2.9');
+    attempts.succeeded('bob', '192.0.2.9');
+    attempts.failed('bob', '192.0.2.9');
+    expect(attempts.waitSeconds('bob', '192.0.2.9')).toBe(0);
+  });
 });

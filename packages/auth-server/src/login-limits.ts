@@ -6,6 +6,8 @@ export interface LoginAttempts {
   waitSeconds(username: string, address: string): number;
   /** Counts a failed attempt against both the user name and the address. */
   failed(username: string, address: string): void;
+  /** Takes back one attempt counted with `failed`: for an attempt counted before it turned out right. */
+  succeeded(username: string, address: string): void;
 }
 
 interface Window {
@@ -42,12 +44,20 @@ export function loginAttempts(limits: LoginLimits = {}, now: () => number = Date
       counters.delete(oldest);
     }
   };
+  const takeBack = (key: string) => {
+    const window = current(key);
+    if (window && window.count > 0) window.count--;
+  };
   return {
     waitSeconds: (username, address) =>
       Math.max(over(`user:${username.toLowerCase()}`, perUser), over(`address:${address}`, perAddress)),
     failed(username, address) {
       count(`user:${username.toLowerCase()}`);
       count(`address:${address}`);
+    },
+    succeeded(username, address) {
+      takeBack(`user:${username.toLowerCase()}`);
+      takeBack(`address:${address}`);
     },
   };
 }

@@ -37,8 +37,10 @@ export function parsePasswordHash(hash: string): ParsedHash | undefined {
   const match = format.exec(hash);
   if (!match) return undefined;
   const [n, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // N a power of two above 1; limits keep a hostile hash from taking the process's memory.
-  const sane = n > 1 && (n & (n - 1)) === 0 && n <= 2 ** 20 && r >= 1 && r <= 32 && p >= 1 && p <= 16;
+  // N a power of two above 1; limits keep a hostile hash from taking the process's memory: a check
+  // needs 128 * N * r bytes, held at 256 MiB (OWASP's strongest scrypt setting needs 128 MiB), and
+  // the libuv pool may run four at once.
+  const sane = n > 1 && (n & (n - 1)) === 0 && r >= 1 && p >= 1 && p <= 16 && 128 * n * r <= 256 * 1024 * 1024;
   if (!sane) return undefined;
   return { n, r, p, salt: Buffer.from(match[4]!, 'base64url'), key: Buffer.from(match[5]!, 'base64url') };
 }

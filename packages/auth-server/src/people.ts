@@ -22,9 +22,19 @@ export async function peopleFacts(
     );
   const origins = apps.flatMap((app, index) => checkPublicClient(app, index));
   const issuerOrigin = new URL(options.issuer).origin;
+  const accounts = await accountsFrom(users);
+  // A machine client's tokens name it as their subject, as a person's name them: the API (which keys
+  // webhooks, jobs and feeds by subject) could not tell the two apart.
+  const clientIds = new Set(options.clients.map((client) => client.clientId));
+  const taken = users.findIndex((user) => clientIds.has(user.username));
+  if (taken >= 0)
+    throw new CorralError(
+      'CORRAL_INVALID_USER',
+      `createAuthorizationServer: users[${taken}].username "${users[taken]!.username}" is also a client id; tokens of both would have the same subject, so pick another name`,
+    );
   return {
     options,
-    accounts: await accountsFrom(users),
+    accounts,
     issuerPath,
     userScopes: [...new Set(users.flatMap((user) => user.scopes))],
     cookieKeys: [randomBytes(32).toString('base64url')],

@@ -33,9 +33,10 @@ export function routeOf(path: string, facts: RouteFacts): Route | undefined {
   if (path === '/token/introspection' && facts.opaqueTokens) return { kind: 'provider', allow: post };
   if (path === '/token/revocation' && (facts.opaqueTokens || facts.people)) return { kind: 'provider', allow: post };
   if (!facts.people) return undefined;
-  if (path === '/auth') return { kind: 'authorize', allow: ['GET', 'POST'] };
+  // oidc-provider takes these two by GET only (its POST forms are off): a POST gets 405, not its bare 404.
+  if (path === '/auth') return { kind: 'authorize', allow: ['GET'] };
   if (new RegExp(`^/auth/${uidPattern}$`).test(path)) return { kind: 'provider', allow: ['GET'] };
-  if (path === '/session/end') return { kind: 'provider', allow: ['GET', 'POST'] };
+  if (path === '/session/end') return { kind: 'provider', allow: ['GET'] };
   if (path === '/session/end/confirm') return { kind: 'provider', allow: post };
   if (path === '/session/end/success') return { kind: 'provider', allow: ['GET'] };
   if (path === '/login.css') return { kind: 'stylesheet', allow: read };

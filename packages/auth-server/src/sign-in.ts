@@ -145,11 +145,12 @@ export function signInHandler(context: SignInContext) {
       res.setHeader('retry-after', String(wait));
       return show(429, username, `Too many failed sign-ins. Wait ${wait} seconds, then try again.`);
     }
+    // Counted before the password is checked (a check takes a while), so that guesses sent all at
+    // once count too; a right password takes its attempt back.
+    context.attempts.failed(username, address);
     const accountId = username && password ? await context.accounts.check(username, password) : undefined;
-    if (!accountId) {
-      context.attempts.failed(username, address);
-      return show(401, username, wrongCredentials);
-    }
+    if (!accountId) return show(401, username, wrongCredentials);
+    context.attempts.succeeded(username, address);
     const grantId = await grantFor(context, accountId, clientId, requested);
     await provider.interactionFinished(
       req,

@@ -9,9 +9,15 @@ export function addressKey(context: RequestContext): string {
   return context.remoteAddress ?? 'unknown';
 }
 
-/** The key of an authenticated caller: its OAuth client (`client_id`), else the token's subject. */
+/**
+ * The key of an authenticated caller: its OAuth client (`client_id`), else the token's subject. A
+ * token a person got through an app (its subject is not the client) counts against that person in
+ * that app: everyone signed in to one admin UI shares its `client_id`, not its quota.
+ */
 export function clientKey(context: RequestContext): string | undefined {
   const principal = context.principal;
   if (!principal) return undefined;
-  return principal.clientId ?? principal.subject;
+  const { clientId, subject } = principal;
+  if (clientId === undefined || subject === '' || subject === clientId) return clientId ?? subject;
+  return JSON.stringify([clientId, subject]);
 }
