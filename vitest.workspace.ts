@@ -14,6 +14,7 @@ export const packageNames = [
   'sql',
   'sqlite',
   'postgres',
+  'mysql',
   'opentelemetry',
   'rate-limit',
   'webhooks',
@@ -29,7 +30,7 @@ export const packageNames = [
  */
 export const sourceAliases = Object.fromEntries([
   ['@corral/core/node', here('./packages/core/src/node.ts')],
-  ...['core', 'sql', 'sqlite', 'postgres', 'rate-limit'].map((name) => [
+  ...['core', 'sql', 'sqlite', 'postgres', 'mysql', 'rate-limit'].map((name) => [
     `@corral/${name}/testing`,
     here(`./packages/${name}/src/testing/index.ts`),
   ]),
