@@ -44,7 +44,7 @@ export async function columnsOf(
       c.COLUMN_DEFAULT AS default_value, c.EXTRA AS extra, c.IS_GENERATED AS generated, c.COLLATION_NAME AS collation,
       c.CHARACTER_MAXIMUM_LENGTH AS max_length, c.NUMERIC_PRECISION AS numeric_precision, c.NUMERIC_SCALE AS numeric_scale,
       EXISTS (SELECT 1 FROM information_schema.CHECK_CONSTRAINTS k WHERE k.CONSTRAINT_SCHEMA = c.TABLE_SCHEMA AND k.TABLE_NAME = c.TABLE_NAME
-        AND k.CHECK_CLAUSE LIKE CONCAT('%json_valid(\`', c.COLUMN_NAME, '\`)%')) AS checked_json
+        AND k.CHECK_CLAUSE LIKE CONCAT('%json_valid(_', c.COLUMN_NAME, '_)%')) AS checked_json
     FROM information_schema.COLUMNS c WHERE c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ?1 ORDER BY c.ORDINAL_POSITION`,
     [table],
   );

@@ -43,7 +43,7 @@ export function sqlHarness(name: string): SqlHarness {
         .join('\n'),
     types: {
       key: 'BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY',
-      text: 'LONGTEXT',
+      text: 'TEXT',
       integer: 'INT',
       boolean: 'BOOLEAN',
       json: 'JSON',
