@@ -27,7 +27,12 @@ const upsertWhen: KeptSql['upsertWhen'] = (table, columns, key, cleared, when) =
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${values}) ON DUPLICATE KEY UPDATE ${[...set, `${cleared} = IF(@corral_take, NULL, ${cleared})`].join(', ')}`;
 };
 
-/** The jobs, idempotency, webhook and rate-limit tables; times are ms of the callers' clock (DOUBLE keeps the fraction). */
+/**
+ * The jobs, idempotency, webhook and rate-limit tables. Subscriptions are keyed by a growing `seq`
+ * (every secondary index ends with it), so that of subscriptions ready at the same moment the
+ * oldest is claimed first, as the other engines' insertion order gives.
+ */
+
 export const mysqlKept: KeptSql = {
   jobsTable: () => [
     `CREATE TABLE IF NOT EXISTS corral_jobs (id CHAR(36) NOT NULL PRIMARY KEY, seq BIGINT NOT NULL AUTO_INCREMENT UNIQUE, status VARCHAR(16) NOT NULL,
@@ -39,7 +44,7 @@ export const mysqlKept: KeptSql = {
     expires_at BIGINT NOT NULL, lease_until BIGINT NOT NULL, answer LONGTEXT NULL, PRIMARY KEY (scope, "key"), KEY corral_idempotency_expiry (expires_at)) ${tableOptions}`,
   ],
   webhooksTable: () => [
-    `CREATE TABLE IF NOT EXISTS corral_webhooks (id VARCHAR(255) NOT NULL PRIMARY KEY, owner VARCHAR(255) NOT NULL, created_at BIGINT NOT NULL, status VARCHAR(16) NOT NULL,
+    `CREATE TABLE IF NOT EXISTS corral_webhooks (seq BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, id VARCHAR(255) NOT NULL UNIQUE, owner VARCHAR(255) NOT NULL, created_at BIGINT NOT NULL, status VARCHAR(16) NOT NULL,
     version INT NOT NULL, body LONGTEXT NOT NULL, log_position VARCHAR(255) NOT NULL, failing LONGTEXT NULL, dead_since BIGINT NULL, resends LONGTEXT NOT NULL,
     ready_at BIGINT NOT NULL, holder VARCHAR(255) NULL, claims INT NOT NULL DEFAULT 0, lease_until BIGINT NULL, woken INT NOT NULL DEFAULT 0,
     KEY corral_webhooks_owner (owner, created_at, id), KEY corral_webhooks_ready (status, ready_at)) ${tableOptions}`,
@@ -55,6 +60,15 @@ export const mysqlKept: KeptSql = {
     after: (ms) => `(${nowMs} + ${ms})`,
     msUntil: (at) => `GREATEST(0.0, ${at} - ${nowMs})`,
   },
+  // The window's end is judged once, first (assignments see the ones before them); RETURNING gives the row as written.
+  rateStatements: (table, batch) => ({
+    hit: `INSERT INTO ${table} ("key", "count", ends_at) VALUES (?1, 1, (${nowMs} + ?2))
+    ON DUPLICATE KEY UPDATE
+      "count" = IF((@corral_ended := (ends_at <= ${nowMs})), 1, IF("count" >= 2000000000, "count", "count" + 1)),
+      ends_at = IF(@corral_ended, VALUES(ends_at), ends_at)
+    RETURNING "count" AS count, GREATEST(0.0, ends_at - ${nowMs}) AS reset_ms`,
+    sweep: `DELETE FROM ${table} WHERE ends_at < ${nowMs} LIMIT ${batch}`,
+  }),
   moment: (ms) => ms,
   // Equal times (one ms) keep the order accepted by the growing seq.
   jobOrder: 'created_at, seq',

@@ -58,7 +58,8 @@ export async function columnsOf(
     return {
       name: String(row.name),
       storage,
-      type: dataType,
+      // MariaDB's INT is SQL's INTEGER, the word the other engines' messages use.
+      type: dataType === 'int' ? 'integer' : dataType,
       ...(limits ? { limits } : {}),
       notNull: row.nullable === 'NO',
       // information_schema shows a missing default as NULL (MariaDB: the text 'NULL' for a nullable column).

@@ -17,6 +17,13 @@ export interface KeptSql {
   wholeMs(placeholder: string): string;
   /** Statements that make the rate-limit counters' table `corral_rate_limits` (key, count, ends_at) when missing. */
   rateLimitsTable(): readonly string[];
+  /**
+   * The counters' two statements where the database spells them its own way (MariaDB: no
+   * `ON CONFLICT`, no LIMIT in an IN subquery): `hit` counts a hit of key 1 in a window of ms 2 and
+   * returns `count` and `reset_ms`; `sweep` deletes up to `batch` ended windows. Default: the
+   * engine's, as SQLite and PostgreSQL write them.
+   */
+  rateStatements?(table: string, batch: number): { readonly hit: string; readonly sweep: string };
   /** The database's clock as the counters' `ends_at` stores a moment (see `sql-rate-limits.ts`). */
   readonly rateClock: RateClock;
   /** A moment of the callers' clock (ms, with a fraction) as the jobs table's time columns take it. */
