@@ -6,11 +6,12 @@ import { logInsert } from './change-log.js';
 /**
  * A row of the table as JSON by column name (the id and every field's column), as the log keeps
  * it. Text of a table the application owns may be in another collation than the names: it is
- * converted, as JSON_OBJECT takes one collation.
+ * converted, as JSON_OBJECT takes one collation; JSON goes as its text, as the driver reads it
+ * (a digest of the values then matches the row's).
  */
 function rowJson(map: TableMap, row: 'NEW' | 'OLD'): string {
   const value = (name: string, storage: string) =>
-    storage === 'text' || storage === 'uuid'
+    storage === 'text' || storage === 'uuid' || storage === 'json'
       ? `CONVERT(${row}.${quoted(name)} USING utf8mb4) COLLATE utf8mb4_nopad_bin`
       : `${row}.${quoted(name)}`;
   const parts = [
@@ -23,8 +24,9 @@ function rowJson(map: TableMap, row: 'NEW' | 'OLD'): string {
 /**
  * The triggers of a table the store made, for every writer (the store, or SQL from another
  * program): the revision and live count, a tombstone per deleted row, a new version for an update
- * that left it alone, and (with the log) a log row per changed row, taken first so that every
- * writer takes the log's counter before the collection's revision row (one lock order). Made
+ * that left it alone, and (with the log) a log row per changed row, after the revision so that
+ * every writer takes the collection's revision row before the log's counter, as a bulk write
+ * (which locks the revision first) does. Made
  * again at every start (the columns the log names may have changed). Rows deleted in cascade are
  * deleted by the parent's trigger (see {@link cascadeTriggers}): MariaDB's own cascades fire no trigger.
  */
@@ -40,10 +42,10 @@ export async function logTriggers(database: MysqlDatabase, on: Queryable, map: T
     await database.query(on, `DROP TRIGGER IF EXISTS ${name(suffix)}`);
   const body = (statements: string) => `FOR EACH ROW BEGIN ${statements} END`;
   for (const sql of [
-    `CREATE TRIGGER ${name('inserted')} AFTER INSERT ON ${table} ${body(`${log('created', 'NEW', rowJson(map, 'NEW'), 'NULL')} ${bump(', live = live + 1')}`)}`,
+    `CREATE TRIGGER ${name('inserted')} AFTER INSERT ON ${table} ${body(`${bump(', live = live + 1')} ${log('created', 'NEW', rowJson(map, 'NEW'), 'NULL')}`)}`,
     `CREATE TRIGGER ${name('versioned')} BEFORE UPDATE ON ${table} ${body(`IF NEW.${version} = OLD.${version} THEN SET NEW.${version} = OLD.${version} + 1; END IF;`)}`,
-    `CREATE TRIGGER ${name('updated')} AFTER UPDATE ON ${table} ${body(`${log('updated', 'NEW', rowJson(map, 'NEW'), rowJson(map, 'OLD'))} ${bump('')}`)}`,
-    `CREATE TRIGGER ${name('deleted')} AFTER DELETE ON ${table} ${body(`${log('deleted', 'OLD', 'NULL', rowJson(map, 'OLD'))} INSERT IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, OLD."id"); ${bump(', live = live - 1')}`)}`,
+    `CREATE TRIGGER ${name('updated')} AFTER UPDATE ON ${table} ${body(`${bump('')} ${log('updated', 'NEW', rowJson(map, 'NEW'), rowJson(map, 'OLD'))}`)}`,
+    `CREATE TRIGGER ${name('deleted')} AFTER DELETE ON ${table} ${body(`${bump(', live = live - 1')} INSERT IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, OLD."id"); ${log('deleted', 'OLD', 'NULL', rowJson(map, 'OLD'))}`)}`,
   ])
     await database.query(on, sql);
   await cascadeTriggers(database, on, map);

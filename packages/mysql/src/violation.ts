@@ -46,7 +46,9 @@ export function mysqlViolation(error: unknown, uniqueKeys: ReadonlyMap<string, r
     return { kind, ...(constraint ? { constraint } : {}), ...(column ? { column } : {}) };
   }
   if (errno === 4025 || errno === 3819) {
-    const constraint = quotedName(message, /CONSTRAINT/) ?? quotedName(message, /Check constraint/);
+    // A column's own CHECK is named after the column, and reported as `table.column`.
+    const named = quotedName(message, /CONSTRAINT/) ?? quotedName(message, /Check constraint/);
+    const constraint = named?.includes('.') ? named.slice(named.indexOf('.') + 1) : named;
     return { kind, ...(constraint ? { constraint } : {}) };
   }
   const column = quotedName(message, /[Cc]olumn|[Ff]ield/);
