@@ -14,3 +14,4 @@ export {
   testMysqlUrl,
 } from './server.js';
 export { mysqlTestEngine } from './engine.js';
+export { testDatabases } from './databases.js';
