@@ -29,6 +29,9 @@ function createDatabaseNow(name: string): void {
 /** MariaDB for the shared suites: each database made fresh on the test server, dropped afterwards. */
 export function mysqlTestEngine(): SqlTestEngine {
   const made: string[] = [];
+  // A database of `open` is dropped once it is closed (in the background), so that cleaning up
+  // after a file of cases does not drop them all at once.
+  const dropping: Promise<void>[] = [];
   const fresh = (label: string) => {
     const name = freshDatabaseName(label);
     made.push(name);
@@ -55,7 +58,12 @@ export function mysqlTestEngine(): SqlTestEngine {
         ownTables: (versionColumn) => outside.exec(ownedTables(versionColumn ? ', lock_version INT NOT NULL DEFAULT 1' : '')),
         outside: outside.exec,
         outsideRows: outside.rows,
-        close: () => database.close(),
+        async close() {
+          await database.close();
+          const at = made.indexOf(name);
+          if (at >= 0) made.splice(at, 1);
+          dropping.push(dropTestDatabases([name]).catch(() => undefined));
+        },
       };
     },
     async sql() {
@@ -80,6 +88,8 @@ export function mysqlTestEngine(): SqlTestEngine {
         close: () => database.close(),
       };
     },
-    cleanUp: () => dropTestDatabases(made.splice(0)),
+    async cleanUp() {
+      await Promise.all([...dropping.splice(0), dropTestDatabases(made.splice(0))]);
+    },
   };
 }

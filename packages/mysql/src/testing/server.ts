@@ -63,13 +63,17 @@ export async function createTestDatabase(name: string): Promise<string> {
   return mysqlUrlOf(name);
 }
 
-/** Drops test databases over one connection. */
+/** Drops test databases, a few at once (InnoDB removes each table's file: one by one takes long). */
 export async function dropTestDatabases(names: readonly string[]): Promise<void> {
-  if (names.length === 0) return;
-  const connection = await outsideConnection();
-  try {
-    for (const name of names) await connection.query(`DROP DATABASE IF EXISTS "${name}"`);
-  } finally {
-    await connection.end();
-  }
+  const left = [...names];
+  const worker = async () => {
+    const connection = await outsideConnection();
+    try {
+      for (let name = left.pop(); name !== undefined; name = left.pop())
+        await connection.query(`DROP DATABASE IF EXISTS "${name}"`);
+    } finally {
+      await connection.end();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, left.length) }, worker));
 }
