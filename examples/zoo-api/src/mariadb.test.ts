@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, dropTestDatabases, freshDatabaseName, mysqlServerAvailable, outsideConnection } from '@corral/mysql/testing';
+import {
+  createTestDatabase,
+  dropTestDatabases,
+  freshDatabaseName,
+  mysqlServerAvailable,
+  outsideConnection,
+} from '@corral/mysql/testing';
 import { openFeed } from './testing/feed-reader.js';
 import { demoToken, startProcesses, type StartedProcesses } from './testing/start-main.js';
 
@@ -27,12 +33,20 @@ afterAll(async () => {
   if (available) await dropTestDatabases([name]);
 });
 
-async function call(origin: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${origin}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
+      ...(body === undefined
+        ? {}
+        : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
       ...headers,
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -114,13 +114,18 @@ export function mysqlSigningKeys(database: MysqlDatabase): SigningKeys {
         'CREATE TABLE IF NOT EXISTS corral_signing_keys (kid VARCHAR(255) NOT NULL PRIMARY KEY, jwk LONGTEXT NOT NULL, created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)) ENGINE=InnoDB',
       );
       const read = async () =>
-        ((await connection.query('SELECT jwk FROM corral_signing_keys ORDER BY created_at DESC, kid'))[0] as {
-          jwk: string;
-        }[]).map((row) => JSON.parse(row.jwk) as JWK);
+        (
+          (await connection.query('SELECT jwk FROM corral_signing_keys ORDER BY created_at DESC, kid'))[0] as {
+            jwk: string;
+          }[]
+        ).map((row) => JSON.parse(row.jwk) as JWK);
       const keys = await read();
       if (keys.length > 0) return keys;
       const key = await make();
-      await connection.execute('INSERT INTO corral_signing_keys (kid, jwk) VALUES (?, ?)', [String(key.kid), JSON.stringify(key)]);
+      await connection.execute('INSERT INTO corral_signing_keys (kid, jwk) VALUES (?, ?)', [
+        String(key.kid),
+        JSON.stringify(key),
+      ]);
       return [key];
     } finally {
       await connection.query(`SELECT RELEASE_LOCK(CONCAT('corral:', DATABASE()))`).catch(() => undefined);

@@ -56,7 +56,7 @@ describe.runIf(available)('MariaDB change log', () => {
     }
   });
 
-  it('hands a rolled-back unit\'s number to the next writer: positions stay without gaps', async () => {
+  it("hands a rolled-back unit's number to the next writer: positions stay without gaps", async () => {
     const { url } = await databases.make('log_gaps');
     const a = await start(url);
     try {
@@ -70,13 +70,15 @@ describe.runIf(available)('MariaDB change log', () => {
       await a.things.create({ ...cat, name: 'Kept' });
       const batch = await a.log.read(String(before), 10);
       if (!('changes' in batch)) throw new Error('reset');
-      expect(batch.changes.map((change) => [Number(change.position), change.data?.name])).toEqual([[before + 1, 'Kept']]);
+      expect(batch.changes.map((change) => [Number(change.position), change.data?.name])).toEqual([
+        [before + 1, 'Kept'],
+      ]);
     } finally {
       await a.database.close();
     }
   });
 
-  it('wakes another instance\'s watchers (by polling the counter: no LISTEN) and another program\'s writes too', async () => {
+  it("wakes another instance's watchers (by polling the counter: no LISTEN) and another program's writes too", async () => {
     const { name, url } = await databases.make('log_wake');
     const a = await start(url);
     const b = await start(url);

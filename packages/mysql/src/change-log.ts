@@ -26,7 +26,14 @@ export const changeLogTables = [
 ];
 
 /** The log row a trigger (or a statement) appends: values are SQL expressions; the trigger numbers it. */
-export function logInsert(collection: string, id: string, kind: ChangeKind, version: string, data: string, previous: string): string {
+export function logInsert(
+  collection: string,
+  id: string,
+  kind: ChangeKind,
+  version: string,
+  data: string,
+  previous: string,
+): string {
   return `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) VALUES (0, ${collection}, ${id}, '${kind}', ${version}, 0, ${data}, ${previous})`;
 }
 
@@ -72,7 +79,10 @@ export class MysqlChangeEngine implements ChangeLogEngine {
 
   private async last(): Promise<number> {
     await this.prepared();
-    const { rows } = await this.database.query(this.database.pool, 'SELECT seq FROM corral_change_counter WHERE one = 1');
+    const { rows } = await this.database.query(
+      this.database.pool,
+      'SELECT seq FROM corral_change_counter WHERE one = 1',
+    );
     return Number((rows[0] as { seq?: unknown } | undefined)?.seq ?? 0);
   }
 
@@ -112,9 +122,11 @@ export class MysqlChangeEngine implements ChangeLogEngine {
 
   async oldest(limit: number): Promise<{ position: string; at: Date }[]> {
     await this.prepared();
-    const { rows } = await this.database.query(this.database.pool, 'SELECT seq, at FROM corral_changes ORDER BY seq LIMIT ?1', [
-      limit,
-    ]);
+    const { rows } = await this.database.query(
+      this.database.pool,
+      'SELECT seq, at FROM corral_changes ORDER BY seq LIMIT ?1',
+      [limit],
+    );
     return (rows as { seq: unknown; at: unknown }[]).map((row) => ({
       position: String(row.seq),
       at: new Date(Number(row.at)),

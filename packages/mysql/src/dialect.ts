@@ -1,4 +1,11 @@
-import { quoted, type ColumnMap, type ColumnStorage, type SqlDialect, type TableMap, type ValueCodec } from '@corral/sql';
+import {
+  quoted,
+  type ColumnMap,
+  type ColumnStorage,
+  type SqlDialect,
+  type TableMap,
+  type ValueCodec,
+} from '@corral/sql';
 import { mysqlBookkeeping } from './bookkeeping.js';
 import { mysqlKept } from './kept.js';
 import { mysqlViolation } from './violation.js';
@@ -97,7 +104,8 @@ export function mysqlDialect(
     sortKey: (column) => key(column, recollated),
     // No NULLS LAST: a term before the key puts NULL last ascending and first descending.
     nulls: () => '',
-    nullsBefore: (order, column) => (column.notNull ? undefined : `(${quoted(column.column)} IS NULL) ${order === 'asc' ? 'ASC' : 'DESC'}`),
+    nullsBefore: (order, column) =>
+      column.notNull ? undefined : `(${quoted(column.column)} IS NULL) ${order === 'asc' ? 'ASC' : 'DESC'}`,
     forColumns: (columns) =>
       mysqlDialect(
         uniqueKeys,

@@ -1,4 +1,10 @@
-export { mysqlDatabase, MysqlDatabase, type MysqlOptions, type MysqlTransaction, type StatementResult } from './database.js';
+export {
+  mysqlDatabase,
+  MysqlDatabase,
+  type MysqlOptions,
+  type MysqlTransaction,
+  type StatementResult,
+} from './database.js';
 export type { Queryable } from './connection.js';
 export type { MysqlStore, MysqlStoreOptions } from './store.js';
 export { mysqlJobs, type MysqlJobOptions } from './jobs.js';

@@ -49,7 +49,10 @@ export const mysqlKept: KeptSql = {
     ready_at BIGINT NOT NULL, holder VARCHAR(255) NULL, claims INT NOT NULL DEFAULT 0, lease_until BIGINT NULL, woken INT NOT NULL DEFAULT 0,
     KEY corral_webhooks_owner (owner, created_at, id), KEY corral_webhooks_ready (status, ready_at)) ${tableOptions}`,
     listed('corral_webhook_attempts', ''),
-    listed('corral_webhook_dead_letters', ', log_position VARCHAR(255) NOT NULL, UNIQUE KEY corral_webhook_dead_letters_at (subscription_id, log_position)'),
+    listed(
+      'corral_webhook_dead_letters',
+      ', log_position VARCHAR(255) NOT NULL, UNIQUE KEY corral_webhook_dead_letters_at (subscription_id, log_position)',
+    ),
   ],
   wholeMs: (placeholder) => placeholder,
   rateLimitsTable: () => [

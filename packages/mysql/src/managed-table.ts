@@ -102,7 +102,8 @@ function checks(map: TableMap, column: ColumnMap): string[] {
     );
   const check = limits(column);
   if (check) parts.push(`CONSTRAINT ${quoted(limitsConstraint(map, column))} CHECK (${check})`);
-  if (column.storage === 'json') parts.push(`CONSTRAINT ${quoted(jsonConstraint(map, column))} CHECK (JSON_VALID(${name}))`);
+  if (column.storage === 'json')
+    parts.push(`CONSTRAINT ${quoted(jsonConstraint(map, column))} CHECK (JSON_VALID(${name}))`);
   return parts;
 }
 
@@ -166,7 +167,10 @@ async function prepareIndexes(database: MysqlDatabase, on: Queryable, map: Table
   }
   for (const index of plan) {
     const keys = [...index.equal, ...(index.sorted ? [index.sorted] : [])].map(keyPart);
-    await database.query(on, `CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${table} (${[...keys, '"id"'].join(', ')})`);
+    await database.query(
+      on,
+      `CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${table} (${[...keys, '"id"'].join(', ')})`,
+    );
   }
 }
 
@@ -176,7 +180,12 @@ async function prepareIndexes(database: MysqlDatabase, on: Queryable, map: Table
  * not transactional in MariaDB: each change commits on its own, in an order that leaves the
  * table usable if start-up stops between two.
  */
-export async function prepareManagedTable(database: MysqlDatabase, on: Queryable, map: TableMap, logged: boolean): Promise<void> {
+export async function prepareManagedTable(
+  database: MysqlDatabase,
+  on: Queryable,
+  map: TableMap,
+  logged: boolean,
+): Promise<void> {
   const table = quoted(map.table);
   if (!(await tableExists(database, on, map.table))) {
     await database.query(on, createTableSql(map));
@@ -202,7 +211,8 @@ export async function prepareManagedTable(database: MysqlDatabase, on: Queryable
       (storage) => typeFamily[storage],
     );
     if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(table, change));
-    for (const change of safe) for (const sql of alteration(map, change)) await database.query(on, `ALTER TABLE ${table} ${sql}`);
+    for (const change of safe)
+      for (const sql of alteration(map, change)) await database.query(on, `ALTER TABLE ${table} ${sql}`);
   }
   await logTriggers(database, on, map, logged);
   await prepareIndexes(database, on, map);
@@ -233,7 +243,10 @@ function alteration(map: TableMap, change: SchemaChange): string[] {
     case 'drop':
       return [`DROP COLUMN ${quoted(change.name)}`];
     case 'retype': // only ever on an empty table
-      return [`DROP COLUMN ${quoted(change.column.column)}`, ...alteration(map, { kind: 'add', column: change.column })];
+      return [
+        `DROP COLUMN ${quoted(change.column.column)}`,
+        ...alteration(map, { kind: 'add', column: change.column }),
+      ];
     case 'require':
     case 'relax':
       return [`MODIFY COLUMN ${columnSql(change.column)}`];

@@ -59,9 +59,9 @@ export class MysqlStore<T extends object> extends SqlStore<T, Queryable> {
   }
 
   async prepareManaged(on: Queryable, declared: TableMap): Promise<boolean> {
-    const stored = (await this.database.query(on, 'SELECT layout FROM corral_tables WHERE collection = ?1', [
-      declared.collection,
-    ])).rows[0] as { layout: number } | undefined;
+    const stored = (
+      await this.database.query(on, 'SELECT layout FROM corral_tables WHERE collection = ?1', [declared.collection])
+    ).rows[0] as { layout: number } | undefined;
     if (stored && Number(stored.layout) > layoutVersion)
       throw new CorralError(
         'CORRAL_TABLE_LAYOUT_MISMATCH',
@@ -115,7 +115,11 @@ export class MysqlStore<T extends object> extends SqlStore<T, Queryable> {
 
   /** EXPLAIN's estimate of the rows the first table's access reads. */
   async estimate(on: Queryable, where: Where): Promise<number | undefined> {
-    const { rows } = await this.database.query(on, `EXPLAIN SELECT 1 FROM ${this.shape.table} WHERE ${where.sql}`, where.parameters);
+    const { rows } = await this.database.query(
+      on,
+      `EXPLAIN SELECT 1 FROM ${this.shape.table} WHERE ${where.sql}`,
+      where.parameters,
+    );
     const first = rows[0] as { rows?: unknown } | undefined;
     return first?.rows === undefined || first.rows === null ? undefined : Number(first.rows);
   }

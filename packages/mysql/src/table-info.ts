@@ -64,7 +64,9 @@ export async function columnsOf(
       notNull: row.nullable === 'NO',
       // information_schema shows a missing default as NULL (MariaDB: the text 'NULL' for a nullable column).
       hasDefault:
-        (row.default_value !== null && row.default_value !== undefined) || extra.includes('auto_increment') || generated,
+        (row.default_value !== null && row.default_value !== undefined) ||
+        extra.includes('auto_increment') ||
+        generated,
       generated,
       recollate: storage === 'text' && row.collation !== null && !codePointCollations.has(String(row.collation)),
     };
@@ -104,7 +106,9 @@ export async function checksOf(
   return new Map(
     rows.map((row) => [
       String(row.name),
-      columns.filter((column) => String(row.clause).includes(`\`${column}\``) || String(row.clause).includes(`"${column}"`)),
+      columns.filter(
+        (column) => String(row.clause).includes(`\`${column}\``) || String(row.clause).includes(`"${column}"`),
+      ),
     ]),
   );
 }
@@ -134,7 +138,12 @@ export async function indexesOf(
 }
 
 /** A count for start-up decisions (not for serving). */
-export async function countRows(database: MysqlDatabase, on: Queryable, table: string, where = '1 = 1'): Promise<number> {
+export async function countRows(
+  database: MysqlDatabase,
+  on: Queryable,
+  table: string,
+  where = '1 = 1',
+): Promise<number> {
   const rows = await rowsOf(database, on, `SELECT count(*) AS n FROM ${table} WHERE ${where}`);
   return Number(rows[0]!.n);
 }

@@ -14,10 +14,9 @@ function rowJson(map: TableMap, row: 'NEW' | 'OLD'): string {
     storage === 'text' || storage === 'uuid' || storage === 'json'
       ? `CONVERT(${row}.${quoted(name)} USING utf8mb4) COLLATE utf8mb4_nopad_bin`
       : `${row}.${quoted(name)}`;
-  const parts = [
-    [map.id.column, map.id.storage],
-    ...map.columns.map((column) => [column.column, column.storage]),
-  ].map(([name, storage]) => `${literal(name!)}, ${value(name!, storage!)}`);
+  const parts = [[map.id.column, map.id.storage], ...map.columns.map((column) => [column.column, column.storage])].map(
+    ([name, storage]) => `${literal(name!)}, ${value(name!, storage!)}`,
+  );
   return `JSON_OBJECT(${parts.join(', ')})`;
 }
 
@@ -30,12 +29,18 @@ function rowJson(map: TableMap, row: 'NEW' | 'OLD'): string {
  * again at every start (the columns the log names may have changed). Rows deleted in cascade are
  * deleted by the parent's trigger (see {@link cascadeTriggers}): MariaDB's own cascades fire no trigger.
  */
-export async function logTriggers(database: MysqlDatabase, on: Queryable, map: TableMap, logged: boolean): Promise<void> {
+export async function logTriggers(
+  database: MysqlDatabase,
+  on: Queryable,
+  map: TableMap,
+  logged: boolean,
+): Promise<void> {
   const table = quoted(map.table);
   const version = quoted(map.version!);
   const collection = literal(map.collection);
   const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
-  const bump = (live: string) => `UPDATE corral_revisions SET revision = revision + 1${live} WHERE collection = ${collection};`;
+  const bump = (live: string) =>
+    `UPDATE corral_revisions SET revision = revision + 1${live} WHERE collection = ${collection};`;
   const log = (kind: 'created' | 'updated' | 'deleted', row: 'NEW' | 'OLD', data: string, previous: string) =>
     logged ? `${logInsert(collection, `${row}."id"`, kind, `${row}.${version}`, data, previous)};` : '';
   for (const suffix of ['inserted', 'versioned', 'updated', 'deleted'])
@@ -75,13 +80,19 @@ async function cascadeTriggers(database: MysqlDatabase, on: Queryable, map: Tabl
  * (`changeTriggers`); with `logged` false, only those removed. The version is the table's
  * version column, or NULL (a digest of the row, worked out when the change is read).
  */
-export async function ownedLogTriggers(database: MysqlDatabase, on: Queryable, map: TableMap, logged: boolean): Promise<void> {
+export async function ownedLogTriggers(
+  database: MysqlDatabase,
+  on: Queryable,
+  map: TableMap,
+  logged: boolean,
+): Promise<void> {
   const table = quoted(map.table);
   const id = quoted(map.id.column);
   const collection = literal(map.collection);
   const name = (suffix: string) => quoted(derivedName(map.table, `corral_log_${suffix}`));
   const version = (row: string) => (map.version ? `${row}.${quoted(map.version)}` : 'NULL');
-  for (const suffix of ['inserted', 'updated', 'deleted']) await database.query(on, `DROP TRIGGER IF EXISTS ${name(suffix)}`);
+  for (const suffix of ['inserted', 'updated', 'deleted'])
+    await database.query(on, `DROP TRIGGER IF EXISTS ${name(suffix)}`);
   if (!logged) return;
   for (const sql of [
     `CREATE TRIGGER ${name('inserted')} AFTER INSERT ON ${table} FOR EACH ROW ${logInsert(collection, `NEW.${id}`, 'created', version('NEW'), rowJson(map, 'NEW'), 'NULL')}`,

@@ -31,7 +31,10 @@ const quotedName = (message: string, after: RegExp): string | undefined => {
  * the column (NOT NULL, a value too long), the constraint (CHECK, foreign key) or the index (a
  * taken value, whose columns `uniqueKeys` holds by name).
  */
-export function mysqlViolation(error: unknown, uniqueKeys: ReadonlyMap<string, readonly string[]>): Violation | undefined {
+export function mysqlViolation(
+  error: unknown,
+  uniqueKeys: ReadonlyMap<string, readonly string[]>,
+): Violation | undefined {
   const { errno, message = '' } = (error ?? {}) as { errno?: number; message?: string };
   const kind = errno === undefined ? undefined : kinds[errno];
   if (!kind) return undefined;

@@ -5,7 +5,14 @@ import { mysqlIdempotency } from '../idempotency.js';
 import { mysqlJobs } from '../jobs.js';
 import { mysqlRateLimits } from '../rate-limits.js';
 import type { MysqlStoreOptions } from '../store.js';
-import { createTestDatabase, dropTestDatabases, freshDatabaseName, mysqlServerProblem, mysqlUrlOf, testMysqlUrl } from './server.js';
+import {
+  createTestDatabase,
+  dropTestDatabases,
+  freshDatabaseName,
+  mysqlServerProblem,
+  mysqlUrlOf,
+  testMysqlUrl,
+} from './server.js';
 import { sqlHarness } from './sql-harness.js';
 
 /** Tables as an application would have made them with plain SQL, under names of its own. */
@@ -23,7 +30,11 @@ function createDatabaseNow(name: string): void {
   const url = new URL(testMysqlUrl);
   const args = ['-h', url.hostname, '-P', url.port || '3306', '-u', decodeURIComponent(url.username || 'root')];
   if (url.password) args.push(`-p${decodeURIComponent(url.password)}`);
-  execFileSync('mariadb', [...args, '-e', `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin`]);
+  execFileSync('mariadb', [
+    ...args,
+    '-e',
+    `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin`,
+  ]);
 }
 
 /** MariaDB for the shared suites: each database made fresh on the test server, dropped afterwards. */
@@ -55,7 +66,8 @@ export function mysqlTestEngine(): SqlTestEngine {
         webhooks: (limits) => database.webhooks(limits),
         idempotency: () => mysqlIdempotency(database),
         rateLimits: () => mysqlRateLimits(database),
-        ownTables: (versionColumn) => outside.exec(ownedTables(versionColumn ? ', lock_version INT NOT NULL DEFAULT 1' : '')),
+        ownTables: (versionColumn) =>
+          outside.exec(ownedTables(versionColumn ? ', lock_version INT NOT NULL DEFAULT 1' : '')),
         outside: outside.exec,
         outsideRows: outside.rows,
         async close() {
