@@ -96,8 +96,12 @@ describe.runIf(available)('two zoo processes on one MariaDB database', () => {
 
   it('deliver a write made through one instance to a feed on the other, and an UPDATE by another program', async () => {
     const feed = await openFeed(`${origins[0]}/v1/zoos`, token);
+    const sent = performance.now();
     const created = await call(origins[1]!, 'POST', '/v1/zoos', { name: 'Across' });
     const [event] = await feed.waitFor(1, 5_000);
+    console.info(
+      `delivered across instances in ${Math.round(performance.now() - sent)} ms (no LISTEN: a poll every 100 ms)`,
+    );
     expect(event!.data).toMatchObject({ type: 'created', id: created.json.id, record: created.json });
     const connection = await outsideConnection(name);
     try {

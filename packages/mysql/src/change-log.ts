@@ -152,7 +152,7 @@ export class MysqlChangeEngine implements ChangeLogEngine {
   listen(wake: () => void): () => void {
     let seen: number | undefined;
     let busy = false;
-    const poll = setInterval(() => {
+    const look = () => {
       if (busy) return;
       busy = true;
       this.last()
@@ -164,7 +164,10 @@ export class MysqlChangeEngine implements ChangeLogEngine {
         .finally(() => {
           busy = false;
         });
-    }, pollMs);
+    };
+    // Read at once: a write committed before the first tick still wakes the watchers at that tick.
+    look();
+    const poll = setInterval(look, pollMs);
     poll.unref();
     return () => clearInterval(poll);
   }
