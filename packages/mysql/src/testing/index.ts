@@ -15,3 +15,4 @@ export {
 } from './server.js';
 export { mysqlTestEngine } from './engine.js';
 export { testDatabases } from './databases.js';
+export { type PrivateServer, privateServerPossible, startPrivateServer } from './private-server.js';
