@@ -45,7 +45,13 @@ export async function startPrivateServer(): Promise<PrivateServer> {
   const dir = await mkdtemp(join(tmpdir(), 'corral-mariadb-'));
   const data = join(dir, 'data');
   const user = process.getuid?.() === 0 ? 'root' : (process.env.USER ?? 'root');
-  await run('mariadb-install-db', ['--no-defaults', `--datadir=${data}`, `--user=${user}`, '--skip-test-db', '--auth-root-authentication-method=normal']);
+  await run('mariadb-install-db', [
+    '--no-defaults',
+    `--datadir=${data}`,
+    `--user=${user}`,
+    '--skip-test-db',
+    '--auth-root-authentication-method=normal',
+  ]);
   const port = await freePort();
   const url = `mysql://root@127.0.0.1:${port}/test`;
   let child: ChildProcess | undefined;
