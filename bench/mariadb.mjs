@@ -58,7 +58,13 @@ async function fill(database, size) {
 /** Both servers answer every endpoint alike, or the comparison means nothing. */
 async function sameAnswers(servers) {
   for (const path of Object.values(endpoints)) {
-    const bodies = await Promise.all(servers.map(async ({ origin }) => (await fetch(`${origin}${path}`)).json()));
+    // InnoDB's estimates vary from one EXPLAIN to the next (random index dives): an estimated total is left out.
+    const bodies = await Promise.all(
+      servers.map(async ({ origin }) => {
+        const body = await (await fetch(`${origin}${path}`)).json();
+        return body.totalEstimated ? { ...body, total: undefined, links: undefined } : body;
+      }),
+    );
     if (!isDeepStrictEqual(bodies[0], bodies[1]))
       throw new Error(`servers disagree on ${path}: ${JSON.stringify(bodies).slice(0, 2000)}`);
   }
