@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { postgresProjects, projects } from './vitest.workspace.js';
+import { mysqlProjects, postgresProjects, projects } from './vitest.workspace.js';
 
 export default defineConfig(async () => ({
   test: {
-    projects: [...projects, ...(await postgresProjects())],
+    projects: [...projects, ...(await postgresProjects()), ...(await mysqlProjects())],
     // HTTP tests open real sockets; keep failures readable rather than fast-failing.
     testTimeout: 20_000,
     // On Node 22 every worker that opens node:sqlite would print that it is experimental (Node 24

@@ -14,6 +14,7 @@ export const packageNames = [
   'sql',
   'sqlite',
   'postgres',
+  'mysql',
   'opentelemetry',
   'rate-limit',
   'webhooks',
@@ -30,7 +31,7 @@ export const packageNames = [
  */
 export const sourceAliases = Object.fromEntries([
   ['@corral/core/node', here('./packages/core/src/node.ts')],
-  ...['core', 'sql', 'sqlite', 'postgres', 'rate-limit'].map((name) => [
+  ...['core', 'sql', 'sqlite', 'postgres', 'mysql', 'rate-limit'].map((name) => [
     `@corral/${name}/testing`,
     here(`./packages/${name}/src/testing/index.ts`),
   ]),
@@ -73,11 +74,11 @@ export const projects = [
   zooSuitesOver('zoo-api over fresh-object stores', 'fresh-objects'),
 ];
 
-/** Whether the test PostgreSQL server takes connections (a TCP check, before any test starts). */
-function postgresAnswers(): Promise<boolean> {
-  const url = new URL(process.env.CORRAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+/** Whether a test server takes connections at a URL (a TCP check, before any test starts). */
+function answers(address: string, port: number): Promise<boolean> {
+  const url = new URL(address);
   return new Promise((resolve) => {
-    const socket = connect({ host: url.hostname, port: Number(url.port || 5432), timeout: 1000 });
+    const socket = connect({ host: url.hostname, port: Number(url.port || port), timeout: 1000 });
     const done = (answer: boolean) => (socket.destroy(), resolve(answer));
     socket
       .once('connect', () => done(true))
@@ -91,12 +92,26 @@ function postgresAnswers(): Promise<boolean> {
  * fail clearly); elsewhere they are left out with the reason printed, like the PostgreSQL package tests.
  */
 export async function postgresProjects() {
-  if (process.env.CI || (await postgresAnswers())) return [zooSuitesOver('zoo-api on PostgreSQL', 'postgres')];
+  const url = process.env.CORRAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (process.env.CI || (await answers(url, 5432))) return [zooSuitesOver('zoo-api on PostgreSQL', 'postgres')];
   // Said once: the workers vitest starts read this config again, and inherit the marker.
   if (!process.env.CORRAL_POSTGRES_SKIP_SAID)
     console.warn(
       'Skipping the zoo suites on PostgreSQL: no server at CORRAL_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)',
     );
   process.env.CORRAL_POSTGRES_SKIP_SAID = '1';
+  return [];
+}
+
+/**
+ * The zoo's suites on MariaDB, each zoo in a database of its own on the test server: in CI there
+ * must be one; elsewhere they are left out with the reason printed.
+ */
+export async function mysqlProjects() {
+  const url = process.env.CORRAL_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+  if (process.env.CI || (await answers(url, 3306))) return [zooSuitesOver('zoo-api on MariaDB', 'mysql')];
+  if (!process.env.CORRAL_MYSQL_SKIP_SAID)
+    console.warn(`Skipping the zoo suites on MariaDB: no server at CORRAL_TEST_MYSQL_URL (default ${url})`);
+  process.env.CORRAL_MYSQL_SKIP_SAID = '1';
   return [];
 }

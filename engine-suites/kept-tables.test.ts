@@ -10,7 +10,7 @@ await forEachEngine(engines(), (engine) => {
     const claim = { scope: 's', token: 't', fingerprint: 'f', windowMs: 10, leaseMs: 10 };
     for (let i = 0; i < 5; i++) await store.claim({ ...claim, key: `k${i}`, now: 0 });
     await store.claim({ ...claim, key: 'fresh', now: 120_000 });
-    expect((await opened.outsideRows('SELECT key FROM corral_idempotency')).map((row) => row.key)).toEqual(['fresh']);
+    expect((await opened.outsideRows('SELECT "key" FROM corral_idempotency')).map((row) => row.key)).toEqual(['fresh']);
     await opened.close();
   });
 
@@ -24,7 +24,7 @@ await forEachEngine(engines(), (engine) => {
     const second = opened.rateLimits();
     await second.hit('fresh', 60_000);
     await second.close();
-    expect((await opened.outsideRows('SELECT key FROM corral_rate_limits')).map((row) => row.key)).toEqual(['fresh']);
+    expect((await opened.outsideRows('SELECT "key" FROM corral_rate_limits')).map((row) => row.key)).toEqual(['fresh']);
     await Promise.all([first.close(), opened.close()]);
   });
 });

@@ -11,9 +11,10 @@ const bookshop = (engine: SqlTestEngine, opened: EngineDatabase) =>
   opened.outside(`
     CREATE TABLE author (author_id ${engine.types.key}, name varchar(100) NOT NULL);
     CREATE TABLE book (book_id ${engine.types.key}, title varchar(100) NOT NULL,
-      author_id integer REFERENCES author (author_id),
-      published_year integer CONSTRAINT book_year_plausible CHECK (published_year BETWEEN 1400 AND 2100),
+      author_id ${engine.types.integer}, published_year integer,
       price_cents integer NOT NULL CHECK (price_cents >= 0), sale_cents integer, pages smallint, code char(3),
+      FOREIGN KEY (author_id) REFERENCES author (author_id),
+      CONSTRAINT book_year_plausible CHECK (published_year BETWEEN 1400 AND 2100),
       CHECK (sale_cents <= price_cents));
     INSERT INTO author (name) VALUES ('Ursula');`);
 

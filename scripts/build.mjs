@@ -13,6 +13,7 @@ const order = [
   'packages/sql',
   'packages/sqlite',
   'packages/postgres',
+  'packages/mysql',
   'packages/opentelemetry',
   'packages/rate-limit',
   'packages/webhooks',

@@ -13,6 +13,7 @@ const packages = [
   'sql',
   'sqlite',
   'postgres',
+  'mysql',
   'opentelemetry',
   'rate-limit',
   'webhooks',

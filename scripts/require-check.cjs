@@ -13,6 +13,7 @@ const expected = {
   '@corral/sql': ['tableMapOf', 'listPage'],
   '@corral/sqlite': ['sqliteDatabase'],
   '@corral/postgres': ['postgresDatabase'],
+  '@corral/mysql': ['mysqlDatabase'],
   '@corral/opentelemetry': ['telemetry'],
   '@corral/rate-limit': ['rateLimit', 'memoryRateLimits', 'postgresRateLimits', 'redisRateLimits', 'limitNodeHandler'],
   '@corral/webhooks': ['signWebhook', 'checkDestination', 'sendWebhook', 'nextAttempt'],

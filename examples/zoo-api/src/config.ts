@@ -96,18 +96,28 @@ function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimitConfig {
 export type StorageConfig =
   | { readonly kind: 'sqlite'; readonly file: string }
   | { readonly kind: 'postgres'; readonly url: string; readonly schema: string }
+  | { readonly kind: 'mysql'; readonly url: string }
   | { readonly kind: 'memory' };
 
-/** STORE picks the kind; DATABASE_URL means PostgreSQL; otherwise a SQLite file in DATA_DIR (default ./data). */
+/**
+ * STORE picks the kind; DATABASE_URL means PostgreSQL, or MariaDB/MySQL when it starts with
+ * `mysql://` or `mariadb://`; otherwise a SQLite file in DATA_DIR (default ./data).
+ */
 function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
-  const kind = env.STORE || (env.DATABASE_URL ? 'postgres' : 'sqlite');
+  const mysqlUrl = /^(?:mysql|mariadb):\/\//i.test(env.DATABASE_URL ?? '');
+  const kind = env.STORE || (env.DATABASE_URL ? (mysqlUrl ? 'mysql' : 'postgres') : 'sqlite');
   if (kind === 'memory') return { kind };
   if (kind === 'sqlite') return { kind, file: join(env.DATA_DIR || 'data', 'zoo.sqlite') };
   if (kind === 'postgres') {
     if (!env.DATABASE_URL) throw new Error('STORE=postgres needs DATABASE_URL, e.g. postgres://localhost/zoo');
     return { kind, url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA || 'public' };
   }
-  throw new Error(`STORE must be sqlite, postgres or memory; got "${kind}"`);
+  if (kind === 'mysql') {
+    if (!env.DATABASE_URL) throw new Error('STORE=mysql needs DATABASE_URL, e.g. mysql://root@127.0.0.1:3306/zoo');
+    // mysql2 reads mysql:// URLs; mariadb:// names the same server.
+    return { kind, url: env.DATABASE_URL.replace(/^mariadb:/i, 'mysql:') };
+  }
+  throw new Error(`STORE must be sqlite, postgres, mysql or memory; got "${kind}"`);
 }
 
 /** Either the embedded authorization server with its demo clients, or an external issuer. */

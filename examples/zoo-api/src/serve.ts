@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, isCorralError, requestIdFor, type Api, type Logger } from '@corral/core';
+import { unreachableError as mysqlUnreachable } from '@corral/mysql';
 import { unreachableError } from '@corral/postgres';
 import { type NodeServer, stopGracefully } from '@corral/core/node';
 import { createZooApi } from './app.js';
@@ -50,7 +51,13 @@ export function answerStartingUp(basePath: string): (req: IncomingMessage, res: 
  * why; else the cause behind an answer made for clients, when there is one.
  */
 function startupFailure(error: unknown, config: ZooConfig): unknown {
-  const unreachable = config.storage.kind === 'postgres' ? unreachableError(error, config.storage.url) : undefined;
+  const { storage } = config;
+  const unreachable =
+    storage.kind === 'postgres'
+      ? unreachableError(error, storage.url)
+      : storage.kind === 'mysql'
+        ? mysqlUnreachable(error, storage.url)
+        : undefined;
   return unreachable ?? (error instanceof ApiError && error.cause instanceof Error ? error.cause : error);
 }
 

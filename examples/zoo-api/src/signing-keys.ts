@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { link, readFile, rm, writeFile } from 'node:fs/promises';
 import type { JWK } from 'jose';
+import type { MysqlDatabase } from '@corral/mysql';
 import type pg from 'pg';
 
 /**
@@ -83,7 +84,7 @@ export function postgresSigningKeys(pool: pg.Pool, schema: string): SigningKeys 
       let { rows } = await client.query<{ jwk: JWK }>(`SELECT jwk FROM ${table} ORDER BY created_at DESC, kid`);
       if (rows.length === 0) {
         const key = await make();
-        await client.query(`INSERT INTO ${table} (kid, jwk) VALUES ($1, $2)`, [key.kid, JSON.stringify(key)]);
+        await client.query(`INSERT INTO ${table} (kid, jwk) VALUES ($1, $2)`, [String(key.kid), JSON.stringify(key)]);
         rows = [{ jwk: key }];
       }
       await client.query('COMMIT');
@@ -96,6 +97,39 @@ export function postgresSigningKeys(pool: pg.Pool, schema: string): SigningKeys 
       client.off('error', ignoreWhileHeld);
       // A failed connection goes rather than back to the pool.
       client.release(failure === undefined ? undefined : true);
+    }
+  };
+}
+
+/**
+ * Keys in a table of the service's MariaDB database, shared by every instance; the first to start
+ * makes one (under a named lock: MariaDB commits a CREATE TABLE by itself).
+ */
+export function mysqlSigningKeys(database: MysqlDatabase): SigningKeys {
+  return async (make) => {
+    const connection = await database.pool.getConnection();
+    try {
+      await connection.query(`SELECT GET_LOCK(CONCAT('corral:', DATABASE()), 120)`);
+      await connection.query(
+        'CREATE TABLE IF NOT EXISTS corral_signing_keys (kid VARCHAR(255) NOT NULL PRIMARY KEY, jwk LONGTEXT NOT NULL, created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)) ENGINE=InnoDB',
+      );
+      const read = async () =>
+        (
+          (await connection.query('SELECT jwk FROM corral_signing_keys ORDER BY created_at DESC, kid'))[0] as {
+            jwk: string;
+          }[]
+        ).map((row) => JSON.parse(row.jwk) as JWK);
+      const keys = await read();
+      if (keys.length > 0) return keys;
+      const key = await make();
+      await connection.execute('INSERT INTO corral_signing_keys (kid, jwk) VALUES (?, ?)', [
+        String(key.kid),
+        JSON.stringify(key),
+      ]);
+      return [key];
+    } finally {
+      await connection.query(`SELECT RELEASE_LOCK(CONCAT('corral:', DATABASE()))`).catch(() => undefined);
+      connection.release();
     }
   };
 }

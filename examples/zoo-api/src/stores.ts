@@ -9,11 +9,12 @@ import {
   type Store,
   type WebhookStore,
 } from '@corral/core';
+import { mysqlDatabase, mysqlIdempotency, mysqlJobs, mysqlRateLimits } from '@corral/mysql';
 import { postgresDatabase, postgresIdempotency, postgresJobs } from '@corral/postgres';
 import { postgresRateLimits, type RateLimitStore } from '@corral/rate-limit';
 import { sqliteDatabase, sqliteIdempotency, sqliteJobs } from '@corral/sqlite';
 import type { StorageConfig } from './config.js';
-import { fileSigningKeys, postgresSigningKeys, type SigningKeys } from './signing-keys.js';
+import { fileSigningKeys, mysqlSigningKeys, postgresSigningKeys, type SigningKeys } from './signing-keys.js';
 
 /**
  * Makes the store of one zoo collection. `initial` is the demo data a new, empty store starts
@@ -70,6 +71,17 @@ export function storageFor(storage: StorageConfig): Storage {
         webhooks: database.webhooks(),
         rateLimits: postgresRateLimits({ pool: database.pool, schema: storage.schema }),
         signingKeys: postgresSigningKeys(database.pool, storage.schema),
+      };
+    }
+    case 'mysql': {
+      const database = mysqlDatabase({ connectionString: storage.url });
+      return {
+        stores: (initial) => database.store({ seed: initial }),
+        jobs: mysqlJobs(database),
+        idempotency: mysqlIdempotency(database),
+        webhooks: database.webhooks(),
+        rateLimits: mysqlRateLimits(database),
+        signingKeys: mysqlSigningKeys(database),
       };
     }
   }

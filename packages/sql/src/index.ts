@@ -87,7 +87,7 @@ export {
   type LegacyMatches,
   type LegacyValue,
 } from './legacy-checks.js';
-export { onConflictUpsert, type KeptSql, type RateClock } from './kept-sql.js';
+export { onConflictUpsert, type KeptSql, type RateClock, type RateStatements } from './kept-sql.js';
 export type { KeptOn } from './kept-tables.js';
 export { jobStatements, type JobStatements } from './job-statements.js';
 export { sqlJobs, type JobWakeUps, type SqlJobOptions } from './sql-jobs.js';

@@ -17,6 +17,13 @@ export interface KeptSql {
   wholeMs(placeholder: string): string;
   /** Statements that make the rate-limit counters' table `corral_rate_limits` (key, count, ends_at) when missing. */
   rateLimitsTable(): readonly string[];
+  /**
+   * The counters' two statements where the database spells them its own way (MariaDB: no
+   * `ON CONFLICT`, no LIMIT in an IN subquery): `hit` counts a hit of key 1 in a window of ms 2 and
+   * returns `count` and `reset_ms`; `sweep` deletes up to `batch` ended windows. Default: the
+   * engine's, as SQLite and PostgreSQL write them.
+   */
+  rateStatements?(table: string, batch: number): RateStatements;
   /** The database's clock as the counters' `ends_at` stores a moment (see `sql-rate-limits.ts`). */
   readonly rateClock: RateClock;
   /** A moment of the callers' clock (ms, with a fraction) as the jobs table's time columns take it. */
@@ -35,6 +42,14 @@ export interface KeptSql {
     cleared: string,
     when: (existing: string) => string,
   ): string;
+}
+
+/** The rate-limit counters' statements as a dialect spells them (see `KeptSql.rateStatements`). */
+export interface RateStatements {
+  /** Counts a hit of key 1 in a window of ms 2; returns the row's `count` and `reset_ms`. */
+  readonly hit: string;
+  /** Deletes up to the batch of ended windows. */
+  readonly sweep: string;
 }
 
 /** Expressions of the database's clock, the same moment throughout one statement. */

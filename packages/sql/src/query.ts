@@ -33,6 +33,11 @@ export interface QueryDialect {
    * database's default differs.
    */
   nulls(order: SortOrder, column: ColumnMap): string;
+  /**
+   * For a database without a NULLS clause (MariaDB): an ORDER BY term written before the sort key
+   * that puts missing values last ascending and first descending; undefined where none is needed.
+   */
+  nullsBefore?(order: SortOrder, column: ColumnMap): string | undefined;
 }
 
 /** A WHERE clause and its parameters. */
@@ -222,7 +227,8 @@ export function orderOf(map: TableMap, dialect: QueryDialect, sort: ListQuery['s
   if (!sort) return `${id} ${direction}`;
   const column = map.column(sort.field);
   // Only a NOT NULL column is sure to hold no NULL, whatever the field's schema says.
-  return `${dialect.sortKey(column)} ${direction}${dialect.nulls(order, column)}, ${id} ${direction}`;
+  const before = dialect.nullsBefore?.(order, column);
+  return `${before ? `${before}, ` : ''}${dialect.sortKey(column)} ${direction}${dialect.nulls(order, column)}, ${id} ${direction}`;
 }
 
 /** The quoted names of the columns a record is read from: the id, then every field's, in the map's order. */

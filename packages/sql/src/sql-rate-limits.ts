@@ -36,13 +36,16 @@ export function sqlRateLimits<C>(kept: KeptOn<C>): SqlRateLimits {
   const table = dialect.table('corral_rate_limits');
   const ready = keptTable(kept, dialect.kept.rateLimitsTable());
   const ended = `w.${endsAt} <= ${clock.now}`;
-  // The count stops short of the integer column's limit rather than overflowing on a flood.
-  const hit = `INSERT INTO ${table} AS w (${key}, ${count}, ${endsAt}) VALUES (${p(1)}, 1, ${clock.after(p(2))})
+  const defaults = {
+    // The count stops short of the integer column's limit rather than overflowing on a flood.
+    hit: `INSERT INTO ${table} AS w (${key}, ${count}, ${endsAt}) VALUES (${p(1)}, 1, ${clock.after(p(2))})
     ON CONFLICT (${key}) DO UPDATE SET
       ${count} = CASE WHEN ${ended} THEN 1 WHEN w.${count} >= 2000000000 THEN w.${count} ELSE w.${count} + 1 END,
       ${endsAt} = CASE WHEN ${ended} THEN excluded.${endsAt} ELSE w.${endsAt} END
-    RETURNING ${count} AS count, ${clock.msUntil(endsAt)} AS reset_ms`;
-  const sweep = `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${endsAt} < ${clock.now} LIMIT ${sweepBatch})`;
+    RETURNING ${count} AS count, ${clock.msUntil(endsAt)} AS reset_ms`,
+    sweep: `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${endsAt} < ${clock.now} LIMIT ${sweepBatch})`,
+  };
+  const { hit, sweep } = dialect.kept.rateStatements?.(table, sweepBatch) ?? defaults;
   let sweptAt = 0;
   let sweeping: Promise<void> = Promise.resolve();
 

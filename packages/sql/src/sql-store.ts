@@ -246,6 +246,11 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     });
   }
 
+  lookupForWrite(on: C, key: string): Maybe<Lookup<T>> {
+    const clause = this.dialect.lockClause?.('update');
+    return clause ? this.lookup(on, key, tableReads(this, on, clause)) : this.lookup(on, key);
+  }
+
   /** Turns a refusal of the database (a rule of the table) into the API's error. */
   async guarded<R>(work: () => Promise<R>, deleting = false): Promise<R> {
     try {
@@ -346,7 +351,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
       if (key === undefined) return unwritten(await this.lookup(on, id));
       // A digest is compared with the row read first, in the same unit.
       if (readFirst) {
-        const now = await this.lookup(on, key);
+        const now = await this.lookupForWrite(on, key);
         if (now.status !== 'found' || now.record.version !== expectedVersion) return unwritten(now);
       }
       const deleted = await this.guarded(() => removeRows(this, on, rowWhere(this, key, expectedVersion)), true);

@@ -16,6 +16,11 @@ export interface WriteSource<T, C> extends ReadSource<T, C> {
   newId(on: C): Maybe<unknown>;
   /** One record: found, gone or missing. */
   lookup(on: C, key: string): Maybe<Lookup<T>>;
+  /**
+   * One record, read to check its version before a write in the same unit: locked where the
+   * dialect can lock rows (`lockClause`), so that of writers holding the same version one wins.
+   */
+  lookupForWrite(on: C, key: string): Maybe<Lookup<T>>;
   /** The read statements on a connection. */
   reads(on: C): TableReads<T>;
   /** How this table's writes reach the change log (see {@link ChangeWriting}). */
@@ -183,7 +188,7 @@ export async function overwriteRow<T, C>(
 ): Promise<StoredRecord<T> | undefined> {
   const { map, dialect, driver } = source;
   if (!source.shape.versionSql && expectedVersion !== undefined) {
-    const now = await source.lookup(on, key);
+    const now = await source.lookupForWrite(on, key);
     if (now.status !== 'found' || now.record.version !== expectedVersion) return undefined;
   }
   // Only the columns written: an update leaves the others, and their limits, alone.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { memoryStore, silentLogger } from '@corral/core';
 // Test helpers of core and of the PostgreSQL store, reached by path: no part of their packages' public surface.
 import { freshObjectStore } from '@corral/core/testing';
+import { createTestDatabase, dropTestDatabases, freshDatabaseName } from '@corral/mysql/testing';
 import { dropSchema, freshSchemaName, testDatabaseUrl } from '@corral/postgres/testing';
 import { createZooApi } from '../app.js';
 import { configFromEnv } from '../config.js';
@@ -35,13 +36,17 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Memory unless the test names a place for the data: tests must not share the service's own file.
   // With ZOO_TEST_STORES=postgres (a vitest project), each zoo gets a schema of its own on the test server.
-  const schema =
-    process.env.ZOO_TEST_STORES === 'postgres' && !env.STORE && !env.DATA_DIR ? freshSchemaName('zoo') : undefined;
+  // With ZOO_TEST_STORES=mysql, a database of its own on the MariaDB test server.
+  const own = !env.STORE && !env.DATA_DIR && !env.DATABASE_URL;
+  const schema = process.env.ZOO_TEST_STORES === 'postgres' && own ? freshSchemaName('zoo') : undefined;
+  const mysqlName = process.env.ZOO_TEST_STORES === 'mysql' && own ? freshDatabaseName('zoo') : undefined;
   const storage = schema
     ? { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema }
-    : env.DATA_DIR || env.DATABASE_URL || env.STORE
-      ? {}
-      : { STORE: 'memory' };
+    : mysqlName
+      ? { DATABASE_URL: await createTestDatabase(mysqlName) }
+      : env.DATA_DIR || env.DATABASE_URL || env.STORE
+        ? {}
+        : { STORE: 'memory' };
   const config = configFromEnv({
     PUBLIC_URL: origin,
     ...storage,
@@ -79,6 +84,7 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await api.close();
       if (schema) await dropSchema(schema);
+      if (mysqlName) await dropTestDatabases([mysqlName]);
     },
   };
 }

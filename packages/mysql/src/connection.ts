@@ -1,0 +1,58 @@
+import mysql from 'mysql2/promise';
+
+/** Something statements run on: the pool, or the connection of a unit of work. */
+export type Queryable = mysql.Pool | mysql.PoolConnection;
+
+/**
+ * What every connection is set to before its first statement: SQL-standard quoting and string
+ * literals (`"name"`, `||`, no backslash escapes, as the engine writes them), strict values, UTC,
+ * and code-point order for text it compares (`utf8mb4_nopad_bin`: 'a' and 'a ' differ).
+ */
+export const sessionSql = `SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION,ANSI_QUOTES,PIPES_AS_CONCAT,NO_BACKSLASH_ESCAPES', time_zone = '+00:00', collation_connection = 'utf8mb4_nopad_bin'`;
+
+/**
+ * A pool whose connections are set up as {@link sessionSql} says, numbers beyond 2^53 given as
+ * text, JSON and dates as text, and affected rows counting changed rows (see `changedRows`).
+ */
+export function openPool(connectionString: string, poolSize: number): mysql.Pool {
+  const pool = mysql.createPool({
+    uri: connectionString,
+    connectionLimit: poolSize,
+    connectTimeout: 10_000,
+    enableKeepAlive: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    jsonStrings: true,
+    dateStrings: true,
+    decimalNumbers: true,
+    namedPlaceholders: false,
+    // Affected rows are rows changed, so an upsert that left a row alone says 0 (UPDATEs report matched rows: see changedRows).
+    flags: ['-FOUND_ROWS'],
+    charset: 'UTF8MB4_BIN',
+  });
+  // A connection's errors must never end the process: one listener for its whole life (mysql2's
+  // own is taken once), and the session set before anything else it runs (commands queue in order).
+  (pool as unknown as { pool: NodeJS.EventEmitter }).pool.on('connection', (connection: NodeJS.EventEmitter) => {
+    connection.on('error', () => undefined);
+    (connection as unknown as { query(sql: string, done: () => void): void }).query(sessionSql, () => undefined);
+  });
+  return pool;
+}
+
+/** The rows an UPDATE matched (as other engines count), or the rows another statement changed. */
+export function changedRows(result: { affectedRows?: number; info?: string }): number {
+  const matched = /Rows matched: (\d+)/.exec(result.info ?? '');
+  return matched ? Number(matched[1]) : (result.affectedRows ?? 0);
+}
+
+/** Statements the prepared-statement protocol does not take (DDL, session, transaction control). */
+export function textOnly(sql: string): boolean {
+  return /^\s*(?:CREATE|ALTER|DROP|SET|START|BEGIN|COMMIT|ROLLBACK|LOCK|UNLOCK|TRUNCATE|RENAME|ANALYZE|SAVEPOINT|RELEASE)\b/i.test(
+    sql,
+  );
+}
+
+/** Whether a statement only reads (it may run again after its connection was cut). */
+export function onlyReads(sql: string): boolean {
+  return /^\s*(?:SELECT|WITH|EXPLAIN|SHOW)\b/i.test(sql) && !/\bFOR UPDATE\b|\bLOCK IN SHARE MODE\b/i.test(sql);
+}

@@ -1,0 +1,230 @@
+import { CorralError } from '@corral/core';
+import type mysql from 'mysql2/promise';
+import type {
+  Store,
+  StoreCallOptions,
+  StoreDatabase,
+  Transaction,
+  TransactionOptions,
+  WebhookStore,
+  WebhookStoreLimits,
+} from '@corral/core';
+import {
+  type ChangeHold,
+  changeRetention,
+  type ChangeSql,
+  SqlChangeLog,
+  type SqlRow,
+  type StatementOptions,
+} from '@corral/sql';
+import { MysqlChangeEngine, mysqlChangeSql } from './change-log.js';
+import { changedRows, onlyReads, openPool, type Queryable, textOnly } from './connection.js';
+import { asOutage, backoff, isConnectionLoss, lostARace, outcomeUnknown, raceAttempts } from './outage.js';
+import { orderedValues, positional } from './placeholders.js';
+import { MysqlStore, type MysqlStoreOptions } from './store.js';
+import { mysqlWebhooks } from './webhooks.js';
+
+export type { Queryable } from './connection.js';
+
+/** Settings of {@link mysqlDatabase}. */
+export interface MysqlOptions {
+  /** Where the server is, e.g. `mysql://root@127.0.0.1:3306/zoo` (the database must exist). */
+  readonly connectionString: string;
+  /** Connections at most (default 10). */
+  readonly poolSize?: number;
+  /**
+   * Keep a change log (`database.changes`, read by feeds): on by default; `false` writes none, and
+   * writers of different collections then never wait on one another.
+   */
+  readonly changeLog?: boolean;
+  /** How long the change log keeps changes, in ms (default 24 h); older ones are pruned in steps. */
+  readonly changeRetention?: number;
+}
+
+/** A unit of work of a {@link MysqlDatabase}: the connection its statements run on. */
+export interface MysqlTransaction extends Transaction {
+  readonly database: MysqlDatabase;
+  /** The pooled connection the unit's statements run on, inside its START TRANSACTION ... COMMIT. */
+  readonly connection: mysql.PoolConnection;
+}
+
+/** What a statement gave: its rows (a SELECT or RETURNING), and the rows it changed or matched. */
+export interface StatementResult {
+  /** Rows, by column name or as arrays. */
+  readonly rows: SqlRow[];
+  /** Rows an INSERT or DELETE changed, or an UPDATE matched. */
+  readonly changed: number;
+}
+
+/**
+ * The collections of an API in one MariaDB (or MySQL) database, a table each, through a pool.
+ * Units of work run SERIALIZABLE (core's own: READ COMMITTED, locking what they check) and are run
+ * again, whole, when they lose a deadlock (1213) or wait too long for a lock (1205, after which
+ * MariaDB has rolled back only the statement: the unit is rolled back first).
+ */
+export class MysqlDatabase implements StoreDatabase {
+  /** The connection pool. */
+  readonly pool: mysql.Pool;
+  /** Where the pool connects, for the start-up error of a server that cannot be reached. */
+  readonly connectionString: string;
+  /** The change log of the database (undefined with `changeLog: false`). */
+  readonly changes: SqlChangeLog | undefined;
+  /** The SQL by which the stores' writes append to {@link changes}. */
+  readonly changeSql: ChangeSql | undefined;
+  private closed = false;
+
+  constructor(options: MysqlOptions) {
+    const retention = changeRetention(options.changeRetention);
+    this.connectionString = options.connectionString;
+    this.pool = openPool(options.connectionString, options.poolSize ?? 10);
+    if (options.changeLog === false) {
+      this.changes = undefined;
+      this.changeSql = undefined;
+    } else {
+      this.changes = new SqlChangeLog(new MysqlChangeEngine(this), { retention });
+      this.changeSql = mysqlChangeSql;
+      this.changes.startPruning();
+    }
+  }
+
+  /** Keeps the change log from pruning past what `hold` resolves to (see SqlChangeLog.hold); a function to let go. */
+  holdChanges(hold: ChangeHold): () => void {
+    return this.changes?.hold(hold) ?? (() => undefined);
+  }
+
+  /**
+   * Runs one statement (prepared, once per connection; DDL as text). On the pool, a statement that
+   * only reads runs again on another connection when its own was cut; a write that lost a deadlock
+   * was rolled back whole and runs again; a write cut after it was sent fails as "outcome unknown".
+   */
+  async query(
+    on: Queryable,
+    text: string,
+    values: readonly unknown[] = [],
+    how: StatementOptions = {},
+  ): Promise<StatementResult> {
+    const statement = positional(text);
+    const ordered = orderedValues(statement, values);
+    const run = async (connection: Queryable): Promise<StatementResult> => {
+      const options = { sql: statement.sql, rowsAsArray: how.arrays === true };
+      const [result] = textOnly(statement.sql)
+        ? await connection.query(options, ordered)
+        : await connection.execute(options, ordered as never);
+      if (Array.isArray(result)) return { rows: result as SqlRow[], changed: result.length };
+      return { rows: [], changed: changedRows(result as mysql.ResultSetHeader) };
+    };
+    if (on !== this.pool) return run(on);
+    const writing = how.writes ?? !onlyReads(text);
+    for (let attempt = 1; ; attempt++) {
+      let connection: mysql.PoolConnection | undefined;
+      let sent = false;
+      try {
+        connection = await this.pool.getConnection();
+        sent = true;
+        const result = await run(connection);
+        connection.release();
+        if (writing) this.changes?.committed();
+        return result;
+      } catch (error) {
+        const lost = isConnectionLoss(error);
+        if (connection) lost ? connection.destroy() : connection.release();
+        if (lost && writing && sent && !/closed state/.test(String((error as Error).message)))
+          throw outcomeUnknown(error);
+        const again = lost ? attempt < raceAttempts : lostARace(error) && attempt < raceAttempts;
+        if (!again) throw asOutage(error);
+        if (!lost) await backoff(attempt);
+      }
+    }
+  }
+
+  /** A unit of work: SERIALIZABLE unless `read-committed` is asked for; run again inside when it lost a race. */
+  async transaction<R>(work: (transaction: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
+    const level = options?.isolation === 'read-committed' ? 'READ COMMITTED' : 'SERIALIZABLE';
+    return this.inTransaction(level, (connection) => work({ database: this, connection } as MysqlTransaction));
+  }
+
+  /**
+   * Runs `body` in a transaction on a pooled connection, again when it lost a race (rolled back
+   * whole first: a lock wait timeout undoes only its statement) or its connection was cut before
+   * COMMIT was sent; what it cannot outlast becomes a 503 where the database was the cause.
+   */
+  async inTransaction<R>(level: string, body: (connection: mysql.PoolConnection) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      let connection: mysql.PoolConnection | undefined;
+      let committing = false;
+      let lost = false;
+      try {
+        connection = await this.pool.getConnection();
+        await connection.query(`SET TRANSACTION ISOLATION LEVEL ${level}`);
+        await connection.query('START TRANSACTION');
+        const result = await body(connection);
+        committing = true;
+        await connection.query('COMMIT');
+        this.changes?.committed();
+        return result;
+      } catch (error) {
+        lost = isConnectionLoss(error);
+        if (connection && !lost) await connection.query('ROLLBACK').catch(() => undefined);
+        if (lost && committing) throw outcomeUnknown(error);
+        const again = lost || lostARace(error) || lostARace((error as { cause?: unknown }).cause);
+        if (!again || attempt >= raceAttempts) throw asOutage(error);
+      } finally {
+        if (connection) lost ? connection.destroy() : connection.release();
+      }
+      await backoff(attempt);
+    }
+  }
+
+  /** The connection of the caller's unit of work, refusing one of another database. */
+  unitOf(options: StoreCallOptions | undefined): mysql.PoolConnection | undefined {
+    const transaction = options?.transaction as MysqlTransaction | undefined;
+    if (!transaction) return undefined;
+    if (transaction.database !== this)
+      throw new CorralError('CORRAL_FOREIGN_TRANSACTION', '@corral/mysql: the transaction belongs to another database');
+    return transaction.connection;
+  }
+
+  /** Statements that must hold together: in the caller's unit, or a READ COMMITTED one of their own. */
+  async atomically<R>(options: StoreCallOptions | undefined, body: (on: Queryable) => Promise<R>): Promise<R> {
+    const unit = this.unitOf(options);
+    return unit ? body(unit) : this.inTransaction('READ COMMITTED', body);
+  }
+
+  /** Where a single statement runs: the caller's unit of work, or any pooled connection. */
+  on(options: StoreCallOptions | undefined): Queryable {
+    return this.unitOf(options) ?? this.pool;
+  }
+
+  /** Webhook subscriptions and their delivery state in this database; `limits` bound what is kept per subscription. */
+  webhooks(limits: Partial<WebhookStoreLimits> = {}): WebhookStore {
+    return mysqlWebhooks(this, limits);
+  }
+
+  /**
+   * A store for one collection. Without `table` it keeps the records in a table of its own, made
+   * and kept in step with the declarations; with `table` it serves a table the application owns.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: without seed records, the collection it is given types it
+  store<T extends object = any>(options: MysqlStoreOptions<T> = {}): Store<T> {
+    return new MysqlStore<T>(this, options);
+  }
+
+  /** Resolves when the server answers `SELECT 1`; `GET /ready` asks through the stores. */
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('@corral/mysql: the database is closed');
+    await this.query(this.pool, 'SELECT 1');
+  }
+
+  /** Closes the pool once; later calls do nothing. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.changes?.stop();
+    await this.pool.end();
+  }
+}
+
+/** Connects to MariaDB or MySQL for an API's collections (lazily: the first statement opens a connection). */
+export function mysqlDatabase(options: MysqlOptions): MysqlDatabase {
+  return new MysqlDatabase(options);
+}

@@ -1,0 +1,15 @@
+import type { SqlDriver } from '@corral/sql';
+import type { MysqlDatabase, Queryable } from './database.js';
+
+/**
+ * The engine's driver on mysql2: prepared statements on the pool or on a unit's connection; a
+ * write of one statement runs on its own (autocommit), several in a READ COMMITTED unit.
+ */
+export function mysqlDriver(database: MysqlDatabase): SqlDriver<Queryable> {
+  return {
+    readsOn: (options) => database.on(options),
+    rows: async (on, sql, values, options) => (await database.query(on, sql, values, options)).rows,
+    run: async (on, sql, values) => (await database.query(on, sql, values, { writes: true })).changed,
+    write: (options, atomic, body) => (atomic ? database.atomically(options, body) : body(database.on(options))),
+  };
+}
