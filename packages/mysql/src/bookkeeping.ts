@@ -19,6 +19,8 @@ export const mysqlBookkeeping: BookkeepingSql = {
   tombstones: (collection, ids) =>
     `SELECT id FROM corral_tombstones WHERE collection = ${collection} AND id IN (SELECT corral_items.v FROM JSON_TABLE(${ids}, '$[*]' COLUMNS (v VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin PATH '$')) AS corral_items)`,
   tombstone: (collection, id) => `INSERT IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, ${id})`,
+  tombstoneRows: (collection, ids) =>
+    `INSERT IGNORE INTO corral_tombstones (collection, id) VALUES ${ids.map((id) => `(${collection}, ${id})`).join(', ')}`,
   tombstonesFrom: (collection, from) =>
     `INSERT IGNORE INTO corral_tombstones (collection, id) SELECT ${collection}, id FROM ${from}`,
 };

@@ -50,6 +50,13 @@ export const mysqlChangeSql: ChangeSql = {
     throw new Error('@corral/mysql: MariaDB has no writable CTEs; writes are logged by triggers or after the write');
   },
   appendOne: logInsert('?1', '?2', 'created', '?4', '?5', '?6').replace(`'created'`, '?3'),
+  appendRows: (rows) =>
+    `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) VALUES ${rows
+      .map(
+        ([collection, id, kind, version, data, previous]) =>
+          `(0, ${collection}, ${id}, ${kind}, ${version}, 0, ${data}, ${previous})`,
+      )
+      .join(', ')}`,
 };
 
 const positionPattern = /^\d{1,18}$/;

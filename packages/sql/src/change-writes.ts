@@ -24,6 +24,8 @@ export interface ChangeSql {
   rowJson(row: string, except?: string): string;
   /** An INSERT of one log row from 6 parameters: collection, id, kind, version, row JSON, previous JSON. */
   readonly appendOne: string;
+  /** An INSERT of a log row for each entry, each 6 placeholders as for {@link appendOne}. */
+  appendRows?(rows: readonly (readonly string[])[]): string;
 }
 
 /** How a store's writes reach the log: in their statements, by statements after them, or by the table's triggers. */
@@ -47,6 +49,54 @@ export function versionOf(source: WriteSource<unknown, unknown>, from: string): 
   return source.shape.versionSql ? `${from}.${versionAlias}` : 'NULL';
 }
 
+/** The change log's JSON of a row read with a record's SELECT list. */
+function rowText(source: WriteSource<unknown, unknown>, value: SqlRow | undefined): string | null {
+  return value === undefined
+    ? null
+    : JSON.stringify(rowObject(source.map, value), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+}
+
+/**
+ * Appends a `deleted` change for each row (read with a record's SELECT list) after a bulk delete,
+ * in statements of up to 256 rows where the dialect can (`appendRows`), else one each.
+ */
+export async function appendDeletedAfter<C>(
+  source: WriteSource<unknown, C>,
+  on: C,
+  rows: readonly SqlRow[],
+): Promise<void> {
+  if (source.changeWriting !== 'after') return;
+  const changes = source.changeSql!;
+  const entry = (row: SqlRow) => {
+    const record = source.shape.record(row);
+    return [source.map.collection, record.id, 'deleted', record.version, null, rowText(source, row)];
+  };
+  if (!changes.appendRows) {
+    for (const row of rows) await source.driver.run(on, changes.appendOne, entry(row));
+    return;
+  }
+  for (const chunk of powerOfTwoChunks(rows)) {
+    const placeholders = chunk.map((_, i) => [1, 2, 3, 4, 5, 6].map((n) => source.dialect.placeholder(i * 6 + n)));
+    await source.driver.run(on, changes.appendRows(placeholders), chunk.flatMap(entry));
+  }
+}
+
+/**
+ * Splits a list into chunks of at most 256 whose sizes are powers of two, so that a statement
+ * written for a chunk comes in few texts (a prepared statement each), however many rows there are.
+ */
+export function powerOfTwoChunks<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  let at = 0;
+  while (at < items.length) {
+    let size = 256;
+    while (size > items.length - at) size /= 2;
+    chunks.push(items.slice(at, at + size));
+    at += size;
+  }
+  return chunks;
+}
+
 /** Appends a change by a statement of its own, for engines that cannot in the write's (see `ChangeWriting`). */
 export async function appendAfter<C>(
   source: WriteSource<unknown, C>,
@@ -58,17 +108,13 @@ export async function appendAfter<C>(
   previous: SqlRow | undefined,
 ): Promise<void> {
   if (source.changeWriting !== 'after') return;
-  const json = (value: SqlRow | undefined) =>
-    value === undefined
-      ? null
-      : JSON.stringify(rowObject(source.map, value), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
   await source.driver.run(on, source.changeSql!.appendOne, [
     source.map.collection,
     id,
     kind,
     version,
-    json(row),
-    json(previous),
+    rowText(source, row),
+    rowText(source, previous),
   ]);
 }
 

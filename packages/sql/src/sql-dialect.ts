@@ -61,6 +61,11 @@ export interface BookkeepingSql {
   tombstones(collection: string, ids: string): string;
   /** Leaves one tombstone, ignored when it is there. */
   tombstone(collection: string, id: string): string;
+  /**
+   * Leaves a tombstone for each of `ids` (placeholders) in one statement, ignoring those there;
+   * without it, a bulk delete on an engine without writable CTEs leaves them one statement each.
+   */
+  tombstoneRows?(collection: string, ids: readonly string[]): string;
   /** Leaves a tombstone for each `id` of a CTE named `from` (when `writableCte`). */
   tombstonesFrom(collection: string, from: string): string;
 }

@@ -7,7 +7,15 @@ import type { Maybe, SqlRow } from './sql-driver.js';
 import type { ColumnMap } from './table-map.js';
 import { checkLimits } from './column-limits.js';
 import { columnValue, rowValues } from './values.js';
-import { appendAfter, rowBefore, versionOf, type ChangeSql, type ChangeWriting } from './change-writes.js';
+import {
+  appendAfter,
+  appendDeletedAfter,
+  powerOfTwoChunks,
+  rowBefore,
+  versionOf,
+  type ChangeSql,
+  type ChangeWriting,
+} from './change-writes.js';
 import { versionAlias } from './row-records.js';
 
 /** What the writes of a table need of its store beside its reads. */
@@ -287,14 +295,18 @@ export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, wher
       }),
   );
   if (dialect.can.writableCte) return Number((rows[0] as unknown[])[0]);
-  const tombstone = bookkeeping.tombstone(dialect.placeholder(1), dialect.placeholder(2));
-  for (const row of rows) {
-    await driver.run(on, tombstone, [map.collection, (row as unknown[])[0]]);
-    if (source.changeWriting === 'after') {
-      const record = source.shape.record(row);
-      await appendAfter(source, on, 'deleted', record.id, record.version, undefined, row);
+  // A bulk delete leaves its tombstones and log rows in a few statements, not a round trip per row.
+  const ids = rows.map((row) => (row as unknown[])[0]);
+  if (bookkeeping.tombstoneRows)
+    for (const chunk of powerOfTwoChunks(ids)) {
+      const placeholders = chunk.map((_, i) => dialect.placeholder(i + 2));
+      await driver.run(on, bookkeeping.tombstoneRows(dialect.placeholder(1), placeholders), [map.collection, ...chunk]);
     }
+  else {
+    const tombstone = bookkeeping.tombstone(dialect.placeholder(1), dialect.placeholder(2));
+    for (const id of ids) await driver.run(on, tombstone, [map.collection, id]);
   }
+  await appendDeletedAfter(source, on, rows);
   await bumpAfter(source, on, rows.length > 0);
   return rows.length;
 }

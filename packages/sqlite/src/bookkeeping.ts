@@ -16,6 +16,8 @@ export const sqliteBookkeeping: BookkeepingSql = {
     `SELECT id FROM corral_tombstones WHERE collection = ${collection} AND id IN (SELECT value FROM json_each(${ids}))`,
   tombstone: (collection, id) =>
     `INSERT OR IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, ${id})`,
+  tombstoneRows: (collection, ids) =>
+    `INSERT OR IGNORE INTO corral_tombstones (collection, id) VALUES ${ids.map((id) => `(${collection}, ${id})`).join(', ')}`,
   tombstonesFrom: (collection, from) =>
     `INSERT OR IGNORE INTO corral_tombstones (collection, id) SELECT ${collection}, id FROM ${from}`,
 };

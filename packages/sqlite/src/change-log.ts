@@ -39,6 +39,13 @@ export const sqliteChangeSql: ChangeSql = {
     throw new Error('@corral/sqlite: no writable CTEs');
   },
   appendOne: `INSERT INTO corral_changes (collection, id, kind, version, at, data, previous) VALUES (?1, ?2, ?3, ?4, ${now}, ?5, ?6)`,
+  appendRows: (rows) =>
+    `INSERT INTO corral_changes (collection, id, kind, version, at, data, previous) VALUES ${rows
+      .map(
+        ([collection, id, kind, version, data, previous]) =>
+          `(${collection}, ${id}, ${kind}, ${version}, ${now}, ${data}, ${previous})`,
+      )
+      .join(', ')}`,
 };
 
 /**
