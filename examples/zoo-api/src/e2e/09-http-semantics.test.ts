@@ -9,6 +9,7 @@ import {
   type Reply,
   type RunningZoo,
   startZooWithTokens,
+  waitForJob,
 } from './helpers.js';
 
 type Row = Record<string, any>;
@@ -146,6 +147,8 @@ describe('HTTP semantics', () => {
         json: [],
       });
       expect(jobReply.status).toBe(202);
+      // The job's writes move the change log's position (Last-Event-ID): let them land first.
+      await waitForJob(zoo, jobReply.headers.get('location')!, admin);
       const errorPage = (await get(zoo, '/v1/employees?state=retired', admin)).body.additionalInformation as string;
       const paths: [string, string | undefined][] = [
         ['/', undefined],
