@@ -110,6 +110,8 @@ describe.runIf(available)('signing in at the login page in a real browser', () =
       const callback = page.waitForRequest((request) => request.url().startsWith(redirectUri));
       await page.keyboard.press('Enter');
       const code = new URL((await callback).url()).searchParams.get('code')!;
+      // The browser lands on the callback before anything else: a navigation started meanwhile would be cut short.
+      await page.waitForURL((url) => url.href.startsWith(redirectUri));
       const res = await fetch(`${zoo.origin}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -49,5 +49,7 @@ export function bulkUnderLoadCases(fixture: () => RaceFixture): void {
       'DELETE If-Match 412',
     ];
     expect(bulk.filter((answer) => !honest.includes(answer))).toEqual([]);
-  });
+    // What is tested is that nothing fails, not how fast: on MariaDB every logged write commits in
+    // turn (see docs/databases.md), and 20 writers there take 7-14 s alone, more in a full run.
+  }, 90_000);
 }

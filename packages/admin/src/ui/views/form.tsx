@@ -175,7 +175,8 @@ export function FormView({ model, view, scopes }: Props) {
           void save(loaded?.etag);
         }}
       >
-        {fields.map((field) => (
+        {/* No fields before the record is loaded: what a person typed there would be overwritten by it. */}
+        {(editing && !loaded ? [] : fields).map((field) => (
           <Input
             key={field.name}
             field={field}
