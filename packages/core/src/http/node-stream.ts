@@ -102,9 +102,14 @@ export function writeNodeStream(
     if (closed.signal.aborted) return;
     openStreams.delete(open);
     if (session) streamedOnSession.set(session, streamedAnswersOn(session) - 1);
+    socket?.off('close', finish);
     closed.abort();
   };
   res.once('close', finish);
+  // An answer queued behind another on HTTP/1.1 has no socket of its own yet, and Node 22 does not
+  // close it when the client leaves: the request's socket closing says so.
+  const socket = stream ? undefined : req.socket;
+  socket?.once('close', finish);
   const unread = () => (stream ?? res).writableLength;
   const sink: StreamSink = {
     write(chunk) {
