@@ -75,6 +75,7 @@ export function mysqlDialect(
       rowLocks: true,
       literalFirstLimit: false,
       skipLocked: true,
+      batchedCreates: false,
     },
     bookkeeping: mysqlBookkeeping,
     kept: mysqlKept,

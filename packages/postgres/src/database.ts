@@ -24,7 +24,7 @@ import { postgresChangeSql } from './change-log-sql.js';
 import { guardConnections, wasCut } from './connection-guard.js';
 import { shardAssigner } from './shard-hint.js';
 import { asOutage, isConnectionLoss, outcomeUnknown, wasNotSent } from './outage.js';
-import { cutAttempts, onPooledConnection, pooledConnection } from './pooled.js';
+import { cutBudget, onPooledConnection, pooledConnection } from './pooled.js';
 import { backoff, lostARace, raceAttempts } from './retry.js';
 import { PreparedNames, preparedStatementDefaults } from './prepared-names.js';
 import { onlyReads } from './statement-kind.js';
@@ -187,8 +187,7 @@ export class PostgresDatabase implements StoreDatabase {
    * cannot outlast becomes a 503 where the database was the cause.
    */
   private async inTransaction<R>(begin: string, body: (client: pg.PoolClient) => Promise<R>): Promise<R> {
-    // After a cut of every connection, each idle one may be found cut in turn: they do not count.
-    const cutRuns = cutAttempts + this.pool.idleCount;
+    const cutRuns = cutBudget(this.pool);
     for (let attempt = 1; ; attempt++) {
       const client = await this.connect();
       let broken = false;

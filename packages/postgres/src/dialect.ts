@@ -57,6 +57,7 @@ export function postgresDialect(schema: string, enumColumns: ReadonlySet<string>
       rowLocks: true,
       literalFirstLimit: true,
       skipLocked: true,
+      batchedCreates: true,
     },
     bookkeeping: postgresBookkeeping(schema),
     kept: postgresKept(schema),

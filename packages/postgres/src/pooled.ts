@@ -6,6 +6,16 @@ import { isConnectionLoss, isUnreachable, outcomeUnknown, wasNotSent } from './o
 export const cutAttempts = 3;
 
 /**
+ * How many runs of a statement may find their connection cut, beyond {@link cutAttempts}: after a
+ * cut of every connection, each of the pool's may be handed out in turn before the pool learns it
+ * is gone (the idle ones, and those other statements were holding and give back meanwhile).
+ */
+export function cutBudget(pool: pg.Pool): number {
+  const { max } = (pool as unknown as { options: { max?: number } }).options;
+  return cutAttempts + (max ?? 10);
+}
+
+/**
  * A pooled connection. A connection cut while it was being opened is opened again (a few times);
  * a server that cannot be reached fails at once.
  */
@@ -29,8 +39,7 @@ export async function onPooledConnection<R>(
   writes: boolean,
   statement: (client: pg.PoolClient) => Promise<R>,
 ): Promise<R> {
-  // After a cut of every connection, each idle one may be found cut in turn: they do not count.
-  const attempts = cutAttempts + pool.idleCount;
+  const attempts = cutBudget(pool);
   for (let attempt = 1; ; attempt++) {
     const client = await pooledConnection(pool);
     let cut = false;

@@ -27,6 +27,12 @@ export interface DialectCapabilities {
    * it the engine has one writer at a time (SQLite), and a plain claim is enough.
    */
   readonly skipLocked: boolean;
+  /**
+   * Creates outside a unit of work that meet in one turn of the event loop go as one multi-row
+   * `INSERT ... RETURNING` (see create-batches.ts): for an engine that takes writes from many
+   * connections at once and returns inserted rows in the order of its values.
+   */
+  readonly batchedCreates: boolean;
 }
 
 /**

@@ -34,11 +34,13 @@ import { TableShape } from './table-shape.js';
 import { tableReads, type EngineReads, type PageMemo } from './table-reads.js';
 import { bulkDelete, bulkReplace } from './store-bulk.js';
 import { SqlChangeLog } from './change-log.js';
+import { CreateBatches } from './create-batches.js';
 import type { ChangeSql, ChangeWriting } from './change-writes.js';
 import { rowRecord, versionAlias } from './row-records.js';
 import {
   filterWhere,
   insertRow,
+  insertRows,
   manyStatements,
   overwriteRow,
   removeRows,
@@ -69,6 +71,8 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   private readsOf = new WeakMap<object, EngineReads<T>>();
   private lastOn: C | undefined;
   private lastReads: EngineReads<T> | undefined;
+  /** Creates waiting to go together (see create-batches.ts), made at the first create that may. */
+  private batches: Pick<CreateBatches<T>, 'create'> | undefined;
   /** Whether the database fills the id of a new row of a table the application owns. */
   protected generatedIds = true;
 
@@ -297,8 +301,18 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   async create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
+    if (options?.transaction === undefined && this.dialect.can.batchedCreates && !manyStatements(this))
+      return (this.batches ??= new CreateBatches<T>(
+        (many) => this.driver.write(undefined, false, (on) => insertRows(this, on, many)),
+        (one) => this.createAlone(one),
+      )).create(data);
+    return this.createAlone(data, options);
+  }
+
+  private createAlone(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
     return this.driver.write(options, manyStatements(this), (on) => this.guarded(() => insertRow(this, on, data)));
   }
+
 
   async replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>> {
     return this.overwrite(id, data, this.map.columns, expectedVersion, options);

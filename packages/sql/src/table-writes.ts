@@ -142,26 +142,42 @@ async function bumpAfter<C>(source: WriteSource<unknown, C>, on: C, changed: boo
 }
 
 export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T): Promise<StoredRecord<T>> {
+  return (await insertRows(source, on, [data]))[0]!;
+}
+
+/**
+ * Inserts records in one statement (with their bookkeeping); their records come back in the order
+ * given, as the database returns the rows of `INSERT ... VALUES` in the order of its values.
+ */
+export async function insertRows<T, C>(
+  source: WriteSource<T, C>,
+  on: C,
+  many: readonly T[],
+): Promise<StoredRecord<T>[]> {
   const { map, dialect } = source;
-  const fresh = source.newId(on);
-  const id = fresh instanceof Promise ? await fresh : fresh;
+  const ids: unknown[] = [];
+  for (const _ of many) {
+    const fresh = source.newId(on);
+    ids.push(fresh instanceof Promise ? await fresh : fresh);
+  }
+  const withIds = ids[0] !== undefined;
   const versioned = map.version !== undefined && !map.managed;
   const names = [
-    ...(id === undefined ? [] : [map.id.column]),
+    ...(withIds ? [map.id.column] : []),
     ...(versioned ? [map.version!] : []),
     ...map.columns.map((column) => column.column),
   ];
-  const values = [
-    ...(id === undefined ? [] : [id]),
+  const tuples = many.map((data, i) => [
+    ...(withIds ? [ids[i]] : []),
     ...(versioned ? [1] : []),
     ...rowValues(map, data as Record<string, unknown>, dialect.codec),
-  ];
+  ]);
   const rows = await counted(
     source,
     on,
     (parameters) => {
-      const placeholders = values.map((value) => parameters.add(value));
-      return `INSERT INTO ${source.shape.table} (${names.map((name) => dialect.quote(name)).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${source.shape.selected}`;
+      const values = tuples.map((tuple) => `(${tuple.map((value) => parameters.add(value)).join(', ')})`);
+      return `INSERT INTO ${source.shape.table} (${names.map((name) => dialect.quote(name)).join(', ')}) VALUES ${values.join(', ')} RETURNING ${source.shape.selected}`;
     },
     (from) => `SELECT * FROM ${from}`,
     'added',
@@ -172,12 +188,14 @@ export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T)
         version: versionOf(source, from),
         row: changes.rowJson(from),
       }),
-    { shape: id === undefined ? 'insert' : 'insert with id', values },
+    { shape: `${withIds ? 'insert with id' : 'insert'} x${many.length}`, values: tuples.flat() },
   );
+  if (rows.length !== many.length) throw new Error(`${many.length} rows were inserted, ${rows.length} came back`);
   await bumpAfter(source, on, true);
-  const record = source.shape.record(rows[0]!);
-  await appendAfter(source, on, 'created', record.id, record.version, rows[0]!, undefined);
-  return record;
+  const records = rows.map((row) => source.shape.record(row));
+  for (const [i, record] of records.entries())
+    await appendAfter(source, on, 'created', record.id, record.version, rows[i]!, undefined);
+  return records;
 }
 
 /**

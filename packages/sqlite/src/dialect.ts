@@ -44,6 +44,7 @@ export const sqliteDialect: SqlDialect = {
     rowLocks: false,
     literalFirstLimit: false,
     skipLocked: false,
+    batchedCreates: false,
   },
   bookkeeping: sqliteBookkeeping,
   kept: sqliteKept,
