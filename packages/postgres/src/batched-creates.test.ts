@@ -98,9 +98,9 @@ describe.runIf(available)('PostgreSQL creates that meet in one turn', () => {
       ]);
       const outcomes = await creates;
       await admin.query('COMMIT');
-      expect(
-        outcomes.map((outcome) => outcome.status === 'rejected' && (outcome.reason as ApiError).codeName),
-      ).toEqual(['writeOutcomeUnknown', 'writeOutcomeUnknown', 'writeOutcomeUnknown']);
+      expect(outcomes.map((outcome) => outcome.status === 'rejected' && (outcome.reason as ApiError).codeName)).toEqual(
+        ['writeOutcomeUnknown', 'writeOutcomeUnknown', 'writeOutcomeUnknown'],
+      );
       // None was tried again alone: nothing was written twice (here, nothing at all: the cut rolled it back).
       const { rows } = await admin.query(`SELECT count(*)::int AS n FROM ${table}`);
       expect(rows[0].n).toBe(0);

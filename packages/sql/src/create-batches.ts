@@ -51,7 +51,7 @@ export class CreateBatches<T> {
     }
     this.together(batch.map((waiting) => waiting.data)).then(
       (records) => {
-        batch.forEach((waiting, i) => waiting.resolve(records[i]!));
+        for (const [i, waiting] of batch.entries()) waiting.resolve(records[i]!);
       },
       (error: unknown) => {
         if (sharedFate(error)) for (const waiting of batch) waiting.reject(error);

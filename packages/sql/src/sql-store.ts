@@ -313,7 +313,6 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     return this.driver.write(options, manyStatements(this), (on) => this.guarded(() => insertRow(this, on, data)));
   }
 
-
   async replace(id: string, data: T, expectedVersion?: number, options?: StoreCallOptions): Promise<WriteResult<T>> {
     return this.overwrite(id, data, this.map.columns, expectedVersion, options);
   }
