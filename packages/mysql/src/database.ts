@@ -18,7 +18,7 @@ import {
   type StatementOptions,
 } from '@corral/sql';
 import { MysqlChangeEngine, mysqlChangeSql } from './change-log.js';
-import { changedRows, onlyReads, openPool, type Queryable, textOnly } from './connection.js';
+import { changedRows, onlyReads, openPool, type Queryable, sessionIsolation, textOnly } from './connection.js';
 import { asOutage, backoff, isConnectionLoss, lostARace, outcomeUnknown, raceAttempts } from './outage.js';
 import { orderedValues, positional } from './placeholders.js';
 import { MysqlStore, type MysqlStoreOptions } from './store.js';
@@ -155,7 +155,8 @@ export class MysqlDatabase implements StoreDatabase {
       let lost = false;
       try {
         connection = await this.pool.getConnection();
-        await connection.query(`SET TRANSACTION ISOLATION LEVEL ${level}`);
+        // The session's own level needs no statement (see sessionIsolation).
+        if (level !== sessionIsolation) await connection.query(`SET TRANSACTION ISOLATION LEVEL ${level}`);
         await connection.query('START TRANSACTION');
         const result = await body(connection);
         committing = true;
@@ -187,7 +188,7 @@ export class MysqlDatabase implements StoreDatabase {
   /** Statements that must hold together: in the caller's unit, or a READ COMMITTED one of their own. */
   async atomically<R>(options: StoreCallOptions | undefined, body: (on: Queryable) => Promise<R>): Promise<R> {
     const unit = this.unitOf(options);
-    return unit ? body(unit) : this.inTransaction('READ COMMITTED', body);
+    return unit ? body(unit) : this.inTransaction(sessionIsolation, body);
   }
 
   /** Where a single statement runs: the caller's unit of work, or any pooled connection. */

@@ -138,6 +138,7 @@ function remember(
 async function bumpAfter<C>(source: WriteSource<unknown, C>, on: C, changed: boolean): Promise<void> {
   const { map, dialect, driver } = source;
   if (map.managed || dialect.can.writableCte || !changed) return;
+  if (dialect.bookkeeping.logCountsOwnedWrites && source.changeWriting !== 'none') return;
   await driver.run(on, dialect.bookkeeping.revisionBump(dialect.placeholder(1)), [map.collection]);
 }
 
