@@ -76,7 +76,7 @@ export function mysqlDialect(
     can: {
       returningOnUpdate: false,
       writableCte: false,
-      revisionInPage: false,
+      revisionInPage: true,
       lateralGroups: false,
       rowLocks: true,
       literalFirstLimit: false,
