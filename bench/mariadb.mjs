@@ -90,7 +90,12 @@ function creates(origin, connections, timing) {
 }
 
 /** The MariaDB part of `npm run bench`: the report's lines, and Corral's rate over the peer's by size, work and connections. */
-export async function mariadbBench({ quick = false, timing, rounds = quick ? 1 : 3, sizes = quick ? [10_000] : [1_000_000] }) {
+export async function mariadbBench({
+  quick = false,
+  timing,
+  rounds = quick ? 1 : 3,
+  sizes = quick ? [10_000] : [1_000_000],
+}) {
   const works = [...Object.keys(endpoints), 'creates'];
   const columns = connectionCounts.flatMap((connections) => works.map((work) => `${work} @${connections}`));
   const lines = [
@@ -128,12 +133,16 @@ export async function mariadbBench({ quick = false, timing, rounds = quick ? 1 :
               const url = `${servers[name].origin}${path}`;
               const { rps } = await measure(url, { ...timing, connections, timeoutSeconds: 30 });
               ((samples[name] ??= {})[`${label} @${connections}`] ??= []).push(rps);
-              console.error(`mariadb ${size} round ${round + 1} ${label} @${connections} ${name}: ${Math.round(rps)} req/s`);
+              console.error(
+                `mariadb ${size} round ${round + 1} ${label} @${connections} ${name}: ${Math.round(rps)} req/s`,
+              );
             }
           for (const name of order) {
             const rps = creates(servers[name].origin, connections, timing);
             ((samples[name] ??= {})[`creates @${connections}`] ??= []).push(rps);
-            console.error(`mariadb ${size} round ${round + 1} creates @${connections} ${name}: ${Math.round(rps)} req/s`);
+            console.error(
+              `mariadb ${size} round ${round + 1} creates @${connections} ${name}: ${Math.round(rps)} req/s`,
+            );
           }
         }
       }
