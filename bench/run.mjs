@@ -25,7 +25,9 @@ const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`)
 // --feeds-only for the feed benchmark alone; --writes-only for the write benchmark alone (with --no-db, its SQLite servers alone);
 // --webhooks-only for the webhook benchmark alone (--no-webhooks skips it); --webhooks-kill for 100,000 writes across a
 // kill -9 of the delivering instance alone (PostgreSQL, never in a full run; --kill-writes=N for another number); --keep-going
-// to mark a write measurement with answers other than 2xx as failed in the report instead of stopping.
+// to mark a write measurement with answers other than 2xx as failed in the report instead of stopping;
+// --mariadb-only for Corral on MariaDB against a hand-written mysql2 server alone (1M rows; --db-rows=N for
+// another size; --no-mariadb skips it).
 const rounds = Number(option('rounds') ?? (quick ? 1 : 3));
 const thisNodeOnly = quick || process.argv.includes('--this-node');
 const timing = quick ? { warmupSeconds: 1, seconds: 2 } : { warmupSeconds: 2, seconds: 5 };
@@ -121,7 +123,9 @@ const writesOnly = process.argv.includes('--writes-only');
 const feedsOnly = process.argv.includes('--feeds-only');
 const webhooksOnly = process.argv.includes('--webhooks-only');
 const webhooksKill = process.argv.includes('--webhooks-kill');
-const partOnly = dbOnly || hooksOnly || clientOnly || writesOnly || feedsOnly || webhooksOnly || webhooksKill;
+const mariadbOnly = process.argv.includes('--mariadb-only');
+const partOnly =
+  dbOnly || hooksOnly || clientOnly || writesOnly || feedsOnly || webhooksOnly || webhooksKill || mariadbOnly;
 const versions = partOnly ? [] : nodeVersions(thisNodeOnly);
 const samples = {};
 for (const node of versions) {
@@ -257,6 +261,19 @@ if (!process.argv.includes('--no-db') && (!partOnly || dbOnly)) {
   lines.push(...expansion.lines);
 }
 
+// MariaDB: reads and creates against a hand-written mysql2 server (needs the MariaDB server).
+let mariadb;
+if (mariadbOnly || (!partOnly && !process.argv.includes('--no-db') && !process.argv.includes('--no-mariadb'))) {
+  const { mariadbBench } = await import('./mariadb.mjs');
+  mariadb = await mariadbBench({
+    quick,
+    timing,
+    rounds,
+    ...(option('db-rows') ? { sizes: [Number(option('db-rows'))] } : {}),
+  });
+  lines.push(...mariadb.lines);
+}
+
 // Writes: Corral creating, patching and deleting against hand-written servers; 5 rounds unless --rounds.
 let writes;
 if (writesOnly || (!partOnly && !process.argv.includes('--no-db'))) {
@@ -313,6 +330,7 @@ writeFileSync(
       client: client?.overheads,
       databases: databases && { results: databases.results, ratios: databases.ratios },
       expansion: expansion?.ratios,
+      mariadb: mariadb?.ratios,
       writes: writes && { samples: writes.samples, ratios: writes.ratios },
       feeds: feeds && { live: feeds.live, resting: feeds.resting, changeLog: feeds.changeLog },
       webhooks: webhooks?.results,

@@ -6,8 +6,12 @@ import type { BookkeepingSql } from '@corral/sql';
  * statement after each write.
  */
 export const mysqlBookkeeping: BookkeepingSql = {
+  // A table the application owns has no live count: the change log's trigger tells its revision
+  // row by that, and counts its changes there (see change-log.ts), even if the store made it once.
   revisionSeed: (collection, keepsLive) =>
-    `INSERT IGNORE INTO corral_revisions (collection, revision, live) VALUES (${collection}, 0, ${keepsLive ? '0' : 'NULL'})`,
+    keepsLive
+      ? `INSERT IGNORE INTO corral_revisions (collection, revision, live) VALUES (${collection}, 0, 0)`
+      : `INSERT INTO corral_revisions (collection, revision, live) VALUES (${collection}, 0, NULL) ON DUPLICATE KEY UPDATE live = NULL`,
   revisionRead: (collection, lock) =>
     `SELECT revision, live FROM corral_revisions WHERE collection = ${collection}${lock ? ' FOR UPDATE' : ''}`,
   revisionBump: (collection, condition, live) =>
@@ -21,6 +25,7 @@ export const mysqlBookkeeping: BookkeepingSql = {
   tombstone: (collection, id) => `INSERT IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, ${id})`,
   tombstoneRows: (collection, ids) =>
     `INSERT IGNORE INTO corral_tombstones (collection, id) VALUES ${ids.map((id) => `(${collection}, ${id})`).join(', ')}`,
+  logCountsOwnedWrites: true,
   tombstonesFrom: (collection, from) =>
     `INSERT IGNORE INTO corral_tombstones (collection, id) SELECT ${collection}, id FROM ${from}`,
 };

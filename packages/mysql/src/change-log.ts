@@ -10,6 +10,10 @@ import type { MysqlDatabase } from './database.js';
  * first to end before it gets its number, so numbers become visible in order, and one rolled back
  * is taken again by the next writer: a reader that saw N has seen everything up to N (no gaps).
  * The cost: transactions that write logged rows commit one at a time (see docs/databases.md).
+ *
+ * The same trigger counts each change of a table the application owns in its collection's revision
+ * (a revision row without a live count, see bookkeeping.ts), so that such a write takes no statement
+ * of its own for it; it takes the revision row before the counter, as every other writer does.
  */
 export const changeLogTables = [
   `CREATE TABLE IF NOT EXISTS corral_changes (seq BIGINT NOT NULL PRIMARY KEY, collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL,
@@ -18,7 +22,9 @@ export const changeLogTables = [
   'CREATE TABLE IF NOT EXISTS corral_change_counter (one TINYINT NOT NULL PRIMARY KEY, seq BIGINT NOT NULL) ENGINE=InnoDB',
   'INSERT IGNORE INTO corral_change_counter (one, seq) VALUES (1, 0)',
   'CREATE TABLE IF NOT EXISTS corral_changes_pruned (one TINYINT NOT NULL PRIMARY KEY, seq BIGINT NOT NULL) ENGINE=InnoDB',
-  `CREATE TRIGGER IF NOT EXISTS corral_changes_numbered BEFORE INSERT ON corral_changes FOR EACH ROW BEGIN
+  // Replaced at start: databases made by earlier versions have a trigger that counts no revision.
+  `CREATE OR REPLACE TRIGGER corral_changes_numbered BEFORE INSERT ON corral_changes FOR EACH ROW BEGIN
+    UPDATE corral_revisions SET revision = revision + 1 WHERE collection = NEW.collection AND live IS NULL;
     UPDATE corral_change_counter SET seq = seq + 1 WHERE one = 1;
     SET NEW.seq = (SELECT seq FROM corral_change_counter WHERE one = 1);
     SET NEW.at = ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000);

@@ -18,7 +18,7 @@ import {
   type StatementOptions,
 } from '@corral/sql';
 import { MysqlChangeEngine, mysqlChangeSql } from './change-log.js';
-import { changedRows, onlyReads, openPool, type Queryable, textOnly } from './connection.js';
+import { changedRows, onlyReads, openPool, type Queryable, sessionIsolation, textOnly } from './connection.js';
 import { asOutage, backoff, isConnectionLoss, lostARace, outcomeUnknown, raceAttempts } from './outage.js';
 import { orderedValues, positional } from './placeholders.js';
 import { MysqlStore, type MysqlStoreOptions } from './store.js';
@@ -72,6 +72,10 @@ export class MysqlDatabase implements StoreDatabase {
   /** The SQL by which the stores' writes append to {@link changes}. */
   readonly changeSql: ChangeSql | undefined;
   private closed = false;
+  /** Connections inside a unit of work (START TRANSACTION sent, COMMIT or ROLLBACK not yet). */
+  private readonly units = new WeakSet<mysql.PoolConnection>();
+  /** A unit's statement held back for its next statement or its COMMIT (see {@link runLast}). */
+  private readonly held = new WeakMap<Queryable, { sql: string; values: readonly unknown[] }>();
 
   constructor(options: MysqlOptions) {
     const retention = changeRetention(options.changeRetention);
@@ -113,7 +117,10 @@ export class MysqlDatabase implements StoreDatabase {
       if (Array.isArray(result)) return { rows: result as SqlRow[], changed: result.length };
       return { rows: [], changed: changedRows(result as mysql.ResultSetHeader) };
     };
-    if (on !== this.pool) return run(on);
+    if (on !== this.pool) {
+      await this.flush(on);
+      return run(on);
+    }
     const writing = how.writes ?? !onlyReads(text);
     for (let attempt = 1; ; attempt++) {
       let connection: mysql.PoolConnection | undefined;
@@ -137,6 +144,51 @@ export class MysqlDatabase implements StoreDatabase {
     }
   }
 
+  /**
+   * Runs a statement whose count nobody reads: in a unit of work, held back until the unit's next
+   * statement or its COMMIT, which on MariaDB it goes with in one round trip (see {@link commit});
+   * the locks it takes (the change log's counter, a revision) are then not held while the answer
+   * travels to this process and COMMIT back. Elsewhere, at once.
+   */
+  async runLast(on: Queryable, sql: string, values: readonly unknown[]): Promise<void> {
+    if (on === this.pool || !this.units.has(on as mysql.PoolConnection)) {
+      await this.query(on, sql, values, { writes: true });
+      return;
+    }
+    await this.flush(on);
+    this.held.set(on, { sql, values });
+  }
+
+  /** Sends a unit's held statement, if any, before the next. */
+  private async flush(on: Queryable): Promise<void> {
+    const held = this.held.get(on);
+    if (!held) return;
+    this.held.delete(on);
+    await this.query(on, held.sql, held.values, { writes: true });
+  }
+
+  /**
+   * Commits a unit, with its held statement in one round trip on MariaDB: an anonymous block that
+   * stops at the statement's error without committing (the unit is then rolled back as after any
+   * other). MySQL has no anonymous blocks: there, the statement and COMMIT go one after the other.
+   */
+  private async commit(connection: mysql.PoolConnection): Promise<void> {
+    const held = this.held.get(connection);
+    this.held.delete(connection);
+    // mysql2 notes the server's kind at the handshake.
+    const mariadb = (connection as unknown as { connection?: { _isMariaDB?: boolean } }).connection?._isMariaDB;
+    if (!held || !mariadb) {
+      if (held) await this.query(connection, held.sql, held.values, { writes: true });
+      await connection.query('COMMIT');
+      return;
+    }
+    const statement = positional(held.sql);
+    await connection.execute(
+      `BEGIN NOT ATOMIC ${statement.sql}; COMMIT; END`,
+      orderedValues(statement, held.values) as never,
+    );
+  }
+
   /** A unit of work: SERIALIZABLE unless `read-committed` is asked for; run again inside when it lost a race. */
   async transaction<R>(work: (transaction: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
     const level = options?.isolation === 'read-committed' ? 'READ COMMITTED' : 'SERIALIZABLE';
@@ -155,11 +207,13 @@ export class MysqlDatabase implements StoreDatabase {
       let lost = false;
       try {
         connection = await this.pool.getConnection();
-        await connection.query(`SET TRANSACTION ISOLATION LEVEL ${level}`);
+        // The session's own level needs no statement (see sessionIsolation).
+        if (level !== sessionIsolation) await connection.query(`SET TRANSACTION ISOLATION LEVEL ${level}`);
         await connection.query('START TRANSACTION');
+        this.units.add(connection);
         const result = await body(connection);
         committing = true;
-        await connection.query('COMMIT');
+        await this.commit(connection);
         this.changes?.committed();
         return result;
       } catch (error) {
@@ -169,7 +223,11 @@ export class MysqlDatabase implements StoreDatabase {
         const again = lost || lostARace(error) || lostARace((error as { cause?: unknown }).cause);
         if (!again || attempt >= raceAttempts) throw asOutage(error);
       } finally {
-        if (connection) lost ? connection.destroy() : connection.release();
+        if (connection) {
+          this.units.delete(connection);
+          this.held.delete(connection);
+          lost ? connection.destroy() : connection.release();
+        }
       }
       await backoff(attempt);
     }
@@ -187,7 +245,7 @@ export class MysqlDatabase implements StoreDatabase {
   /** Statements that must hold together: in the caller's unit, or a READ COMMITTED one of their own. */
   async atomically<R>(options: StoreCallOptions | undefined, body: (on: Queryable) => Promise<R>): Promise<R> {
     const unit = this.unitOf(options);
-    return unit ? body(unit) : this.inTransaction('READ COMMITTED', body);
+    return unit ? body(unit) : this.inTransaction(sessionIsolation, body);
   }
 
   /** Where a single statement runs: the caller's unit of work, or any pooled connection. */

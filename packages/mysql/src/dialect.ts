@@ -39,8 +39,12 @@ function key(column: ColumnMap, recollated: ReadonlySet<string>): string {
   return recollated.has(column.column) ? `(CONVERT(${name} USING utf8mb4) COLLATE ${textCollation})` : name;
 }
 
-/** A column's value as a search reads it: lower-cased text the way core's `searchableText` spells it. */
-function searchText(column: ColumnMap): string {
+/**
+ * A column's value as a search reads it: lower-cased text the way core's `searchableText` spells it,
+ * compared by code point. Text in a code-point collation is read as it is, as a hand-written query
+ * would; other text (and JSON or UUIDs, whatever their column) is converted first.
+ */
+function searchText(column: ColumnMap, recollated: ReadonlySet<string>): string {
   const name = quoted(column.column);
   switch (column.storage) {
     case 'boolean':
@@ -48,9 +52,11 @@ function searchText(column: ColumnMap): string {
     case 'integer':
     case 'real':
       return `CAST(${name} AS CHAR)`;
-    default:
+    case 'text':
       // LIKE under a binary collation tells case apart: both sides are folded (the pattern by the engine).
-      return `LOWER(CONVERT(${name} USING utf8mb4))`;
+      return `LOWER(${key(column, recollated)})`;
+    default:
+      return `LOWER(CONVERT(${name} USING utf8mb4) COLLATE ${textCollation})`;
   }
 }
 
@@ -70,7 +76,7 @@ export function mysqlDialect(
     can: {
       returningOnUpdate: false,
       writableCte: false,
-      revisionInPage: false,
+      revisionInPage: true,
       lateralGroups: false,
       rowLocks: true,
       literalFirstLimit: false,
@@ -101,7 +107,7 @@ export function mysqlDialect(
     differs: (column, placeholder) => `NOT (${key(column, recollated)} <=> ${placeholder})`,
     oneOf: (column, placeholder) => `${key(column, recollated)} IN ${items(placeholder, column.storage)}`,
     list: (values) => JSON.stringify(values, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
-    contains: (column, placeholder) => `${searchText(column)} LIKE ${placeholder} ESCAPE '\\'`,
+    contains: (column, placeholder) => `${searchText(column, recollated)} LIKE ${placeholder} ESCAPE '\\'`,
     sortKey: (column) => key(column, recollated),
     // No NULLS LAST: a term before the key puts NULL last ascending and first descending.
     nulls: () => '',

@@ -10,6 +10,7 @@ export function mysqlDriver(database: MysqlDatabase): SqlDriver<Queryable> {
     readsOn: (options) => database.on(options),
     rows: async (on, sql, values, options) => (await database.query(on, sql, values, options)).rows,
     run: async (on, sql, values) => (await database.query(on, sql, values, { writes: true })).changed,
+    runLast: (on, sql, values) => database.runLast(on, sql, values),
     write: (options, atomic, body) => (atomic ? database.atomically(options, body) : body(database.on(options))),
   };
 }

@@ -1,6 +1,6 @@
 import type { ChangeKind } from '@corral/core';
 import { versionAlias } from './row-records.js';
-import type { SqlRow } from './sql-driver.js';
+import { runLast, type SqlRow } from './sql-driver.js';
 import type { TableMap } from './table-map.js';
 import type { WriteSource } from './table-writes.js';
 
@@ -72,12 +72,12 @@ export async function appendDeletedAfter<C>(
     return [source.map.collection, record.id, 'deleted', record.version, null, rowText(source, row)];
   };
   if (!changes.appendRows) {
-    for (const row of rows) await source.driver.run(on, changes.appendOne, entry(row));
+    for (const row of rows) await runLast(source.driver, on, changes.appendOne, entry(row));
     return;
   }
   for (const chunk of powerOfTwoChunks(rows)) {
     const placeholders = chunk.map((_, i) => [1, 2, 3, 4, 5, 6].map((n) => source.dialect.placeholder(i * 6 + n)));
-    await source.driver.run(on, changes.appendRows(placeholders), chunk.flatMap(entry));
+    await runLast(source.driver, on, changes.appendRows(placeholders), chunk.flatMap(entry));
   }
 }
 
@@ -108,7 +108,7 @@ export async function appendAfter<C>(
   previous: SqlRow | undefined,
 ): Promise<void> {
   if (source.changeWriting !== 'after') return;
-  await source.driver.run(on, source.changeSql!.appendOne, [
+  await runLast(source.driver, on, source.changeSql!.appendOne, [
     source.map.collection,
     id,
     kind,

@@ -57,6 +57,11 @@ export interface BookkeepingSql {
    */
   readonly ownStatementMark?: string;
   /**
+   * Appending a change of a table the application owns to the change log counts it in the
+   * revision too (a trigger on the log): such a write, when logged, takes no statement to count it.
+   */
+  readonly logCountsOwnedWrites?: boolean;
+  /**
    * The expression a page selects beside its rows (when `revisionInPage`): the revision, with the
    * live count where the table keeps one.
    */

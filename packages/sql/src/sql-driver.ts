@@ -31,10 +31,22 @@ export interface SqlDriver<C> {
   /** Runs a statement that returns no rows; the number of rows it changed. */
   run(on: C, sql: string, values: readonly unknown[]): Maybe<number>;
   /**
+   * Runs a statement whose count nobody reads (the change log's append, a revision's count): a
+   * driver may hold it back until the unit's next statement or its COMMIT, and send it with that
+   * COMMIT in one round trip, so that the locks it takes are not held across a round trip.
+   * Optional: `run` otherwise.
+   */
+  runLast?(on: C, sql: string, values: readonly unknown[]): Maybe<void>;
+  /**
    * Runs a store call's writes: in the caller's unit of work when it names one, otherwise in a
    * transaction of their own; with `atomic` false, a driver may run the single statement on its own.
    */
   write<R>(options: StoreCallOptions | undefined, atomic: boolean, body: (on: C) => Promise<R>): Promise<R>;
+}
+
+/** Runs a statement through {@link SqlDriver.runLast} where the driver has it, else `run`. */
+export function runLast<C>(driver: SqlDriver<C>, on: C, sql: string, values: readonly unknown[]): Maybe<unknown> {
+  return driver.runLast ? driver.runLast(on, sql, values) : driver.run(on, sql, values);
 }
 
 /** `then` for a value that may already be there: SQLite's reads stay synchronous end to end. */

@@ -95,7 +95,8 @@ export function tableReads<T, C>(source: ReadSource<T, C>, on: C, lock = ''): En
       })) as unknown[][];
       if (rows[0]) return { ...pageCounts(rows[0][countsAt]), records: rows.map((row) => shape.record(row, read)) };
       // An empty page carries no revision: it is read with a check, in one snapshot, that the page is still empty.
-      const check = `SELECT ${counts} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} OFFSET ${p(n + 2)}) AS appeared`;
+      // LIMIT 1 before OFFSET: MariaDB takes no OFFSET alone.
+      const check = `SELECT ${counts} AS corral_counts, EXISTS (SELECT 1 FROM ${table} WHERE ${where.sql} LIMIT 1 OFFSET ${p(n + 2)}) AS appeared`;
       const [row] = (await driver.rows(on, check, [...where.parameters, map.collection, window.offset], {
         arrays: true,
         planEachTime: planEachTime(where),
@@ -106,7 +107,8 @@ export function tableReads<T, C>(source: ReadSource<T, C>, on: C, lock = ''): En
   /** The page's counts expression: the revision alone, or with the live count (an array). */
   const pageCounts = (value: unknown): RevisionRead => {
     if (!map.managed) return { revision: Number(value), kept: undefined };
-    const [read, live] = value as [unknown, unknown];
+    // A JSON array, which a driver may give as its text (mysql2's jsonStrings).
+    const [read, live] = (typeof value === 'string' ? JSON.parse(value) : value) as [unknown, unknown];
     return { revision: Number(read), kept: Number(live) };
   };
 

@@ -3,7 +3,7 @@ import { whereOf } from './query.js';
 import type { TableReads } from './reads.js';
 import type { ReadSource } from './table-reads.js';
 import { Parameters } from './row-records.js';
-import type { Maybe, SqlRow } from './sql-driver.js';
+import { runLast, type Maybe, type SqlRow } from './sql-driver.js';
 import type { ColumnMap } from './table-map.js';
 import { checkLimits } from './column-limits.js';
 import { columnValue, rowValues } from './values.js';
@@ -138,7 +138,8 @@ function remember(
 async function bumpAfter<C>(source: WriteSource<unknown, C>, on: C, changed: boolean): Promise<void> {
   const { map, dialect, driver } = source;
   if (map.managed || dialect.can.writableCte || !changed) return;
-  await driver.run(on, dialect.bookkeeping.revisionBump(dialect.placeholder(1)), [map.collection]);
+  if (dialect.bookkeeping.logCountsOwnedWrites && source.changeWriting !== 'none') return;
+  await runLast(driver, on, dialect.bookkeeping.revisionBump(dialect.placeholder(1)), [map.collection]);
 }
 
 export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T): Promise<StoredRecord<T>> {
