@@ -1,10 +1,4 @@
-import {
-  ApiError,
-  type HandlerContext,
-  type RouteAnswers,
-  type WebhookStore,
-  type WebhookSubscription,
-} from '@corral/core';
+import { ApiError, type HandlerContext, type WebhookStore, type WebhookSubscription } from '@corral/core';
 import { pageEnvelope, pageLinks, parsePaging } from '@corral/pagination';
 import type { DestinationOptions } from '../destination.js';
 import { shownSubscription, subscriptionEtag } from './shown.js';
@@ -23,12 +17,6 @@ export const json = (status: number, value: unknown, headers: Record<string, str
   status,
   headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(value),
-});
-
-/** What a route answers, for hooks and documents. */
-export const answers = (status: number, description: string, errors: number[]): RouteAnswers => ({
-  success: { [status]: { description } },
-  errors,
 });
 
 /** Whose subscriptions a request sees: the token's subject (everyone's alike in an API without tokens). */
