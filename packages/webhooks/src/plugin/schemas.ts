@@ -46,6 +46,9 @@ export const webhookResendAnswer = z.object({ position: z.string(), status: z.li
 
 const link = z.object({ rel: z.string(), href: z.string() });
 
+/** A time as the API writes it (ISO 8601, UTC). */
+const time = z.string().meta({ format: 'date-time' });
+
 /** A subscription as the API shows it (never its secrets). */
 export const webhookSubscriptionSchema = z.object({
   id: z.string(),
@@ -56,15 +59,15 @@ export const webhookSubscriptionSchema = z.object({
     .enum(['active', 'disabled'])
     .describe('disabled after a 410, events dead-lettered for days, or by its owner'),
   disabledReason: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: time,
+  updatedAt: time,
   version: z.number().int().describe('Grows with every change; the ETag is "v<version>", for If-Match'),
   position: z.string().describe('The change log position delivered through'),
   failing: z
-    .object({ position: z.string(), attempts: z.number().int(), firstFailedAt: z.string(), nextAttemptAt: z.string() })
+    .object({ position: z.string(), attempts: z.number().int(), firstFailedAt: time, nextAttemptAt: time })
     .optional()
     .describe('The event being retried, which later events wait behind'),
-  deadLetteringSince: z.string().optional().describe('Since when every event has been dead-lettered'),
+  deadLetteringSince: time.optional().describe('Since when every event has been dead-lettered'),
   links: z.array(link),
 });
 
@@ -78,12 +81,12 @@ export const webhookWithSecretSchema = webhookSubscriptionSchema.extend({
 
 /** The answer of a secret rotation: the new secret, and until when the old one still signs. */
 export const webhookRotatedSchema = webhookWithSecretSchema.extend({
-  previousSecretExpiresAt: z.string().describe('Until when deliveries are signed with the old secret too'),
+  previousSecretExpiresAt: time.describe('Until when deliveries are signed with the old secret too'),
 });
 
 /** One delivery attempt, as `GET /webhooks/{id}/deliveries` lists it. */
 export const webhookAttemptSchema = z.object({
-  at: z.string(),
+  at: time,
   position: z.string(),
   webhookId: z.string(),
   status: z.number().int().optional().describe("The receiver's HTTP status; absent when none came"),
@@ -95,7 +98,7 @@ export const webhookAttemptSchema = z.object({
 /** One event given up on, as `GET /webhooks/{id}/dead-letters` lists it. */
 export const webhookDeadLetterSchema = z.object({
   position: z.string(),
-  at: z.string(),
+  at: time,
   webhookId: z.string(),
   attempts: z.number().int(),
   error: z.string().optional(),
