@@ -816,7 +816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's webhook subscriptions */
+        /**
+         * List the caller's webhook subscriptions
+         * @description The subscriptions made with tokens of the same subject, a page at a time; never their secrets.
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -830,7 +833,10 @@ export interface paths {
          * @description Answered before authentication and routing, so a browser may then send the request itself.
          */
         options: operations["preflightV1Webhooks"];
-        /** Headers of: List the caller's webhook subscriptions */
+        /**
+         * Headers of: List the caller's webhook subscriptions
+         * @description The subscriptions made with tokens of the same subject, a page at a time; never their secrets.
+         */
         head: operations["headListWebhooks"];
         patch?: never;
         trace?: never;
@@ -845,18 +851,27 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A webhook subscription */
+        /**
+         * A webhook subscription
+         * @description The subscription with its delivery state: where it stands in the change log, an event being retried.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook subscription */
+        /**
+         * Delete a webhook subscription
+         * @description Nothing more is sent to it; its delivery attempts and dead letters go with it.
+         */
         delete: operations["deleteWebhook"];
         /**
          * CORS preflight
          * @description Answered before authentication and routing, so a browser may then send the request itself.
          */
         options: operations["preflightV1WebhooksId"];
-        /** Headers of: A webhook subscription */
+        /**
+         * Headers of: A webhook subscription
+         * @description The subscription with its delivery state: where it stands in the change log, an event being retried.
+         */
         head: operations["headGetWebhook"];
         /**
          * Change a webhook subscription
@@ -902,7 +917,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A subscription's delivery attempts, newest first */
+        /**
+         * A subscription's delivery attempts, newest first
+         * @description Each attempt's time, the receiver's status, how long it took, and why it failed.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         /**
@@ -916,7 +934,10 @@ export interface paths {
          * @description Answered before authentication and routing, so a browser may then send the request itself.
          */
         options: operations["preflightV1WebhooksIdDeliveries"];
-        /** Headers of: A subscription's delivery attempts, newest first */
+        /**
+         * Headers of: A subscription's delivery attempts, newest first
+         * @description Each attempt's time, the receiver's status, how long it took, and why it failed.
+         */
         head: operations["headListWebhookDeliveries"];
         patch?: never;
         trace?: never;
@@ -32144,6 +32165,25 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Server error */
             500: {
                 headers: {
@@ -32758,6 +32798,25 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before sending again. */
                     "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */

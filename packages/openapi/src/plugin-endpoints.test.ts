@@ -1,4 +1,12 @@
-import { createApi, defineCollection, silentLogger, type ApiPlugin, type RouteDocs } from '@corral/core';
+import {
+  createApi,
+  defineCollection,
+  silentLogger,
+  type ApiPlugin,
+  type NamedSchema,
+  type PluginEndpoint,
+  type RouteDocs,
+} from '@corral/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApi } from './index.js';
@@ -12,13 +20,16 @@ const notes = defineCollection({
   scopes: { read: 'notes:read', write: 'notes:write' },
 });
 
-const reminder = { name: 'Reminder', schema: { type: 'object', properties: { at: { type: 'string' } } } };
-const reminderPage = { name: 'ReminderPage', schema: { type: 'object', properties: { reminders: { type: 'array' } } } };
+const reminder: NamedSchema = { name: 'Reminder', schema: { type: 'object', properties: { at: { type: 'string' } } } };
+const reminderPage: NamedSchema = {
+  name: 'ReminderPage',
+  schema: { type: 'object', properties: { reminders: { type: 'array' } } },
+};
 
 /** A plugin serving endpoints of its own, as the webhooks plugin does. */
 const reminders: ApiPlugin = {
   name: 'reminders',
-  endpoints: () => [
+  endpoints: (): PluginEndpoint[] => [
     {
       method: 'POST',
       path: '/reminders',
@@ -139,9 +150,9 @@ describe('plugin endpoints in the OpenAPI document', () => {
   });
 
   it('refuses two different schemas under one name, and a name the document already uses', () => {
-    const clash = (schema: typeof reminder): ApiPlugin => ({
+    const clash = (schema: NamedSchema): ApiPlugin => ({
       name: 'clash',
-      endpoints: () => [
+      endpoints: (): PluginEndpoint[] => [
         {
           method: 'GET',
           path: '/clash',
@@ -151,7 +162,7 @@ describe('plugin endpoints in the OpenAPI document', () => {
         },
       ],
     });
-    const make = (schema: typeof reminder) => () =>
+    const make = (schema: NamedSchema) => () =>
       createApi({ collections: [notes], plugins: [openApi(), reminders, clash(schema)], logger: silentLogger });
     expect(make({ name: 'Reminder', schema: { type: 'string' } })).toThrow(
       /two different schemas are named "Reminder"/,

@@ -46,7 +46,7 @@ export function pluginOperation(route: DocumentedRoute, version: VersionDescript
     tags: [route.plugin ?? 'plugins'],
     operationId: about?.name ?? `${route.method.toLowerCase()}${pathWords(route.pattern)}`,
     summary: about?.summary ?? success ?? `${route.method} ${route.pattern}`,
-    ...(about?.description ? { description: about.description } : {}),
+    description: about?.description ?? `${about?.summary ?? success ?? route.pattern}.`,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(about?.body
       ? {

@@ -1,4 +1,4 @@
-import type { EndpointAbout, HeaderDoc, NamedSchema, RouteAnswers } from '@corral/core';
+import { inputLimits, type EndpointAbout, type HeaderDoc, type NamedSchema, type RouteAnswers } from '@corral/core';
 import { z } from 'zod';
 import {
   webhookAttemptSchema,
@@ -55,7 +55,7 @@ export const etagHeader: Record<string, HeaderDoc> = {
 export const ifMatchHeader: Record<string, HeaderDoc> = {
   'If-Match': {
     description: 'Change only if the subscription is still this version (its ETag); else 412',
-    schema: text,
+    schema: { type: 'string', maxLength: inputLimits.conditionHeaderLength },
   },
 };
 
@@ -84,8 +84,18 @@ export const webhookAbout = {
       "Answers 201 with the subscription and its signing secret, shown this once. The events must name collections this token may read; a filter is allowed when they name one collection. The subscription keeps the token's scopes and receives only what they may read.",
     body: { description: 'The subscription: its URL, events and optional filter', schema: webhookBodies.create },
   },
-  list: { name: 'listWebhooks', summary: "List the caller's webhook subscriptions", paged: true },
-  get: { name: 'getWebhook', summary: 'A webhook subscription', pathParameters: subscriptionId },
+  list: {
+    name: 'listWebhooks',
+    summary: "List the caller's webhook subscriptions",
+    description: 'The subscriptions made with tokens of the same subject, a page at a time; never their secrets.',
+    paged: true,
+  },
+  get: {
+    name: 'getWebhook',
+    summary: 'A webhook subscription',
+    description: 'The subscription with its delivery state: where it stands in the change log, an event being retried.',
+    pathParameters: subscriptionId,
+  },
   patch: {
     name: 'patchWebhook',
     summary: 'Change a webhook subscription',
@@ -97,6 +107,7 @@ export const webhookAbout = {
   delete: {
     name: 'deleteWebhook',
     summary: 'Delete a webhook subscription',
+    description: 'Nothing more is sent to it; its delivery attempts and dead letters go with it.',
     pathParameters: subscriptionId,
     headers: ifMatchHeader,
   },
@@ -110,6 +121,7 @@ export const webhookAbout = {
   attempts: {
     name: 'listWebhookDeliveries',
     summary: "A subscription's delivery attempts, newest first",
+    description: "Each attempt's time, the receiver's status, how long it took, and why it failed.",
     pathParameters: subscriptionId,
     paged: true,
   },

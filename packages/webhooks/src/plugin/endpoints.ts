@@ -95,7 +95,7 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       answers: answers(
         200,
         'The subscription as changed',
-        [400, 403, 404, 412, 413, 422],
+        [400, 403, 404, 412, 413, 422, 431],
         webhookBodies.subscription,
         etagHeader,
       ),
@@ -130,7 +130,7 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       path: '/webhooks/:id',
       access,
       about: webhookAbout.delete,
-      answers: answers(204, 'Deleted, with its delivery history', [404, 412]),
+      answers: answers(204, 'Deleted, with its delivery history', [404, 412, 431]),
       async handler(context) {
         const expected = expectedVersion(context);
         const id = context.params.id ?? '';

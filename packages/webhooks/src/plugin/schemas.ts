@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** An event name: `<collection>.created`, `.updated`, `.deleted`, or `.*` for all three. */
 export const webhookEventName = z
   .string()
+  .max(128)
   .regex(
     /^[A-Za-z][A-Za-z0-9_-]*\.(created|updated|deleted|\*)$/,
     'an event is <collection>.created, .updated, .deleted or .*',
@@ -21,7 +22,7 @@ export const webhookCreateBody = z.strictObject({
     .max(100)
     .describe('Events to receive: <collection>.created, .updated, .deleted, or .* for all three'),
   filter: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+    .record(z.string().max(128), z.union([z.string().max(1024), z.number(), z.boolean()]))
     .optional()
     .describe(
       "Query parameters of the collection's declared filters (e.g. species: lion) the record must match; only when the events name one collection",
