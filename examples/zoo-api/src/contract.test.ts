@@ -36,7 +36,9 @@ async function send(
 }
 
 beforeAll(async () => {
-  zoo = await startZoo();
+  // Deliveries may go to port 1 of loopback, where nothing listens: attempts fail at once and are listed.
+  zoo = await startZoo({ WEBHOOK_ALLOW: '127.0.0.1:1' });
+  await zoo.ready();
   admin = await zoo.token('zoo-admin');
   reader = await zoo.token('zoo-reader');
   contract = contractChecker(await (await fetch(`${zoo.origin}/v1/openapi.json`)).json());
@@ -157,6 +159,66 @@ describe('every answer matches the published OpenAPI document', () => {
     expect((await send('GET', '/v1/search?query=zoo&per_page=3&page=2', { token: reader })).status).toBe(200);
     expect((await send('GET', '/v1/search?query=', { token: reader })).status).toBe(400);
     expect((await send('GET', '/v1/search?query=zoo')).status).toBe(401);
+  });
+
+  it('webhook subscriptions, their deliveries and dead letters', async () => {
+    const hook = { url: 'http://127.0.0.1:1/hook', events: ['animals.created'] };
+    const made = await send('POST', '/v1/webhooks', { token: admin, body: hook });
+    expect(made.status).toBe(201);
+    expect(made.json.secret).toMatch(/^whsec_/);
+    const member = `/v1/webhooks/${made.json.id}`;
+    expect((await send('POST', '/v1/webhooks', { token: reader, body: hook })).status).toBe(403);
+    expect(
+      (await send('POST', '/v1/webhooks', { token: admin, body: { ...hook, events: ['nope.created'] } })).status,
+    ).toBe(422);
+    expect((await send('POST', '/v1/webhooks', { token: admin, body: 'not json' })).status).toBe(400);
+    expect((await send('GET', '/v1/webhooks?limit=5', { token: admin })).json.total).toBeGreaterThan(0);
+    expect((await send('GET', '/v1/webhooks?limit=0', { token: admin })).status).toBe(400);
+    expect((await send('GET', '/v1/webhooks')).status).toBe(401);
+    const read = await send('GET', member, { token: admin });
+    expect(read.status).toBe(200);
+    expect((await send('HEAD', member, { token: admin })).status).toBe(200);
+    expect((await send('GET', '/v1/webhooks/no-such-id', { token: admin })).status).toBe(404);
+    const patched = await send('PATCH', member, {
+      token: admin,
+      body: { events: ['animals.*'], filter: { animal_type_id: 'mammal' } },
+      headers: { 'if-match': read.headers.get('etag')! },
+    });
+    expect(patched.status).toBe(200);
+    const stale = { token: admin, body: { filter: null }, headers: { 'if-match': read.headers.get('etag')! } };
+    expect((await send('PATCH', member, stale)).status).toBe(412);
+    expect((await send('PATCH', member, { token: admin, body: { status: 'paused' } })).status).toBe(422);
+    expect((await send('POST', `${member}/secret`, { token: admin })).status).toBe(200);
+    const animal = { name: 'Okapi', species: 'okapi', animalTypeId: 'mammal', zooId: '1' };
+    expect((await send('POST', '/v1/animals', { token: admin, body: animal })).status).toBe(201);
+    // Nothing listens on port 1: the first attempt fails, is listed, and can be asked for again.
+    const attempts = await vi.waitFor(
+      async () => {
+        const page = await send('GET', `${member}/deliveries?per_page=5`, { token: admin });
+        expect(page.json.deliveries.length).toBeGreaterThan(0);
+        return page.json.deliveries;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const resend = { token: admin, body: { position: attempts[0].position } };
+    expect((await send('POST', `${member}/deliveries`, resend)).status).toBe(202);
+    expect((await send('POST', `${member}/deliveries`, { token: admin, body: {} })).status).toBe(422);
+    expect((await send('GET', `${member}/dead-letters`, { token: admin })).status).toBe(200);
+    expect((await send('GET', `${member}/deliveries`, { token: reader })).status).toBe(403);
+    expect((await send('DELETE', member, { token: admin })).status).toBe(204);
+    expect((await send('GET', `${member}/deliveries`, { token: admin })).status).toBe(404);
+    for (const operation of [
+      'POST /v1/webhooks 201',
+      'GET /v1/webhooks 200',
+      'GET /v1/webhooks/{id} 200',
+      'PATCH /v1/webhooks/{id} 200',
+      'DELETE /v1/webhooks/{id} 204',
+      'POST /v1/webhooks/{id}/secret 200',
+      'GET /v1/webhooks/{id}/deliveries 200',
+      'POST /v1/webhooks/{id}/deliveries 202',
+      'GET /v1/webhooks/{id}/dead-letters 200',
+    ])
+      expect(contract.checked).toContain(operation);
   });
 
   it('would catch an answer that breaks the document', () => {

@@ -809,6 +809,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's webhook subscriptions
+         * @description The subscriptions made with tokens of the same subject, a page at a time; never their secrets.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to events
+         * @description Answers 201 with the subscription and its signing secret, shown this once. The events must name collections this token may read; a filter is allowed when they name one collection. The subscription keeps the token's scopes and receives only what they may read.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered before authentication and routing, so a browser may then send the request itself.
+         */
+        options: operations["preflightV1Webhooks"];
+        /**
+         * Headers of: List the caller's webhook subscriptions
+         * @description The subscriptions made with tokens of the same subject, a page at a time; never their secrets.
+         */
+        head: operations["headListWebhooks"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A webhook subscription
+         * @description The subscription with its delivery state: where it stands in the change log, an event being retried.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Nothing more is sent to it; its delivery attempts and dead letters go with it.
+         */
+        delete: operations["deleteWebhook"];
+        /**
+         * CORS preflight
+         * @description Answered before authentication and routing, so a browser may then send the request itself.
+         */
+        options: operations["preflightV1WebhooksId"];
+        /**
+         * Headers of: A webhook subscription
+         * @description The subscription with its delivery state: where it stands in the change log, an event being retried.
+         */
+        head: operations["headGetWebhook"];
+        /**
+         * Change a webhook subscription
+         * @description Any of url, events, filter (null removes it) and status (active resumes a disabled subscription).
+         */
+        patch: operations["patchWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a subscription's signing secret
+         * @description The new secret is shown this once; deliveries are signed with both secrets until the old one expires.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered before authentication and routing, so a browser may then send the request itself.
+         */
+        options: operations["preflightV1WebhooksIdSecret"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A subscription's delivery attempts, newest first
+         * @description Each attempt's time, the receiver's status, how long it took, and why it failed.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        /**
+         * Send an event again
+         * @description Queues the event at a position (of an attempt or a dead letter) to be sent again, after the ones waiting.
+         */
+        post: operations["resendWebhookEvent"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered before authentication and routing, so a browser may then send the request itself.
+         */
+        options: operations["preflightV1WebhooksIdDeliveries"];
+        /**
+         * Headers of: A subscription's delivery attempts, newest first
+         * @description Each attempt's time, the receiver's status, how long it took, and why it failed.
+         */
+        head: operations["headListWebhookDeliveries"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Events given up on after their retries, newest first
+         * @description Each can be sent again by its position (POST to the deliveries).
+         */
+        get: operations["listWebhookDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered before authentication and routing, so a browser may then send the request itself.
+         */
+        options: operations["preflightV1WebhooksIdDeadLetters"];
+        /**
+         * Headers of: Events given up on after their retries, newest first
+         * @description Each can be sent again by its position (POST to the deliveries).
+         */
+        head: operations["headListWebhookDeadLetters"];
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -2114,6 +2278,288 @@ export interface components {
             matches: boolean;
             /** @description The record as a GET gives it (shaped by fields and expand); absent on deleted */
             record?: components["schemas"]["Suppliers"] | components["schemas"]["SuppliersPartial"];
+        };
+        WebhookCreate: {
+            /** @description Where events are POSTed: https, at an address the API may call (never an inside network) */
+            url: string;
+            /** @description Events to receive: <collection>.created, .updated, .deleted, or .* for all three */
+            events: string[];
+            /** @description Query parameters of the collection's declared filters (e.g. species: lion) the record must match; only when the events name one collection */
+            filter?: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        WebhookWithSecret: {
+            id: string;
+            url: string;
+            events: string[];
+            filter?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description disabled after a 410, events dead-lettered for days, or by its owner
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            disabledReason?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description Grows with every change; the ETag is "v<version>", for If-Match
+             */
+            version: number;
+            /** @description The change log position delivered through */
+            position: string;
+            /** @description The event being retried, which later events wait behind */
+            failing?: {
+                position: string;
+                /** Format: int64 */
+                attempts: number;
+                /** Format: date-time */
+                firstFailedAt: string;
+                /** Format: date-time */
+                nextAttemptAt: string;
+            };
+            /**
+             * Format: date-time
+             * @description Since when every event has been dead-lettered
+             */
+            deadLetteringSince?: string;
+            links: {
+                rel: string;
+                href: string;
+            }[];
+            /** @description The signing secret (whsec_ and base64): shown this once, keep it to verify deliveries */
+            secret: string;
+        };
+        WebhookSubscriptionPage: {
+            /** Format: int64 */
+            offset: number;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            total: number;
+            webhooks: {
+                id: string;
+                url: string;
+                events: string[];
+                filter?: {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description disabled after a 410, events dead-lettered for days, or by its owner
+                 * @enum {string}
+                 */
+                status: "active" | "disabled";
+                disabledReason?: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /**
+                 * Format: int64
+                 * @description Grows with every change; the ETag is "v<version>", for If-Match
+                 */
+                version: number;
+                /** @description The change log position delivered through */
+                position: string;
+                /** @description The event being retried, which later events wait behind */
+                failing?: {
+                    position: string;
+                    /** Format: int64 */
+                    attempts: number;
+                    /** Format: date-time */
+                    firstFailedAt: string;
+                    /** Format: date-time */
+                    nextAttemptAt: string;
+                };
+                /**
+                 * Format: date-time
+                 * @description Since when every event has been dead-lettered
+                 */
+                deadLetteringSince?: string;
+                links: {
+                    rel: string;
+                    href: string;
+                }[];
+            }[];
+            /** @description nextPage and previousPage, when there are such pages */
+            links: {
+                rel: string;
+                href: string;
+            }[];
+        };
+        WebhookSubscription: {
+            id: string;
+            url: string;
+            events: string[];
+            filter?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description disabled after a 410, events dead-lettered for days, or by its owner
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            disabledReason?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description Grows with every change; the ETag is "v<version>", for If-Match
+             */
+            version: number;
+            /** @description The change log position delivered through */
+            position: string;
+            /** @description The event being retried, which later events wait behind */
+            failing?: {
+                position: string;
+                /** Format: int64 */
+                attempts: number;
+                /** Format: date-time */
+                firstFailedAt: string;
+                /** Format: date-time */
+                nextAttemptAt: string;
+            };
+            /**
+             * Format: date-time
+             * @description Since when every event has been dead-lettered
+             */
+            deadLetteringSince?: string;
+            links: {
+                rel: string;
+                href: string;
+            }[];
+        };
+        WebhookPatch: {
+            /** @description Where events are POSTed: https, at an address the API may call (never an inside network) */
+            url?: string;
+            /** @description Events to receive: <collection>.created, .updated, .deleted, or .* for all three */
+            events?: string[];
+            filter?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /**
+             * @description Pause (disabled) or resume (active) deliveries
+             * @enum {string}
+             */
+            status?: "active" | "disabled";
+        };
+        WebhookRotatedSecret: {
+            id: string;
+            url: string;
+            events: string[];
+            filter?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description disabled after a 410, events dead-lettered for days, or by its owner
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            disabledReason?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description Grows with every change; the ETag is "v<version>", for If-Match
+             */
+            version: number;
+            /** @description The change log position delivered through */
+            position: string;
+            /** @description The event being retried, which later events wait behind */
+            failing?: {
+                position: string;
+                /** Format: int64 */
+                attempts: number;
+                /** Format: date-time */
+                firstFailedAt: string;
+                /** Format: date-time */
+                nextAttemptAt: string;
+            };
+            /**
+             * Format: date-time
+             * @description Since when every event has been dead-lettered
+             */
+            deadLetteringSince?: string;
+            links: {
+                rel: string;
+                href: string;
+            }[];
+            /** @description The signing secret (whsec_ and base64): shown this once, keep it to verify deliveries */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until when deliveries are signed with the old secret too
+             */
+            previousSecretExpiresAt: string;
+        };
+        WebhookAttemptPage: {
+            /** Format: int64 */
+            offset: number;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            total: number;
+            deliveries: {
+                /** Format: date-time */
+                at: string;
+                position: string;
+                webhookId: string;
+                /**
+                 * Format: int64
+                 * @description The receiver's HTTP status; absent when none came
+                 */
+                status?: number;
+                durationMs: number;
+                /** @description Why it failed without an answer (timeout, refused connection, destination) */
+                error?: string;
+                /** @description The start of the receiver's answer */
+                excerpt?: string;
+            }[];
+            /** @description nextPage and previousPage, when there are such pages */
+            links: {
+                rel: string;
+                href: string;
+            }[];
+        };
+        WebhookDeadLetterPage: {
+            /** Format: int64 */
+            offset: number;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            total: number;
+            deadLetters: {
+                position: string;
+                /** Format: date-time */
+                at: string;
+                webhookId: string;
+                /** Format: int64 */
+                attempts: number;
+                error?: string;
+            }[];
+            /** @description nextPage and previousPage, when there are such pages */
+            links: {
+                rel: string;
+                href: string;
+            }[];
+        };
+        WebhookResend: {
+            /** @description The event's position, as an attempt or dead letter names it */
+            position: string;
+        };
+        WebhookResendQueued: {
+            position: string;
+            /** @constant */
+            status: "queued";
         };
     };
     responses: never;
@@ -30391,6 +30837,3983 @@ export interface operations {
                 headers: {
                     /** @description The challenge naming the scope the token lacks (RFC 6750) */
                     "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Position of the first record (default 0). Not with page/per_page. */
+                offset?: number;
+                /** @description Records per page (default 10). */
+                limit?: number;
+                /** @description Page number from 1, with per_page. Not with offset/limit. */
+                page?: number;
+                /** @description Records per page (default 10), with page. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's subscriptions, a page at a time */
+            200: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionPage"];
+                };
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique value (such as a UUID) that makes a retry safe: the same key with the same request within the window returns the first answer without writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The subscription: its URL, events and optional filter */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The subscription, with its signing secret shown this once */
+            201: {
+                headers: {
+                    /** @description The URL of the new subscription */
+                    Location: string;
+                    /** @description The version of the subscription ("v<version>"), for If-Match */
+                    ETag: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            /** @description Bad request: an invalid parameter or body; or: The Idempotency-Key header is malformed (or missing where the API requires one). */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Validation failed; errors lists each field; or: The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    preflightV1Webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more.; or: A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more. */
+            204: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The methods a page may use */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers a page may send */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer */
+                    "Access-Control-Max-Age"?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description An OPTIONS request that is not a preflight: this path does not serve OPTIONS */
+            405: {
+                headers: {
+                    /** @description The methods this path serves */
+                    Allow: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    headListWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Position of the first record (default 0). Not with page/per_page. */
+                offset?: number;
+                /** @description Records per page (default 10). */
+                limit?: number;
+                /** @description Page number from 1, with per_page. Not with offset/limit. */
+                page?: number;
+                /** @description Records per page (default 10), with page. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's subscriptions, a page at a time */
+            200: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description The version of the subscription ("v<version>"), for If-Match */
+                    ETag: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the subscription is still this version (its ETag); else 412 */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with its delivery history */
+            204: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description If-Match does not match the current ETag; nothing changed */
+            412: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    preflightV1WebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more.; or: A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more. */
+            204: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The methods a page may use */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers a page may send */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer */
+                    "Access-Control-Max-Age"?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description An OPTIONS request that is not a preflight: this path does not serve OPTIONS */
+            405: {
+                headers: {
+                    /** @description The methods this path serves */
+                    Allow: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    headGetWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description The version of the subscription ("v<version>"), for If-Match */
+                    ETag: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change only if the subscription is still this version (its ETag); else 412 */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPatch"];
+            };
+        };
+        responses: {
+            /** @description The subscription as changed */
+            200: {
+                headers: {
+                    /** @description The version of the subscription ("v<version>"), for If-Match */
+                    ETag: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description If-Match does not match the current ETag; nothing changed */
+            412: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Validation failed; errors lists each field */
+            422: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description A header is too long (an If-Match or If-None-Match past its limit) */
+            431: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique value (such as a UUID) that makes a retry safe: the same key with the same request within the window returns the first answer without writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new signing secret, shown this once; the old one signs too for a grace period */
+            200: {
+                headers: {
+                    /** @description The version of the subscription ("v<version>"), for If-Match */
+                    ETag: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRotatedSecret"];
+                };
+            };
+            /** @description Bad request: an invalid parameter or body; or: The Idempotency-Key header is malformed (or missing where the API requires one). */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description If-Match does not match the current ETag; nothing changed */
+            412: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    preflightV1WebhooksIdSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique value (such as a UUID) that makes a retry safe: the same key with the same request within the window returns the first answer without writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more.; or: A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more. */
+            204: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The methods a page may use */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers a page may send */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer */
+                    "Access-Control-Max-Age"?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body; or: The Idempotency-Key header is malformed (or missing where the API requires one). */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description An OPTIONS request that is not a preflight: this path does not serve OPTIONS */
+            405: {
+                headers: {
+                    /** @description The methods this path serves */
+                    Allow: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Position of the first record (default 0). Not with page/per_page. */
+                offset?: number;
+                /** @description Records per page (default 10). */
+                limit?: number;
+                /** @description Page number from 1, with per_page. Not with offset/limit. */
+                page?: number;
+                /** @description Records per page (default 10), with page. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delivery attempts, newest first, a page at a time */
+            200: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttemptPage"];
+                };
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    resendWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique value (such as a UUID) that makes a retry safe: the same key with the same request within the window returns the first answer without writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The event's position */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookResend"];
+            };
+        };
+        responses: {
+            /** @description The event will be sent again */
+            202: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResendQueued"];
+                };
+            };
+            /** @description Bad request: an invalid parameter or body; or: The Idempotency-Key header is malformed (or missing where the API requires one). */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Validation failed; errors lists each field; or: The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Too many requests; try again after Retry-After; or: The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    preflightV1WebhooksIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique value (such as a UUID) that makes a retry safe: the same key with the same request within the window returns the first answer without writing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more.; or: A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more. */
+            204: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The methods a page may use */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers a page may send */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer */
+                    "Access-Control-Max-Age"?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body; or: The Idempotency-Key header is malformed (or missing where the API requires one). */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description An OPTIONS request that is not a preflight: this path does not serve OPTIONS */
+            405: {
+                headers: {
+                    /** @description The methods this path serves */
+                    Allow: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running; retry after Retry-After seconds. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    headListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Position of the first record (default 0). Not with page/per_page. */
+                offset?: number;
+                /** @description Records per page (default 10). */
+                limit?: number;
+                /** @description Page number from 1, with per_page. Not with offset/limit. */
+                page?: number;
+                /** @description Records per page (default 10), with page. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delivery attempts, newest first, a page at a time */
+            200: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWebhookDeadLetters: {
+        parameters: {
+            query?: {
+                /** @description Position of the first record (default 0). Not with page/per_page. */
+                offset?: number;
+                /** @description Records per page (default 10). */
+                limit?: number;
+                /** @description Page number from 1, with per_page. Not with offset/limit. */
+                page?: number;
+                /** @description Records per page (default 10), with page. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events given up on, newest first, a page at a time */
+            200: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeadLetterPage"];
+                };
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The Accept header excludes application/json */
+            406: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    preflightV1WebhooksIdDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more.; or: A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), answered before authentication; an origin not allowed gets no Access-Control headers, so its browser sends nothing more. */
+            204: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The methods a page may use */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers a page may send */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer */
+                    "Access-Control-Max-Age"?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description An OPTIONS request that is not a preflight: this path does not serve OPTIONS */
+            405: {
+                headers: {
+                    /** @description The methods this path serves */
+                    Allow: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The request headers or body came too slowly; the connection is closed */
+            408: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The caller used up its rate limit for the current window; nothing was done. Retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service cannot take the request now (a database away, too many jobs waiting); try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+        };
+    };
+    headListWebhookDeadLetters: {
+        parameters: {
+            query?: {
+                /** @description Position of the first record (default 0). Not with page/per_page. */
+                offset?: number;
+                /** @description Records per page (default 10). */
+                limit?: number;
+                /** @description Page number from 1, with per_page. Not with offset/limit. */
+                page?: number;
+                /** @description Records per page (default 10), with page. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the webhook subscription */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events given up on, newest first, a page at a time */
+            200: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: an invalid parameter or body */
+            400: {
+                headers: {
+                    /** @description The challenge, when the request sent its token in the URL or two credentials */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    /** @description The challenge: how to authenticate, and why the token failed */
+                    "WWW-Authenticate": string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token does not allow this */
+            403: {
+                headers: {
+                    /** @description The challenge naming the scope the token lacks (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */

@@ -42,7 +42,14 @@ export type {
   RouteDocs,
   VersionDescription,
 } from './vocabulary/plugin.js';
-export type { AnswerBody, AnswerDoc, HeaderDoc, RouteAnswers } from './vocabulary/answers.js';
+export type {
+  AnswerBody,
+  AnswerDoc,
+  EndpointAbout,
+  HeaderDoc,
+  NamedSchema,
+  RouteAnswers,
+} from './vocabulary/answers.js';
 export { everyAnswerHeaders, serverAnswers, servedAnswers, type ServedRoute } from './api/served-answers.js';
 export { versionListAnswers } from './api/version-listing.js';
 export type { ApiHooks, HookAnswer, RequestHooks } from './vocabulary/hooks.js';

@@ -70,6 +70,7 @@ const everUsed: readonly string[] = Object.freeze([
   'CORRAL_INVALID_WEBHOOK_OPTION',
   'CORRAL_INVALID_USER',
   'CORRAL_INVALID_PUBLIC_CLIENT',
+  'CORRAL_OPENAPI_SCHEMA_NAME_TAKEN',
 ]);
 
 describe('CorralError', () => {

@@ -11,6 +11,7 @@ import { withEveryAnswerHeaders } from './every-answer-headers.js';
 import { sharedSchemas } from './shared-schemas.js';
 import { docsOfPublicPages, withRouteDocs } from './route-docs.js';
 import { webhookDocs, webhooksTag } from './webhook-docs.js';
+import { pluginSchemas, pluginTags } from './plugin-paths.js';
 
 /** What the document cannot learn from the declarations. */
 export interface DocumentOptions {
@@ -91,6 +92,23 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
       'CORRAL_OPENAPI_TOKEN_URL_MISSING',
       'openApi(): the API checks tokens, so `tokenUrl` is needed for the document',
     );
+  const ownSchemas = {
+    ...sharedSchemas,
+    ...feedSchemas,
+    ...Object.assign(
+      {},
+      ...version.collections.map((c) => ({
+        ...collectionSchemas(c, expandedProperties(c, version.collections)),
+        [`${pascal(c.name)}Change`]: changeSchema(c, pascal(c.name)),
+      })),
+    ),
+  };
+  const tags = [
+    ...version.collections.map((c) => ({ name: c.name, description: `The ${c.title} collection` })),
+    { name: 'operations', description: 'Non-resource operations: they compute a result' },
+    { name: 'meta', description: 'Versions, root document, error codes and jobs' },
+    ...(options.webhooks ? [webhooksTag(version.prefix)] : []),
+  ];
   const scopes = Object.fromEntries(
     version.scopes.map((scope) => [scope, options.scopeDescriptions?.[scope] ?? `Grants the ${scope} right`]),
   );
@@ -123,25 +141,17 @@ export function openApiDocument(version: VersionDescription, options: DocumentOp
         : []),
     ],
     tags: [
-      ...version.collections.map((c) => ({ name: c.name, description: `The ${c.title} collection` })),
-      { name: 'operations', description: 'Non-resource operations: they compute a result' },
-      { name: 'meta', description: 'Versions, root document, error codes and jobs' },
-      ...(options.webhooks ? [webhooksTag(version.prefix)] : []),
+      ...tags,
+      ...pluginTags(
+        version.routes,
+        tags.map((tag) => tag.name),
+      ),
     ],
     paths: answered,
     ...(options.webhooks ? { webhooks: webhookDocs(version.collections) } : {}),
     components: {
-      schemas: {
-        ...sharedSchemas,
-        ...feedSchemas,
-        ...Object.assign(
-          {},
-          ...version.collections.map((c) => ({
-            ...collectionSchemas(c, expandedProperties(c, version.collections)),
-            [`${pascal(c.name)}Change`]: changeSchema(c, pascal(c.name)),
-          })),
-        ),
-      },
+      // The bodies plugin endpoints name come after the document's own, which they may not rename.
+      schemas: { ...ownSchemas, ...pluginSchemas(version.routes, ownSchemas) },
       ...(version.secured
         ? {
             securitySchemes: {

@@ -1,4 +1,5 @@
 import {
+  listParameters,
   serverParentField,
   type AnyCollection,
   type ListParameter,
@@ -15,12 +16,19 @@ interface ListContext {
   readonly version: VersionDescription;
 }
 
-/** What each parameter does (`expand` is described with its relations, in relations.ts). */
-const descriptions: Readonly<Record<Exclude<ListParameterName, 'expand'>, (context: ListContext) => string>> = {
+/** The offset paging parameters, which depend on the version only. */
+type OffsetPaging = 'offset' | 'limit' | 'page' | 'per_page';
+
+const pagingDescriptions: Readonly<Record<OffsetPaging, (context: Pick<ListContext, 'version'>) => string>> = {
   offset: () => 'Position of the first record (default 0). Not with page/per_page.',
   limit: ({ version }) => `Records per page (default ${version.paging.defaultLimit}).`,
   page: () => 'Page number from 1, with per_page. Not with offset/limit.',
   per_page: ({ version }) => `Records per page (default ${version.paging.defaultLimit}), with page.`,
+};
+
+/** What each parameter does (`expand` is described with its relations, in relations.ts). */
+const descriptions: Readonly<Record<Exclude<ListParameterName, 'expand'>, (context: ListContext) => string>> = {
+  ...pagingDescriptions,
   paging: () =>
     'offset (default) or cursor: pages that start at a place, so that a page deep in the list costs what the first does; nextPage and previousPage then carry after and before. Not with offset, page or per_page.',
   after: () => 'With paging=cursor: the page after this cursor, taken from a nextPage link.',
@@ -48,13 +56,20 @@ function fieldNames(collection: AnyCollection): Record<string, unknown> {
   };
 }
 
-/** The schema of each kind of value (with how a list of values is written). */
-const values: Readonly<
-  Record<Exclude<ListParameterValue, 'relationChains'>, (context: ListContext) => Record<string, unknown>>
+/** The values of the offset paging parameters, which depend on the version only. */
+const pagingValues: Readonly<
+  Record<'position' | 'pageNumber' | 'pageSize', (context: Pick<ListContext, 'version'>) => Record<string, unknown>>
 > = {
   position: () => ({ schema: safeIntegerSchema(0) }),
   pageNumber: () => ({ schema: safeIntegerSchema(1) }),
   pageSize: ({ version }) => ({ schema: pageSizeSchema(version.paging.maxLimit) }),
+};
+
+/** The schema of each kind of value (with how a list of values is written). */
+const values: Readonly<
+  Record<Exclude<ListParameterValue, 'relationChains'>, (context: ListContext) => Record<string, unknown>>
+> = {
+  ...pagingValues,
   pagingMode: () => ({ schema: { type: 'string', enum: ['offset', 'cursor'] } }),
   cursor: () => ({ schema: { type: 'string', maxLength: 2048 } }),
   fieldNames: ({ collection }) => fieldNames(collection),
@@ -76,4 +91,22 @@ export function queryParameter(parameter: ListParameter, context: ListContext): 
     description: descriptions[parameter.name](context),
     ...values[parameter.takes](context),
   };
+}
+
+/**
+ * The offset paging parameters (`offset`/`limit`, `page`/`per_page`) of a route that pages
+ * without a collection, as `parsePaging` reads them: a plugin endpoint's list.
+ */
+export function offsetPagingParameters(version: VersionDescription): unknown[] {
+  const offsetRows = listParameters.filter(
+    (row): row is typeof row & { name: OffsetPaging; takes: keyof typeof pagingValues } =>
+      row.paging === 'offset' || row.paging === 'page' || row.paging === 'size',
+  );
+  return offsetRows.map((row) => ({
+    name: row.name,
+    in: 'query',
+    required: false,
+    description: pagingDescriptions[row.name]({ version }),
+    ...pagingValues[row.takes]({ version }),
+  }));
 }

@@ -19,6 +19,8 @@ export function pathParameters(route: DocumentedRoute, version: VersionDescripti
   return [...route.pattern.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => {
     if (route.kind === 'errorCode' && name === 'code') return errorCodeParameter;
     if (route.kind === 'job') return idPathParameter(name!, 'Job id from a 202 Location');
+    const words = route.about?.pathParameters?.[name!];
+    if (words) return idPathParameter(name!, words);
     if (name === 'parentId') {
       const parent = version.collections.find((c) => c.name === route.collection)?.parent?.collection.name ?? 'parent';
       return idPathParameter(name, `Id of the ${parent} record`);

@@ -56,7 +56,8 @@ function contentOf(body: AnswerBody, own: OwnBodies): Record<string, unknown> {
 
 /**
  * The `responses` of an operation: every answer its route gives, by status, as core declares it
- * (see `servedAnswers`), with the bodies that belong to the route from `own`.
+ * (see `servedAnswers`), with the bodies that belong to the route from `own` (and a plugin
+ * endpoint's named bodies by reference).
  */
 export function responsesOf(
   answers: Readonly<Record<number, AnswerDoc>>,
@@ -68,6 +69,8 @@ export function responsesOf(
       {
         description: answer.description,
         ...(answer.body ? { content: contentOf(answer.body, own) } : {}),
+        // A plugin endpoint's own body: its schema is among the components, under its name.
+        ...(answer.schema ? { content: json(ref(answer.schema.name)) } : {}),
         ...(answer.headers ? { headers: headersOf(answer.headers) } : {}),
       },
     ]),

@@ -3,6 +3,7 @@ import { collectionOperation } from './collection-operations.js';
 import { metaOperation } from './meta-paths.js';
 import { operationOperation } from './operation-paths.js';
 import { openApiPath, pathParameters } from './path-parameters.js';
+import { pluginOperation } from './plugin-paths.js';
 import { withRouteDocs } from './route-docs.js';
 
 type PathItem = Record<string, unknown>;
@@ -13,6 +14,8 @@ function operationOf(route: DocumentedRoute, version: VersionDescription): Recor
     const collection = version.collections.find((c) => c.name === route.collection);
     return collection && collectionOperation(route, collection, version);
   }
+  // A plugin's endpoint, served and guarded like the API's own routes (its pages are documented apart).
+  if (route.kind === 'plugin') return pluginOperation(route, version);
   if (route.kind === 'operation') {
     const operation = version.operations.find((o) => o.name === route.operation);
     return operation && operationOperation(route, operation, version);

@@ -106,5 +106,5 @@ export function webhookDocs(collections: readonly AnyCollection[]): Record<strin
 /** The tag grouping the webhooks in the docs page. */
 export const webhooksTag = (prefix: string) => ({
   name: 'webhooks',
-  description: `Requests the API sends to the URLs of subscriptions (made with POST ${prefix}/webhooks), signed as Standard Webhooks 1.0`,
+  description: `Subscriptions (${prefix}/webhooks), their deliveries, and the requests the API sends to their URLs, signed as Standard Webhooks 1.0`,
 });

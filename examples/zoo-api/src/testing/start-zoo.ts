@@ -18,6 +18,8 @@ export interface RunningZoo {
   /** Signs a demo person in (code + PKCE through the login page) and gives their tokens. */
   signIn(username: string, password: string, scope?: string): Promise<PersonTokens>;
   get(path: string, token?: string, headers?: Record<string, string>): Promise<Response>;
+  /** Starts what `api.ready()` starts (the webhook delivery worker among them), as `npm start` does. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startZoo(env: Record<string, string> = {}): Promise<Runnin
       ),
     get: (path, token, headers = {}) =>
       fetch(`${origin}${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
+    ready: () => api.ready(),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -23,6 +23,13 @@ const errorAnswers: Readonly<Record<number, AnswerDoc>> = {
   415: { description: 'The body is not application/json', body: 'simpleError' },
   422: { description: 'Validation failed; errors lists each field', body: 'detailedError' },
   428: { description: 'This collection requires If-Match', body: 'simpleError' },
+  429: {
+    description: 'Too many requests; try again after Retry-After',
+    body: 'simpleError',
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
+    },
+  },
   431: { description: 'A header is too long (an If-Match or If-None-Match past its limit)', body: 'simpleError' },
   500: { description: 'Server error', body: 'simpleError' },
   503: {

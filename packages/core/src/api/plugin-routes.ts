@@ -1,35 +1,21 @@
-import { withPagingDefaults, type PagingOptions } from '@corral/pagination';
-import { expandSettingsOf, type ExpandOptions } from '../collection/expand-options.js';
 import type { Versioning } from '@corral/versioning';
-import { bulkLimitOf } from './bulk-limit.js';
 import type { CollectionRuntime } from '../collection/runtime.js';
 import { changeEvents } from '../feed/change-events.js';
 import type { RouteAnswers } from '../vocabulary/answers.js';
 import type { RouteDefinition } from '../vocabulary/context.js';
-import type { ApiPlugin, VersionDescription } from '../vocabulary/plugin.js';
+import { describeVersion, type DescribedOptions } from './version-description.js';
 import type { VersionDefinition } from './version-routes.js';
-
-/** The scopes named anywhere in a version's declarations, sorted. */
-function scopesOf(definition: VersionDefinition): string[] {
-  const scopes = new Set<string>();
-  for (const c of definition.collections ?? []) for (const s of [c.scopes.read, c.scopes.write]) if (s) scopes.add(s);
-  for (const o of definition.operations ?? []) if (o.scope) scopes.add(o.scope);
-  return [...scopes].sort();
-}
 
 /** What a plugin's page answers when it declares nothing: the page. */
 const pageAnswers: RouteAnswers = { success: { 200: { description: 'The page', body: 'pluginPage' } }, errors: [] };
 
-/** Turns the endpoints of every plugin into routes of one version, and their pages into public GET routes. */
+/**
+ * Turns the endpoints of every plugin into routes of one version, and their pages into public GET
+ * routes. Endpoints come first and see the API's own routes; pages are made once every endpoint is
+ * known, so that a page documenting the version (the OpenAPI document) covers the endpoints too.
+ */
 export function pluginRoutes(
-  options: {
-    readonly title?: string;
-    readonly plugins?: readonly ApiPlugin[];
-    readonly paging?: PagingOptions;
-    readonly auth?: unknown;
-    readonly bulkLimit?: number;
-    readonly expand?: ExpandOptions;
-  },
+  options: DescribedOptions,
   definition: VersionDefinition,
   versioning: Versioning,
   origin: string,
@@ -38,30 +24,10 @@ export function pluginRoutes(
 ): RouteDefinition[] {
   const plugins = options.plugins ?? [];
   if (plugins.length === 0) return [];
-  const paging = withPagingDefaults(options.paging);
-  const description: VersionDescription = {
-    title: options.title ?? 'API',
-    version: definition.version,
-    prefix: versioning.prefix(definition.version),
-    basePath: versioning.basePath,
-    origin,
-    versions: versioning.versions,
-    collections: definition.collections ?? [],
-    operations: definition.operations ?? [],
-    scopes: scopesOf(definition),
-    paging,
-    secured: options.auth !== undefined,
-    bulkLimit: bulkLimitOf(options),
-    expand: expandSettingsOf(options.expand, paging.maxLimit),
-    // Handlers stay inside core: plugins see what a route is, not how it is served.
-    routes: table.map(({ handler: _handler, checksQuery: _checks, produces: _produces, ...info }) => {
-      const docs = plugins.flatMap((plugin) => plugin.describeRoute?.({ ...info, version: definition.version }) ?? []);
-      return Object.freeze({ ...info, docs });
-    }),
-  };
-  const events = changeEvents(runtimes, description.prefix, description.secured);
+  const own = describeVersion(options, definition, versioning, origin, table);
+  const events = changeEvents(runtimes, own.prefix, own.secured);
   const endpoints = plugins.flatMap((plugin) =>
-    (plugin.endpoints?.(description, { events }) ?? []).map(
+    (plugin.endpoints?.(own, { events }) ?? []).map(
       ({ path, handler, checksQuery, ...route }): RouteDefinition => ({
         ...route,
         pattern: path,
@@ -72,8 +38,10 @@ export function pluginRoutes(
       }),
     ),
   );
+  const served =
+    endpoints.length === 0 ? own : describeVersion(options, definition, versioning, origin, [...table, ...endpoints]);
   const pages = plugins.flatMap((plugin) =>
-    (plugin.routes?.(description) ?? []).map(
+    (plugin.routes?.(served) ?? []).map(
       (route): RouteDefinition => ({
         method: 'GET',
         pattern: route.path,

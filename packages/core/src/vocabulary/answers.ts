@@ -34,12 +34,22 @@ export type AnswerBody =
   | 'authError'
   | 'simpleError';
 
+/** A JSON body that is none of Corral's own (a plugin endpoint's), named so documents can share it. */
+export interface NamedSchema {
+  /** Its name in documents, e.g. `WebhookSubscription`: one name stands for one schema across the API. */
+  readonly name: string;
+  /** JSON Schema (draft 2020-12, as OpenAPI 3.1 uses it) of the body. */
+  readonly schema: Readonly<Record<string, unknown>>;
+}
+
 /** One answer a route can give, as documentation describes it. */
 export interface AnswerDoc {
   /** When the answer is given, for client developers. */
   readonly description: string;
-  /** What its body is; absent for an answer without a body (204, 304). */
+  /** What its body is; absent for an answer without a body (204, 304) or with a {@link AnswerDoc.schema}. */
   readonly body?: AnswerBody;
+  /** The JSON body of a plugin endpoint's own answer, which is none of Corral's bodies. */
+  readonly schema?: NamedSchema;
   /** Headers sent with it, by name. */
   readonly headers?: Readonly<Record<string, HeaderDoc>>;
 }
@@ -54,4 +64,31 @@ export interface RouteAnswers {
   readonly success: Readonly<Record<number, AnswerDoc>>;
   /** The error statuses the route's own code can give. */
   readonly errors: readonly number[];
+}
+
+/**
+ * What a plugin endpoint is and reads, for documents; the API's own routes are described from
+ * their collection and operation declarations instead.
+ */
+export interface EndpointAbout {
+  /** Name of the operation, unique in the API, e.g. `createWebhook`; documents use it as operation id. */
+  readonly name: string;
+  /** One line saying what the endpoint does. */
+  readonly summary: string;
+  /** More words, when the summary is not enough. */
+  readonly description?: string;
+  /** Words for each `:name` segment of the path. */
+  readonly pathParameters?: Readonly<Record<string, string>>;
+  /** The JSON body it reads (with `required` false when it may be left out). */
+  readonly body?: {
+    readonly description: string;
+    readonly schema: NamedSchema;
+    readonly required?: boolean;
+  };
+  /** True when it pages with the API's offset parameters (`offset`/`limit`, `page`/`per_page`). */
+  readonly paged?: boolean;
+  /** Other query parameters it reads, by name (`required`: refused without it). */
+  readonly query?: Readonly<Record<string, HeaderDoc>>;
+  /** Request headers it reads, by name (`If-Match`, ...). */
+  readonly headers?: Readonly<Record<string, HeaderDoc>>;
 }

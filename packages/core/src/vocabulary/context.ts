@@ -4,7 +4,7 @@ import type { ExpandSettings } from '../collection/expand-options.js';
 import type { CorralRequest, CorralResponse } from '../http/exchange.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { FeedSettings } from '../feed/feed-settings.js';
-import type { RouteAnswers } from './answers.js';
+import type { EndpointAbout, RouteAnswers } from './answers.js';
 
 /** Settings of an API that handlers need, fixed when the API is created. */
 export interface ApiSettings {
@@ -85,6 +85,8 @@ export interface RouteInfo {
    * it. Every route of an API has it (optional here only for route values written by hand, as in tests).
    */
   readonly answers?: RouteAnswers;
+  /** What a plugin endpoint says of itself for documents (see `PluginEndpoint.about`). */
+  readonly about?: EndpointAbout;
 }
 
 /** What every hook sees of a request. The route is absent when no route matches (a 404 or 405 follows). */

@@ -3,7 +3,7 @@ import type { ExpandSettings } from '../collection/expand-options.js';
 import type { PagingOptions } from '@corral/pagination';
 import type { AnyCollection } from '../collection/define-collection.js';
 import type { AnyOperation } from '../operation/define-operation.js';
-import type { HeaderDoc, RouteAnswers } from './answers.js';
+import type { EndpointAbout, HeaderDoc, RouteAnswers } from './answers.js';
 import type { ChangeEvents } from '../feed/change-events.js';
 import type { HandlerContext, RouteAccess, RouteInfo } from './context.js';
 import type { CorralResponse } from '../http/exchange.js';
@@ -27,7 +27,7 @@ export interface VersionDescription {
   readonly collections: readonly AnyCollection[];
   /** Operations declared for this version, in declaration order. */
   readonly operations: readonly AnyOperation[];
-  /** The scopes the API's collections and operations use. */
+  /** The scopes the API's collections and operations use, and (for pages) those of plugin endpoints. */
   readonly scopes: readonly string[];
   /** The API's paging settings, with their defaults filled in. */
   readonly paging: Required<PagingOptions>;
@@ -39,7 +39,10 @@ export interface VersionDescription {
   readonly secured: boolean;
   /**
    * The version's route table (without plugin pages): each route's method, pattern, access and
-   * what it serves, exactly as the pipeline routes and guards requests.
+   * what it serves, exactly as the pipeline routes and guards requests. The description given to
+   * {@link ApiPlugin.endpoints} holds the API's own routes; the one given to {@link ApiPlugin.routes}
+   * (made once every plugin's endpoints are known) holds those endpoints too, so a document made
+   * from it covers everything the version serves.
    */
   readonly routes: readonly DocumentedRoute[];
 }
@@ -128,6 +131,11 @@ export interface PluginEndpoint {
   handler(context: HandlerContext): Promise<CorralResponse>;
   /** The handler reads the query string itself; otherwise any query parameter is refused (400). */
   readonly checksQuery?: boolean;
+  /**
+   * What it is and reads (name, summary, body, parameters), for documents. Without it a document
+   * still lists the endpoint, with a name made of its method and path and no request body.
+   */
+  readonly about?: EndpointAbout;
 }
 
 /** What a plugin serving endpoints gets besides the version's description. */
@@ -144,8 +152,9 @@ export interface ApiPlugin {
   /** Short identifier of the plugin, e.g. `openapi`. */
   readonly name: string;
   /**
-   * Called once per version when the API is created; the returned routes are served under that
-   * version's prefix without authentication.
+   * Called once per version when the API is created, after every plugin's {@link ApiPlugin.endpoints}
+   * (so the description's routes include them); the returned routes are served under that version's
+   * prefix without authentication.
    */
   routes?(version: VersionDescription): readonly PluginRoute[];
   /**

@@ -2,7 +2,8 @@ import { ApiError, type DeadLetter, type PluginEndpoint } from '@corral/core';
 import { parsePaging } from '@corral/pagination';
 import { newWebhookSecret } from '../signature.js';
 import { readBody } from './input.js';
-import { answers, type EndpointSettings, json, missing, ownerOf, routeKit } from './route-kit.js';
+import { answers, etagHeader, webhookAbout, webhookBodies } from './endpoint-docs.js';
+import { type EndpointSettings, json, missing, ownerOf, routeKit } from './route-kit.js';
 import { webhookResendBody } from './schemas.js';
 import { shownSubscription, subscriptionEtag } from './shown.js';
 
@@ -18,7 +19,14 @@ export function deliveryEndpoints(settings: EndpointSettings): PluginEndpoint[] 
       method: 'POST',
       path: '/webhooks/:id/secret',
       access,
-      answers: answers(200, 'A new signing secret, shown this once; the old one signs too for a grace period', [404]),
+      about: webhookAbout.rotate,
+      answers: answers(
+        200,
+        'A new signing secret, shown this once; the old one signs too for a grace period',
+        [404, 412],
+        webhookBodies.rotated,
+        etagHeader,
+      ),
       async handler(context) {
         const current = await owned(context);
         const secret = newWebhookSecret();
@@ -44,7 +52,8 @@ export function deliveryEndpoints(settings: EndpointSettings): PluginEndpoint[] 
       path: '/webhooks/:id/deliveries',
       access,
       checksQuery: true,
-      answers: answers(200, 'Delivery attempts, newest first, a page at a time', [400, 404]),
+      about: webhookAbout.attempts,
+      answers: answers(200, 'Delivery attempts, newest first, a page at a time', [400, 404], webhookBodies.attempts),
       async handler(context) {
         const current = await owned(context);
         const page = paged(context, 'deliveries');
@@ -57,7 +66,13 @@ export function deliveryEndpoints(settings: EndpointSettings): PluginEndpoint[] 
       path: '/webhooks/:id/dead-letters',
       access,
       checksQuery: true,
-      answers: answers(200, 'Events given up on, newest first, a page at a time', [400, 404]),
+      about: webhookAbout.deadLetters,
+      answers: answers(
+        200,
+        'Events given up on, newest first, a page at a time',
+        [400, 404],
+        webhookBodies.deadLetters,
+      ),
       async handler(context) {
         const current = await owned(context);
         const page = paged(context, 'deadLetters');
@@ -69,7 +84,8 @@ export function deliveryEndpoints(settings: EndpointSettings): PluginEndpoint[] 
       method: 'POST',
       path: '/webhooks/:id/deliveries',
       access,
-      answers: answers(202, 'The event will be sent again', [404, 422, 429]),
+      about: webhookAbout.resend,
+      answers: answers(202, 'The event will be sent again', [400, 404, 413, 422, 429], webhookBodies.queued),
       async handler(context) {
         const current = await owned(context);
         const { position } = await readBody(context, webhookResendBody);

@@ -3,7 +3,8 @@ import { parsePaging } from '@corral/pagination';
 import { newWebhookSecret } from '../signature.js';
 import { deliveryEndpoints } from './delivery-endpoints.js';
 import { checkEvents, checkUrl, readBody } from './input.js';
-import { answers, type EndpointSettings, expectedVersion, json, missing, ownerOf, routeKit } from './route-kit.js';
+import { answers, etagHeader, webhookAbout, webhookBodies } from './endpoint-docs.js';
+import { type EndpointSettings, expectedVersion, json, missing, ownerOf, routeKit } from './route-kit.js';
 import { webhookCreateBody, webhookPatchBody } from './schemas.js';
 import { shownSubscription, subscriptionEtag, subscriptionPath } from './shown.js';
 
@@ -17,7 +18,17 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       method: 'POST',
       path: '/webhooks',
       access,
-      answers: answers(201, 'The subscription, with its signing secret shown this once', [400, 403, 422]),
+      about: webhookAbout.create,
+      answers: answers(
+        201,
+        'The subscription, with its signing secret shown this once',
+        [400, 403, 413, 422],
+        webhookBodies.created,
+        {
+          Location: { description: 'The URL of the new subscription', schema: { type: 'string' }, required: true },
+          ...etagHeader,
+        },
+      ),
       async handler(context) {
         const body = await readBody(context, webhookCreateBody);
         checkEvents(body, events, context.principal);
@@ -56,7 +67,8 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       path: '/webhooks',
       access,
       checksQuery: true,
-      answers: answers(200, "The caller's subscriptions, a page at a time", [400]),
+      about: webhookAbout.list,
+      answers: answers(200, "The caller's subscriptions, a page at a time", [400], webhookBodies.subscriptions),
       async handler(context) {
         const page = paged(context, 'webhooks');
         const window = parsePaging(context.request.query, context.settings.paging);
@@ -71,14 +83,22 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       method: 'GET',
       path: '/webhooks/:id',
       access,
-      answers: answers(200, 'The subscription', [404]),
+      about: webhookAbout.get,
+      answers: answers(200, 'The subscription', [404], webhookBodies.subscription, etagHeader),
       handler: async (context) => one(context, await owned(context)),
     },
     {
       method: 'PATCH',
       path: '/webhooks/:id',
       access,
-      answers: answers(200, 'The subscription as changed', [400, 403, 404, 412, 422]),
+      about: webhookAbout.patch,
+      answers: answers(
+        200,
+        'The subscription as changed',
+        [400, 403, 404, 412, 413, 422, 431],
+        webhookBodies.subscription,
+        etagHeader,
+      ),
       async handler(context) {
         const current = await owned(context);
         const expected = expectedVersion(context);
@@ -109,7 +129,8 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       method: 'DELETE',
       path: '/webhooks/:id',
       access,
-      answers: answers(204, 'Deleted, with its delivery history', [404, 412]),
+      about: webhookAbout.delete,
+      answers: answers(204, 'Deleted, with its delivery history', [404, 412, 431]),
       async handler(context) {
         const expected = expectedVersion(context);
         const id = context.params.id ?? '';

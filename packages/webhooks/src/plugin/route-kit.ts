@@ -1,10 +1,4 @@
-import {
-  ApiError,
-  type HandlerContext,
-  type RouteAnswers,
-  type WebhookStore,
-  type WebhookSubscription,
-} from '@corral/core';
+import { ApiError, inputLimits, type HandlerContext, type WebhookStore, type WebhookSubscription } from '@corral/core';
 import { pageEnvelope, pageLinks, parsePaging } from '@corral/pagination';
 import type { DestinationOptions } from '../destination.js';
 import { shownSubscription, subscriptionEtag } from './shown.js';
@@ -25,12 +19,6 @@ export const json = (status: number, value: unknown, headers: Record<string, str
   body: JSON.stringify(value),
 });
 
-/** What a route answers, for hooks and documents. */
-export const answers = (status: number, description: string, errors: number[]): RouteAnswers => ({
-  success: { [status]: { description } },
-  errors,
-});
-
 /** Whose subscriptions a request sees: the token's subject (everyone's alike in an API without tokens). */
 export const ownerOf = (context: HandlerContext) => context.principal?.subject ?? '';
 
@@ -38,9 +26,14 @@ export const ownerOf = (context: HandlerContext) => context.principal?.subject ?
 export const missing = (id: string) =>
   new ApiError('resourceNotFound', `Webhook subscription ${JSON.stringify(id)} does not exist`);
 
-/** The If-Match header as a version; 412 when it names none. */
+/** The If-Match header as a version; 412 when it names none, 431 when absurdly long (as on the API's own routes). */
 export function expectedVersion(context: HandlerContext): number | undefined {
   const header = context.request.header('if-match');
+  if (header !== undefined && header.length > inputLimits.conditionHeaderLength)
+    throw new ApiError(
+      'headersTooLarge',
+      `The if-match header is longer than ${inputLimits.conditionHeaderLength} characters`,
+    );
   if (header === undefined || header.trim() === '*') return undefined;
   const match = /^\s*(?:W\/)?"v(\d+)"\s*$/.exec(header);
   if (!match) throw new ApiError('preconditionFailed', 'If-Match names no version of this subscription');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** An event name: `<collection>.created`, `.updated`, `.deleted`, or `.*` for all three. */
 export const webhookEventName = z
   .string()
+  .max(128)
   .regex(
     /^[A-Za-z][A-Za-z0-9_-]*\.(created|updated|deleted|\*)$/,
     'an event is <collection>.created, .updated, .deleted or .*',
@@ -10,9 +11,22 @@ export const webhookEventName = z
 
 /** The body of `POST /webhooks`. */
 export const webhookCreateBody = z.strictObject({
-  url: z.string().min(1).max(2048),
-  events: z.array(webhookEventName).min(1).max(100),
-  filter: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  url: z
+    .string()
+    .min(1)
+    .max(2048)
+    .describe('Where events are POSTed: https, at an address the API may call (never an inside network)'),
+  events: z
+    .array(webhookEventName)
+    .min(1)
+    .max(100)
+    .describe('Events to receive: <collection>.created, .updated, .deleted, or .* for all three'),
+  filter: z
+    .record(z.string().max(128), z.union([z.string().max(1024), z.number(), z.boolean()]))
+    .optional()
+    .describe(
+      "Query parameters of the collection's declared filters (e.g. species: lion) the record must match; only when the events name one collection",
+    ),
 });
 
 /** The body of `PATCH /webhooks/{id}`: any of the fields; `filter: null` removes it; `status` re-enables or pauses. */
@@ -20,13 +34,21 @@ export const webhookPatchBody = z.strictObject({
   url: webhookCreateBody.shape.url.optional(),
   events: webhookCreateBody.shape.events.optional(),
   filter: webhookCreateBody.shape.filter.unwrap().nullable().optional(),
-  status: z.enum(['active', 'disabled']).optional(),
+  status: z.enum(['active', 'disabled']).optional().describe('Pause (disabled) or resume (active) deliveries'),
 });
 
 /** The body of `POST /webhooks/{id}/deliveries`: the event's position (as in `Last-Event-ID`) to send again. */
-export const webhookResendBody = z.strictObject({ position: z.string().min(1).max(100) });
+export const webhookResendBody = z.strictObject({
+  position: z.string().min(1).max(100).describe("The event's position, as an attempt or dead letter names it"),
+});
+
+/** The answer of `POST /webhooks/{id}/deliveries`: the event is queued to be sent again. */
+export const webhookResendAnswer = z.object({ position: z.string(), status: z.literal('queued') });
 
 const link = z.object({ rel: z.string(), href: z.string() });
+
+/** A time as the API writes it (ISO 8601, UTC). */
+const time = z.string().meta({ format: 'date-time' });
 
 /** A subscription as the API shows it (never its secrets). */
 export const webhookSubscriptionSchema = z.object({
@@ -34,38 +56,50 @@ export const webhookSubscriptionSchema = z.object({
   url: z.string(),
   events: z.array(z.string()),
   filter: z.record(z.string(), z.unknown()).optional(),
-  status: z.enum(['active', 'disabled']),
+  status: z
+    .enum(['active', 'disabled'])
+    .describe('disabled after a 410, events dead-lettered for days, or by its owner'),
   disabledReason: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
-  /** The log position delivered through. */
-  position: z.string(),
+  createdAt: time,
+  updatedAt: time,
+  version: z.number().int().describe('Grows with every change; the ETag is "v<version>", for If-Match'),
+  position: z.string().describe('The change log position delivered through'),
   failing: z
-    .object({ position: z.string(), attempts: z.number().int(), firstFailedAt: z.string(), nextAttemptAt: z.string() })
-    .optional(),
-  deadLetteringSince: z.string().optional(),
+    .object({ position: z.string(), attempts: z.number().int(), firstFailedAt: time, nextAttemptAt: time })
+    .optional()
+    .describe('The event being retried, which later events wait behind'),
+  deadLetteringSince: time.optional().describe('Since when every event has been dead-lettered'),
   links: z.array(link),
 });
 
 /** The answer of a create and of a secret rotation: the subscription with its signing secret, shown once. */
-export const webhookWithSecretSchema = webhookSubscriptionSchema.extend({ secret: z.string() });
+export const webhookWithSecretSchema = webhookSubscriptionSchema.extend({
+  secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/)
+    .describe('The signing secret (whsec_ and base64): shown this once, keep it to verify deliveries'),
+});
+
+/** The answer of a secret rotation: the new secret, and until when the old one still signs. */
+export const webhookRotatedSchema = webhookWithSecretSchema.extend({
+  previousSecretExpiresAt: time.describe('Until when deliveries are signed with the old secret too'),
+});
 
 /** One delivery attempt, as `GET /webhooks/{id}/deliveries` lists it. */
 export const webhookAttemptSchema = z.object({
-  at: z.string(),
+  at: time,
   position: z.string(),
   webhookId: z.string(),
-  status: z.number().int().optional(),
+  status: z.number().int().optional().describe("The receiver's HTTP status; absent when none came"),
   durationMs: z.number(),
-  error: z.string().optional(),
-  excerpt: z.string().optional(),
+  error: z.string().optional().describe('Why it failed without an answer (timeout, refused connection, destination)'),
+  excerpt: z.string().optional().describe("The start of the receiver's answer"),
 });
 
 /** One event given up on, as `GET /webhooks/{id}/dead-letters` lists it. */
 export const webhookDeadLetterSchema = z.object({
   position: z.string(),
-  at: z.string(),
+  at: time,
   webhookId: z.string(),
   attempts: z.number().int(),
   error: z.string().optional(),
@@ -86,22 +120,3 @@ export const webhookPayloadSchema = z.object({
     record: z.record(z.string(), z.unknown()).optional(),
   }),
 });
-
-/** The routes the plugin serves below a version's prefix, for documents and clients. */
-export const webhookRoutes = [
-  { method: 'POST', path: '/webhooks', body: webhookCreateBody, answer: webhookWithSecretSchema, status: 201 },
-  { method: 'GET', path: '/webhooks', answer: webhookSubscriptionSchema, status: 200, paged: 'webhooks' },
-  { method: 'GET', path: '/webhooks/{id}', answer: webhookSubscriptionSchema, status: 200 },
-  { method: 'PATCH', path: '/webhooks/{id}', body: webhookPatchBody, answer: webhookSubscriptionSchema, status: 200 },
-  { method: 'DELETE', path: '/webhooks/{id}', status: 204 },
-  { method: 'POST', path: '/webhooks/{id}/secret', answer: webhookWithSecretSchema, status: 200 },
-  { method: 'GET', path: '/webhooks/{id}/deliveries', answer: webhookAttemptSchema, status: 200, paged: 'deliveries' },
-  {
-    method: 'GET',
-    path: '/webhooks/{id}/dead-letters',
-    answer: webhookDeadLetterSchema,
-    status: 200,
-    paged: 'deadLetters',
-  },
-  { method: 'POST', path: '/webhooks/{id}/deliveries', body: webhookResendBody, status: 202 },
-] as const;
