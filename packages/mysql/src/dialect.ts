@@ -81,7 +81,7 @@ export function mysqlDialect(
       rowLocks: true,
       literalFirstLimit: false,
       skipLocked: true,
-      batchedCreates: false,
+      batchedCreates: true,
     },
     bookkeeping: mysqlBookkeeping,
     kept: mysqlKept,

@@ -29,8 +29,9 @@ export interface DialectCapabilities {
   readonly skipLocked: boolean;
   /**
    * Creates outside a unit of work that meet in one turn of the event loop go as one multi-row
-   * `INSERT ... RETURNING` (see create-batches.ts): for an engine that takes writes from many
-   * connections at once and returns inserted rows in the order of its values.
+   * `INSERT ... RETURNING` (see create-batches.ts), with their bookkeeping in one unit: for an
+   * engine that takes writes from many connections at once and returns inserted rows in the order
+   * of its values (not SQLite: one writer at a time, and no round trip to save).
    */
   readonly batchedCreates: boolean;
 }

@@ -301,9 +301,9 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   async create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
-    if (options?.transaction === undefined && this.dialect.can.batchedCreates && !manyStatements(this))
+    if (options?.transaction === undefined && this.dialect.can.batchedCreates)
       return (this.batches ??= new CreateBatches<T>(
-        (many) => this.driver.write(undefined, false, (on) => insertRows(this, on, many)),
+        (many) => this.driver.write(undefined, manyStatements(this), (on) => insertRows(this, on, many)),
         (one) => this.createAlone(one),
       )).create(data);
     return this.createAlone(data, options);
