@@ -2,7 +2,7 @@
 // /proc/<pid>/schedstat, in ns) over a stretch of POSTs, divided by the answers. Unlike a rate this
 // holds still when other work shares the machine, so it can tell a change's effect on a busy one.
 // Rounds alternate the servers; the medians and each server's median ratio to the peer's are given.
-// node bench/write-cpu.mjs [rows=100000] [seconds=3] [rounds=6]
+// node bench/write-cpu.mjs [rows=100000] [seconds=3] [rounds=6] [connections=10]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -10,7 +10,7 @@ import { fillPostgres } from './databases.mjs';
 import { wrk } from './load.mjs';
 import { startServer } from './start.mjs';
 
-const [size, seconds, rounds] = [100_000, 3, 6].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
+const [size, seconds, rounds, connections] = [100_000, 3, 6, 10].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
 const here = (path) => new URL(path, import.meta.url).pathname;
 const databaseUrl = process.env.CORRAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -58,7 +58,7 @@ try {
       const server = servers[name];
       const url = `${server.origin}/v1/items`;
       const post = (time) =>
-        wrk(url, { connections: 10, seconds: time, script: here('./writes.lua'), scriptArgs: ['post'] });
+        wrk(url, { connections, seconds: time, script: here('./writes.lua'), scriptArgs: ['post'] });
       post(1);
       const backends = await backendsOf(server.child.pid);
       const [node0, pg0] = [onCpu(server.child.pid), sum(backends)];
@@ -75,7 +75,7 @@ try {
   for (const server of Object.values(servers)) server.stop();
 }
 const peer = samples['hand-written pg'];
-console.log(`CPU per create, us (median of ${rounds} rounds; ratio: median of the rounds' ratios to the peer)`);
+console.log(`CPU per create at ${connections} connections, us (median of ${rounds} rounds; ratio: median of the rounds' ratios to the peer)`);
 for (const [name, { node, pg: database, rps }] of Object.entries(samples)) {
   const ratio = (mine, theirs) => median(mine.map((value, i) => value / theirs[i])).toFixed(2);
   const total = node.map((value, i) => value + database[i]);
