@@ -10,7 +10,9 @@ import { fillPostgres } from './databases.mjs';
 import { wrk } from './load.mjs';
 import { startServer } from './start.mjs';
 
-const [size, seconds, rounds, connections] = [100_000, 3, 6, 10].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
+const [size, seconds, rounds, connections] = [100_000, 3, 6, 10].map((fallback, i) =>
+  Number(process.argv[2 + i] ?? fallback),
+);
 const here = (path) => new URL(path, import.meta.url).pathname;
 const databaseUrl = process.env.CORRAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -75,7 +77,9 @@ try {
   for (const server of Object.values(servers)) server.stop();
 }
 const peer = samples['hand-written pg'];
-console.log(`CPU per create at ${connections} connections, us (median of ${rounds} rounds; ratio: median of the rounds' ratios to the peer)`);
+console.log(
+  `CPU per create at ${connections} connections, us (median of ${rounds} rounds; ratio: median of the rounds' ratios to the peer)`,
+);
 for (const [name, { node, pg: database, rps }] of Object.entries(samples)) {
   const ratio = (mine, theirs) => median(mine.map((value, i) => value / theirs[i])).toFixed(2);
   const total = node.map((value, i) => value + database[i]);
