@@ -60,16 +60,33 @@ function rowText(source: WriteSource<unknown, unknown>, value: SqlRow | undefine
  * Appends a `deleted` change for each row (read with a record's SELECT list) after a bulk delete,
  * in statements of up to 256 rows where the dialect can (`appendRows`), else one each.
  */
-export async function appendDeletedAfter<C>(
+export function appendDeletedAfter<C>(source: WriteSource<unknown, C>, on: C, rows: readonly SqlRow[]): Promise<void> {
+  return appendRowsAfter(source, on, 'deleted', rows);
+}
+
+/**
+ * Appends a change of `kind` for each row (read with a record's SELECT list: the row written, or
+ * for `deleted` the row removed), in statements of up to 256 rows where the dialect can
+ * (`appendRows`), else one each.
+ */
+export async function appendRowsAfter<C>(
   source: WriteSource<unknown, C>,
   on: C,
+  kind: 'created' | 'deleted',
   rows: readonly SqlRow[],
 ): Promise<void> {
   if (source.changeWriting !== 'after') return;
   const changes = source.changeSql!;
   const entry = (row: SqlRow) => {
     const record = source.shape.record(row);
-    return [source.map.collection, record.id, 'deleted', record.version, null, rowText(source, row)];
+    const text = rowText(source, row);
+    return [
+      source.map.collection,
+      record.id,
+      kind,
+      record.version,
+      ...(kind === 'deleted' ? [null, text] : [text, null]),
+    ];
   };
   if (!changes.appendRows) {
     for (const row of rows) await runLast(source.driver, on, changes.appendOne, entry(row));

@@ -10,6 +10,7 @@ import { columnValue, rowValues } from './values.js';
 import {
   appendAfter,
   appendDeletedAfter,
+  appendRowsAfter,
   powerOfTwoChunks,
   rowBefore,
   versionOf,
@@ -193,10 +194,9 @@ export async function insertRows<T, C>(
   );
   if (rows.length !== many.length) throw new Error(`${many.length} rows were inserted, ${rows.length} came back`);
   await bumpAfter(source, on, true);
-  const records = rows.map((row) => source.shape.record(row));
-  for (const [i, record] of records.entries())
-    await appendAfter(source, on, 'created', record.id, record.version, rows[i]!, undefined);
-  return records;
+  // Their log rows in one statement where the engine appends them after the write.
+  await appendRowsAfter(source, on, 'created', rows);
+  return rows.map((row) => source.shape.record(row));
 }
 
 /**
