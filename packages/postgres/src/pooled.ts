@@ -11,8 +11,7 @@ export const cutAttempts = 3;
  * is gone (the idle ones, and those other statements were holding and give back meanwhile).
  */
 export function cutBudget(pool: pg.Pool): number {
-  const { max } = (pool as unknown as { options: { max?: number } }).options;
-  return cutAttempts + (max ?? 10);
+  return cutAttempts + (pool.options.max ?? 10);
 }
 
 /**

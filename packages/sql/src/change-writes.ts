@@ -57,14 +57,6 @@ function rowText(source: WriteSource<unknown, unknown>, value: SqlRow | undefine
 }
 
 /**
- * Appends a `deleted` change for each row (read with a record's SELECT list) after a bulk delete,
- * in statements of up to 256 rows where the dialect can (`appendRows`), else one each.
- */
-export function appendDeletedAfter<C>(source: WriteSource<unknown, C>, on: C, rows: readonly SqlRow[]): Promise<void> {
-  return appendRowsAfter(source, on, 'deleted', rows);
-}
-
-/**
  * Appends a change of `kind` for each row (read with a record's SELECT list: the row written, or
  * for `deleted` the row removed), in statements of up to 256 rows where the dialect can
  * (`appendRows`), else one each.

@@ -9,7 +9,6 @@ import { checkLimits } from './column-limits.js';
 import { columnValue, rowValues } from './values.js';
 import {
   appendAfter,
-  appendDeletedAfter,
   appendRowsAfter,
   powerOfTwoChunks,
   rowBefore,
@@ -325,7 +324,7 @@ export async function removeRows<C>(source: WriteSource<unknown, C>, on: C, wher
     const tombstone = bookkeeping.tombstone(dialect.placeholder(1), dialect.placeholder(2));
     for (const id of ids) await driver.run(on, tombstone, [map.collection, id]);
   }
-  await appendDeletedAfter(source, on, rows);
+  await appendRowsAfter(source, on, 'deleted', rows);
   await bumpAfter(source, on, rows.length > 0);
   return rows.length;
 }
