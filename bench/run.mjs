@@ -22,7 +22,8 @@ const quick = process.argv.includes('--quick');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 // --rounds=N for more alternating rounds; --this-node to skip Node 22; --no-scale to skip the scale part;
 // --no-db to skip the databases; --db-only for the databases alone; --db-rows=1000000 for one table size;
-// --feeds-only for the feed benchmark alone; --writes-only for the write benchmark alone (with --no-db, its SQLite servers alone);
+// --feeds-only for the feed benchmark alone; --writes-only for the write benchmark alone (with --no-db, its SQLite servers alone;
+// --write-operations=POST,DELETE for some of POST, PATCH and DELETE);
 // --webhooks-only for the webhook benchmark alone (--no-webhooks skips it); --webhooks-kill for 100,000 writes across a
 // kill -9 of the delivering instance alone (PostgreSQL, never in a full run; --kill-writes=N for another number); --keep-going
 // to mark a write measurement with answers other than 2xx as failed in the report instead of stopping;
@@ -284,6 +285,7 @@ if (writesOnly || (!partOnly && !process.argv.includes('--no-db'))) {
     rounds: Number(option('rounds') ?? (quick ? 1 : 5)),
     withPostgres: !process.argv.includes('--no-db'),
     keepGoing: process.argv.includes('--keep-going'),
+    ...(option('write-operations') ? { only: option('write-operations').split(',') } : {}),
     ...(option('db-rows') ? { size: Number(option('db-rows')) } : {}),
   });
   lines.push(...writes.lines);

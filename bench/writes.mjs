@@ -177,6 +177,7 @@ export async function writeBench({
   size = quick ? 10_000 : 1_000_000,
   withPostgres = true,
   keepGoing = false,
+  only = operations,
 }) {
   if (loadGenerator !== 'wrk') throw new Error('the write benchmark needs wrk (Debian package wrk)');
   const servers = await startServers(size, withPostgres);
@@ -193,7 +194,7 @@ export async function writeBench({
     for (let round = 0; round < roundCount; round++) {
       const order = [...names];
       for (let i = 0; i < round; i++) order.push(order.shift());
-      for (const operation of operations)
+      for (const operation of only)
         for (const connections of connectionCounts)
           for (const name of order) {
             await run(servers[name], operation, connections, timing.warmupSeconds); // not counted

@@ -82,6 +82,7 @@ export function mysqlDialect(
       literalFirstLimit: false,
       skipLocked: true,
       batchedCreates: true,
+      insertReturnsInOrder: true,
     },
     bookkeeping: mysqlBookkeeping,
     kept: mysqlKept,

@@ -58,6 +58,7 @@ export function postgresDialect(schema: string, enumColumns: ReadonlySet<string>
       literalFirstLimit: true,
       skipLocked: true,
       batchedCreates: true,
+      insertReturnsInOrder: true,
     },
     bookkeeping: postgresBookkeeping(schema),
     kept: postgresKept(schema),
