@@ -82,7 +82,6 @@ export function mysqlDialect(
       literalFirstLimit: false,
       skipLocked: true,
       batchedCreates: true,
-      insertReturnsInOrder: true,
     },
     bookkeeping: mysqlBookkeeping,
     kept: mysqlKept,

@@ -58,7 +58,6 @@ export function postgresDialect(schema: string, enumColumns: ReadonlySet<string>
       literalFirstLimit: true,
       skipLocked: true,
       batchedCreates: true,
-      insertReturnsInOrder: true,
     },
     bookkeeping: postgresBookkeeping(schema),
     kept: postgresKept(schema),

@@ -11,10 +11,9 @@ interface Waiting<T> {
 
 /**
  * Creates that arrive in the same turn of the event loop, each outside any unit of work, go to the
- * database together: one unit and one commit (one sync to disk on SQLite), and where the engine
- * allows it one multi-row INSERT with one count of the collection's revision, where each alone
- * would pay for its own. Nobody waits for a batch to fill: the turn's creates go at its end, one
- * alone as before.
+ * database as one multi-row INSERT: one statement, one commit and one count of the collection's
+ * revision for all of them, where each alone would pay for its own. Nobody waits for a batch to
+ * fill: the turn's creates go at its end, one alone as before.
  *
  * Each caller still gets its own answer. When the batch breaks a rule (a unique key, a parent
  * that is gone), none of it was written, and each record is tried again alone, so only the one

@@ -28,17 +28,13 @@ export interface DialectCapabilities {
    */
   readonly skipLocked: boolean;
   /**
-   * Creates outside a unit of work that meet in one turn of the event loop share one unit of work
-   * and its commit (see create-batches.ts): what an engine that syncs each commit to disk, or
-   * answers each statement over a round trip, pays once for all of them.
+   * Creates outside a unit of work that meet in one turn of the event loop go as one multi-row
+   * `INSERT ... RETURNING` (see create-batches.ts), with their bookkeeping in one unit: for an
+   * engine that takes writes from many connections at once and returns inserted rows in the order
+   * of its values. SQLite needs none of it: its database already lets every write of a turn share
+   * one transaction and commit (@corral/sqlite's commit groups), and no round trip is saved.
    */
   readonly batchedCreates: boolean;
-  /**
-   * A multi-row `INSERT ... RETURNING` gives its rows in the order of its `VALUES`, so batched
-   * creates go as one statement. SQLite leaves that order unspecified: its batches insert row by
-   * row inside their shared unit.
-   */
-  readonly insertReturnsInOrder: boolean;
 }
 
 /**

@@ -40,7 +40,7 @@ import { rowRecord, versionAlias } from './row-records.js';
 import {
   filterWhere,
   insertRow,
-  insertBatch,
+  insertRows,
   manyStatements,
   overwriteRow,
   removeRows,
@@ -303,10 +303,7 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   async create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
     if (options?.transaction === undefined && this.dialect.can.batchedCreates)
       return (this.batches ??= new CreateBatches<T>(
-        (many) =>
-          this.driver.write(undefined, manyStatements(this) || !this.dialect.can.insertReturnsInOrder, (on) =>
-            insertBatch(this, on, many),
-          ),
+        (many) => this.driver.write(undefined, manyStatements(this), (on) => insertRows(this, on, many)),
         (one) => this.createAlone(one),
       )).create(data);
     return this.createAlone(data, options);

@@ -147,21 +147,6 @@ export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T)
 }
 
 /**
- * Inserts records in one unit: in one statement where the engine returns the rows of a multi-row
- * INSERT in order, else row by row (the unit's commit is still shared).
- */
-export async function insertBatch<T, C>(
-  source: WriteSource<T, C>,
-  on: C,
-  many: readonly T[],
-): Promise<StoredRecord<T>[]> {
-  if (source.dialect.can.insertReturnsInOrder) return insertRows(source, on, many);
-  const records: StoredRecord<T>[] = [];
-  for (const data of many) records.push(await insertRow(source, on, data));
-  return records;
-}
-
-/**
  * Inserts records in one statement (with their bookkeeping); their records come back in the order
  * given, as the database returns the rows of `INSERT ... VALUES` in the order of its values.
  */

@@ -19,6 +19,7 @@ import {
 } from '@corral/sql';
 import { changeLogTables, SqliteChangeEngine, seedPositions, sqliteChangeSql } from './change-log.js';
 import { foldFunction, foldValue } from './dialect.js';
+import { CommitGroups } from './commit-groups.js';
 import { Gate } from './gate.js';
 import { openDatabaseFile } from './open-file.js';
 import { type KeptPage, pageCacheDefaults, sharedPages } from './page-cache.js';
@@ -86,6 +87,7 @@ export class SqliteDatabase implements StoreDatabase {
   /** The statement by which writes to tables the application owns append to {@link changes}. */
   readonly changeSql: ChangeSql | undefined;
   private readonly gate = new Gate();
+  private readonly groups: CommitGroups;
   private readonly statements: StatementCache;
   private readonly readStatements: StatementCache;
   private closed = false;
@@ -114,6 +116,11 @@ export class SqliteDatabase implements StoreDatabase {
       this.reader.exec('PRAGMA busy_timeout = 5000');
       this.reader.function(foldFunction, { deterministic: true }, foldValue);
     }
+    this.groups = new CommitGroups(
+      this.connection,
+      (body) => this.gate.run(body),
+      () => this.changes?.committed(),
+    );
     this.statements = new StatementCache(this.connection, statementBounds);
     this.readStatements = new StatementCache(this.reader, statementBounds);
     this.connection.exec(changeLogTables);
@@ -168,10 +175,11 @@ export class SqliteDatabase implements StoreDatabase {
 
   /**
    * Runs the statements of one store call: inside the caller's unit of work when it names one,
-   * otherwise in a transaction of their own, once no unit is running.
+   * otherwise in a transaction it shares with the calls of the same turn (see commit-groups.ts),
+   * once no unit is running.
    */
   async write<R>(options: StoreCallOptions | undefined, step: () => R | Promise<R>): Promise<R> {
-    if (!options?.transaction) return this.inTransaction(async () => step());
+    if (!options?.transaction) return this.groups.run(step);
     this.check(options);
     return step();
   }
@@ -249,6 +257,7 @@ export class SqliteDatabase implements StoreDatabase {
     if (this.closed) return;
     this.closed = true;
     this.changes?.stop();
+    await this.groups.idle();
     await this.gate.idle();
     if (this.reader !== this.connection) this.reader.close();
     this.connection.close();

@@ -7,14 +7,14 @@ import { sqliteDatabase } from './database.js';
 
 let folder: string;
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'corral-sqlite-batches-'));
+  folder = await mkdtemp(join(tmpdir(), 'corral-sqlite-groups-'));
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 let files = 0;
 async function start() {
-  // synchronous FULL, the default: a commit is a sync to disk, which is what batches share.
-  const database = sqliteDatabase({ path: join(folder, `batches-${++files}.sqlite`) });
+  // synchronous FULL, the default: a commit is a sync to disk, which is what a group shares.
+  const database = sqliteDatabase({ path: join(folder, `groups-${++files}.sqlite`) });
   const things = database.store<Thing>();
   await things.init?.(thingsInit);
   const commits = () => vi.mocked(database.connection.exec).mock.calls.filter(([sql]) => sql === 'COMMIT').length;
@@ -24,7 +24,7 @@ async function start() {
 
 const thing = (name: string): Thing => ({ name, legs: 4, kind: 'cat' });
 
-describe('SQLite creates that meet in one turn', () => {
+describe('SQLite writes that meet in one turn', () => {
   it('share one commit, each caller getting its own record, all of them in the change log in order', async () => {
     const { database, things, commits } = await start();
     try {
@@ -73,6 +73,72 @@ describe('SQLite creates that meet in one turn', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('share one commit for updates and deletes too, a stale version or a missing record failing alone', async () => {
+    const { database, things, commits } = await start();
+    try {
+      const made = await Promise.all(['A', 'B', 'C', 'D', 'E', 'F'].map((name) => things.create(thing(name))));
+      const before = commits();
+      const [a, b, c, d, e, f] = made.map((record) => record!);
+      const outcomes = await Promise.all([
+        things.update!(a!.id, { name: 'A2' }, a!.version),
+        things.update!(b!.id, { name: 'B2' }, b!.version + 1),
+        things.replace(c!.id, thing('C2'), c!.version),
+        things.delete(d!.id, d!.version),
+        things.delete(e!.id, e!.version + 1),
+        things.delete('987654'),
+        things.update!(f!.id, { legs: 3 }),
+      ]);
+      expect(commits() - before).toBe(1);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'ok',
+        'conflict',
+        'ok',
+        'ok',
+        'conflict',
+        'missing',
+        'ok',
+      ]);
+      const rows = database.connection.prepare('SELECT name, legs FROM things ORDER BY name').all();
+      expect(rows.map((row) => [row.name, row.legs])).toEqual([
+        ['A2', 4],
+        ['B', 4],
+        ['C2', 4],
+        ['E', 4],
+        ['F', 3],
+      ]);
+      expect((await things.get(d!.id)).status).toBe('gone');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('undo only the call that throws, and keep the rest of its group', async () => {
+    const { database, things, commits } = await start();
+    try {
+      database.connection.exec("CREATE UNIQUE INDEX one_yeti ON things (name) WHERE name = 'Yeti'");
+      const [kept] = await Promise.all([things.create(thing('Kept')), things.create(thing('Yeti'))]);
+      const before = commits();
+      const outcomes = await Promise.allSettled([
+        things.update!(kept.id, { name: 'Yeti' }),
+        things.create(thing('After')),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled']);
+      expect(commits() - before).toBe(1);
+      expect((await things.get(kept.id)).status === 'found' && (await things.get(kept.id))).toMatchObject({
+        record: { data: { name: 'Kept' } },
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('are all committed before the database closes', async () => {
+    const { database, things } = await start();
+    const writes = ['X', 'Y', 'Z'].map((name) => things.create(thing(name)));
+    await database.close();
+    expect((await Promise.all(writes)).map((record) => record.data.name)).toEqual(['X', 'Y', 'Z']);
   });
 
   it('do not join creates made inside a unit of work, which commit with their unit', async () => {
