@@ -31,4 +31,18 @@ describe('busyGate', () => {
     expect(gate.busy).toBe(true);
     again();
   });
+
+  it('gives a slot back only after the pause while busy, at once when not', async () => {
+    const gate = busyGate({ busyLimit: 1, busyPauseMs: 40 });
+    gate.setBusy(true);
+    (await gate.enter())();
+    const started = performance.now();
+    const next = await gate.enter();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+    gate.setBusy(false);
+    next();
+    const before = performance.now();
+    (await gate.enter())();
+    expect(performance.now() - before).toBeLessThan(35);
+  });
 });

@@ -1,9 +1,17 @@
 /**
  * Lets delivery attempts through, all at once while the process has time to spare, at most
- * `busyLimit` at a time while it is busy: a write load that fills the process then keeps nearly
- * all of it, and the deliveries it left behind go out once it eases (they wait, in order).
+ * `busyLimit` at a time while it is busy, each slot given back `busyPauseMs` after its attempt: a
+ * write load that fills the process then keeps nearly all of it (attempts one after the other
+ * would still take a fifth of it), and the deliveries it left behind go out once it eases (they
+ * wait, in order).
  */
-export function busyGate({ busyLimit }: { readonly busyLimit: number }) {
+export function busyGate({
+  busyLimit,
+  busyPauseMs = 0,
+}: {
+  readonly busyLimit: number;
+  readonly busyPauseMs?: number;
+}) {
   let busy = false;
   let inside = 0;
   const waiting: (() => void)[] = [];
@@ -28,11 +36,15 @@ export function busyGate({ busyLimit }: { readonly busyLimit: number }) {
       if (!busy || inside < busyLimit) inside++;
       else await new Promise<void>((resolve) => waiting.push(resolve));
       let left = false;
+      const free = () => {
+        inside--;
+        admit();
+      };
       return () => {
         if (left) return;
         left = true;
-        inside--;
-        admit();
+        if (busy && busyPauseMs > 0) setTimeout(free, busyPauseMs).unref?.();
+        else free();
       };
     },
   };

@@ -24,6 +24,11 @@ interface HoldingDatabase {
 /** The share of the last window the event loop was at work above which the process counts as busy. */
 const busyUtilization = 0.8;
 const busyWindowMs = 100;
+/**
+ * While busy, how long an attempt's slot stays taken after it (at most about a hundred attempts a
+ * second then, a few percent of the process), and how long the log's wake-ups are gathered for.
+ */
+const busyPauseMs = 10;
 
 const holds = (database: object): database is HoldingDatabase =>
   typeof (database as Partial<HoldingDatabase>).holdChanges === 'function';
@@ -41,7 +46,7 @@ export function deliveryWorker(settings: WorkerSettings) {
   let again = false;
   let stops: (() => void)[] = [];
   const connections = webhookConnections();
-  const gate = busyGate({ busyLimit: 1 });
+  const gate = busyGate({ busyLimit: 1, busyPauseMs });
   // Subscriptions that caught up wait here for the log to move (or their wait to end).
   let moved: (() => void)[] = [];
   const logMoved = () => {
@@ -121,11 +126,24 @@ export function deliveryWorker(settings: WorkerSettings) {
       let written = false; // the log moved since the last busy window
       let waking = false;
       let wakeAgain = false;
+      let wokeAt = 0;
+      let deferred: ReturnType<typeof setTimeout> | undefined;
       const wake = (): void => {
         if (waking) {
           wakeAgain = true;
           return;
         }
+        // While busy, the commits of a window wake the subscriptions once: each wake-up is a write.
+        const early = gate.busy ? wokeAt + busyPauseMs - Date.now() : 0;
+        if (early > 0) {
+          deferred ??= setTimeout(() => {
+            deferred = undefined;
+            wake();
+          }, early);
+          deferred.unref?.();
+          return;
+        }
+        wokeAt = Date.now();
         waking = true;
         wakeAgain = false;
         void (async () => {
@@ -147,6 +165,7 @@ export function deliveryWorker(settings: WorkerSettings) {
           });
       };
       stops.push(log.watch(wake));
+      stops.push(() => clearTimeout(deferred));
       // Busy: the event loop was mostly at work over the last window while changes were written.
       // Then attempts go one at a time, so that a write load filling the process keeps it.
       let last = performance.eventLoopUtilization();
