@@ -24,11 +24,8 @@ interface HoldingDatabase {
 /** The share of the last window the event loop was at work above which the process counts as busy. */
 const busyUtilization = 0.8;
 const busyWindowMs = 100;
-/**
- * While busy, how long an attempt's slot stays taken after it (at most about a hundred attempts a
- * second then, a few percent of the process), and how long the log's wake-ups are gathered for.
- */
-const busyPauseMs = 10;
+/** While busy, how long an attempt's slot stays taken after it (at most about fifty attempts a second then). */
+const busyPauseMs = 20;
 
 const holds = (database: object): database is HoldingDatabase =>
   typeof (database as Partial<HoldingDatabase>).holdChanges === 'function';
@@ -123,7 +120,7 @@ export function deliveryWorker(settings: WorkerSettings) {
       // subscriptions, or each wake-up's write would wake them again.
       const log = first.log;
       let seen: string | undefined;
-      let written = false; // the log moved since the last busy window
+      let movedAt = 0; // when a wake-up last found that the log had moved on
       let waking = false;
       let wakeAgain = false;
       let wokeAt = 0;
@@ -133,8 +130,9 @@ export function deliveryWorker(settings: WorkerSettings) {
           wakeAgain = true;
           return;
         }
-        // While busy, the commits of a window wake the subscriptions once: each wake-up is a write.
-        const early = gate.busy ? wokeAt + busyPauseMs - Date.now() : 0;
+        // While busy, the commits of a window wake the subscriptions once: each wake-up is a write,
+        // and sets every waiting subscription reading the log.
+        const early = gate.busy ? wokeAt + busyWindowMs - Date.now() : 0;
         if (early > 0) {
           deferred ??= setTimeout(() => {
             deferred = undefined;
@@ -149,7 +147,7 @@ export function deliveryWorker(settings: WorkerSettings) {
         void (async () => {
           const now = await log.position({ fresh: true });
           if (seen !== undefined && !log.before(seen, now)) return false;
-          written = true;
+          movedAt = Date.now();
           logMoved();
           await settings.store.wake(settings.now());
           seen = now;
@@ -166,14 +164,15 @@ export function deliveryWorker(settings: WorkerSettings) {
       };
       stops.push(log.watch(wake));
       stops.push(() => clearTimeout(deferred));
-      // Busy: the event loop was mostly at work over the last window while changes were written.
+      // Busy: the event loop was mostly at work over the last window while changes were written
+      // (found by a wake-up within two windows: while busy, wake-ups come once a window).
       // Then attempts go one at a time, so that a write load filling the process keeps it.
       let last = performance.eventLoopUtilization();
       const sampler = setInterval(() => {
         const now = performance.eventLoopUtilization();
-        gate.setBusy(written && performance.eventLoopUtilization(now, last).utilization >= busyUtilization);
+        const writing = Date.now() - movedAt <= 2 * busyWindowMs;
+        gate.setBusy(writing && performance.eventLoopUtilization(now, last).utilization >= busyUtilization);
         last = now;
-        written = false;
       }, busyWindowMs);
       sampler.unref?.();
       stops.push(() => clearInterval(sampler));
