@@ -61,15 +61,25 @@ function searchText(column: ColumnMap, recollated: ReadonlySet<string>): string 
 }
 
 /**
+ * After an INSERT that left an AUTO_INCREMENT id to the database, `LAST_INSERT_ID()` is the id it
+ * gave. An INSERT that gave none (a trigger of the application's set the id) leaves the session's
+ * earlier value there: `DO LAST_INSERT_ID(0)` before it clears that, so that no earlier row is
+ * taken for the new one (ids from AUTO_INCREMENT start at 1).
+ */
+const lastInsertId = { clear: 'DO LAST_INSERT_ID(0)', id: 'LAST_INSERT_ID()' } as const;
+
+/**
  * MariaDB's SQL (MySQL 8 reads it too, untested). Sessions run with ANSI_QUOTES, so names are
  * quoted as elsewhere. `recollated`: text columns of a table the application owns whose collation
  * is not binary, compared by code point through a conversion (which no index serves).
  * `uniqueKeys`: the columns of each unique index of the table by name, to name the fields of a
- * taken value (MariaDB names only the index).
+ * taken value (MariaDB names only the index). `autoIncrement`: the AUTO_INCREMENT column of a
+ * table the application owns, if any.
  */
 export function mysqlDialect(
   uniqueKeys: ReadonlyMap<string, readonly string[]> = new Map(),
   recollated: ReadonlySet<string> = new Set(),
+  autoIncrement?: string,
 ): SqlDialect {
   return {
     packageName: '@corral/mysql',
@@ -94,6 +104,7 @@ export function mysqlDialect(
     // Up to 15 digits a key binds as a number; longer ones as BigInt, whole.
     idValue: (map, key) => (map.id.storage !== 'integer' ? key : key.length <= 15 ? Number(key) : BigInt(key)),
     idList: (map, keys) => (map.id.storage === 'integer' ? `[${keys.join(',')}]` : JSON.stringify(keys)),
+    generatedId: (map) => (map.id.column === autoIncrement ? lastInsertId : undefined),
     // Without a version column the engine digests the row's values (MariaDB keeps no row version).
     rowVersion: (map: TableMap) => (map.version ? quoted(map.version) : undefined),
     violation: (error) => mysqlViolation(error, uniqueKeys),
@@ -122,6 +133,7 @@ export function mysqlDialect(
             .filter((column) => (column as { recollate?: boolean }).recollate === true)
             .map((column) => column.name),
         ),
+        columns.find((column) => (column as { autoIncrement?: boolean }).autoIncrement === true)?.name,
       ),
   };
 }

@@ -26,6 +26,12 @@ export interface ChangeSql {
   readonly appendOne: string;
   /** An INSERT of a log row for each entry, each 6 placeholders as for {@link appendOne}. */
   appendRows?(rows: readonly (readonly string[])[]): string;
+  /**
+   * An INSERT of the `created` log row of one row of a table, its data read there (the row whose id
+   * is `id`, an SQL expression; `collection` a placeholder): for a create whose log row goes to the
+   * database with it, before its answer came back (see lone-creates.ts). Absent where unneeded.
+   */
+  appendCreated?(map: TableMap, table: string, collection: string, id: string): string;
 }
 
 /** How a store's writes reach the log: in their statements, by statements after them, or by the table's triggers. */

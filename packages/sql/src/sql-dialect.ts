@@ -112,6 +112,14 @@ export interface SqlDialect extends QueryDialect {
   idValue(map: TableMap, key: string): unknown;
   /** One parameter holding several keys, for {@link idIn} and `tombstones`. */
   idList(map: TableMap, keys: readonly string[]): unknown;
+  /**
+   * How a unit names the id the database gave the row its INSERT just wrote, without waiting for
+   * that INSERT's answer: `id`, an expression valid after the INSERT, and `clear`, a statement run
+   * before it so that an INSERT that gave no id leaves nothing from an earlier one in `id` (MariaDB:
+   * `LAST_INSERT_ID()` of an AUTO_INCREMENT column). Undefined where the database names none (an
+   * id from a column default): the engine then reads the id from the INSERT's answer.
+   */
+  generatedId?(map: TableMap): { readonly clear: string; readonly id: string } | undefined;
   /** The expression of a row's version; undefined where the engine digests the row's values. */
   rowVersion(map: TableMap): string | undefined;
   /** The rule a write broke, from the database's error; undefined for any other error. */

@@ -35,6 +35,7 @@ import { tableReads, type EngineReads, type PageMemo } from './table-reads.js';
 import { bulkDelete, bulkReplace } from './store-bulk.js';
 import { SqlChangeLog } from './change-log.js';
 import { CreateBatches } from './create-batches.js';
+import { createInOneUnit } from './lone-creates.js';
 import type { ChangeSql, ChangeWriting } from './change-writes.js';
 import { rowRecord, versionAlias } from './row-records.js';
 import {
@@ -312,7 +313,12 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
     return this.createAlone(data, options);
   }
 
-  private createAlone(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
+  private async createAlone(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
+    // One round trip where the driver can send a whole unit at once (see lone-creates.ts).
+    if (options?.transaction === undefined && this.driver.runUnit) {
+      const created = await this.guarded(() => createInOneUnit(this, data));
+      if (created) return created;
+    }
     return this.driver.write(options, manyStatements(this), (on) => this.guarded(() => insertRow(this, on, data)));
   }
 
