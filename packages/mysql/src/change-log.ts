@@ -65,10 +65,12 @@ export const mysqlChangeSql: ChangeSql = {
           `(0, ${collection}, ${id}, ${kind}, ${version}, 0, ${data}, ${previous})`,
       )
       .join(', ')}`,
-  appendCreated: (map, table, collection, id) => {
+  appendCreated: (map, table, collection, rows) => {
     const column = (name: string) => `corral_row.${quoted(name)}`;
     const version = map.version ? column(map.version) : 'NULL';
-    return `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) SELECT 0, ${collection}, ${column(map.id.column)}, 'created', ${version}, 0, ${rowJson(map, 'corral_row')}, NULL FROM ${table} AS corral_row WHERE ${column(map.id.column)} = ${id}`;
+    const { where, order } = rows(column(map.id.column));
+    // The trigger numbers the rows in the order they are read.
+    return `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) SELECT 0, ${collection}, ${column(map.id.column)}, 'created', ${version}, 0, ${rowJson(map, 'corral_row')}, NULL FROM ${table} AS corral_row WHERE ${where} ORDER BY ${order}`;
   },
 };
 

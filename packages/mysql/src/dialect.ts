@@ -61,12 +61,21 @@ function searchText(column: ColumnMap, recollated: ReadonlySet<string>): string 
 }
 
 /**
- * After an INSERT that left an AUTO_INCREMENT id to the database, `LAST_INSERT_ID()` is the id it
- * gave. An INSERT that gave none (a trigger of the application's set the id) leaves the session's
- * earlier value there: `DO LAST_INSERT_ID(0)` before it clears that, so that no earlier row is
- * taken for the new one (ids from AUTO_INCREMENT start at 1).
+ * After an INSERT that left AUTO_INCREMENT ids to the database, `LAST_INSERT_ID()` is the first it
+ * gave, and the others follow it `@@auto_increment_increment` apart: one statement's values are
+ * consecutive unless `innodb_autoinc_lock_mode` is 2 (interleaved, MySQL 8's default), where the
+ * condition for several rows holds for none (the unit then finds another number of rows than it
+ * wrote, keeps nothing, and the creates wait for the INSERT's answer instead).
+ * An INSERT that gave none (a trigger of the application's set the id) leaves the session's
+ * earlier value: `DO LAST_INSERT_ID(0)` before it clears that (AUTO_INCREMENT values start at 1).
  */
-const lastInsertId = { clear: 'DO LAST_INSERT_ID(0)', id: 'LAST_INSERT_ID()' } as const;
+const lastInsertIds = {
+  clear: 'DO LAST_INSERT_ID(0)',
+  where: (column: string, count: number) =>
+    count === 1
+      ? `${column} = LAST_INSERT_ID()`
+      : `${column} BETWEEN LAST_INSERT_ID() AND LAST_INSERT_ID() + ${count - 1} * @@auto_increment_increment AND @@innodb_autoinc_lock_mode < 2`,
+};
 
 /**
  * MariaDB's SQL (MySQL 8 reads it too, untested). Sessions run with ANSI_QUOTES, so names are
@@ -104,7 +113,7 @@ export function mysqlDialect(
     // Up to 15 digits a key binds as a number; longer ones as BigInt, whole.
     idValue: (map, key) => (map.id.storage !== 'integer' ? key : key.length <= 15 ? Number(key) : BigInt(key)),
     idList: (map, keys) => (map.id.storage === 'integer' ? `[${keys.join(',')}]` : JSON.stringify(keys)),
-    generatedId: (map) => (map.id.column === autoIncrement ? lastInsertId : undefined),
+    generatedIds: (map) => (map.id.column === autoIncrement ? lastInsertIds : undefined),
     // Without a version column the engine digests the row's values (MariaDB keeps no row version).
     rowVersion: (map: TableMap) => (map.version ? quoted(map.version) : undefined),
     violation: (error) => mysqlViolation(error, uniqueKeys),

@@ -113,13 +113,14 @@ export interface SqlDialect extends QueryDialect {
   /** One parameter holding several keys, for {@link idIn} and `tombstones`. */
   idList(map: TableMap, keys: readonly string[]): unknown;
   /**
-   * How a unit names the id the database gave the row its INSERT just wrote, without waiting for
-   * that INSERT's answer: `id`, an expression valid after the INSERT, and `clear`, a statement run
-   * before it so that an INSERT that gave no id leaves nothing from an earlier one in `id` (MariaDB:
-   * `LAST_INSERT_ID()` of an AUTO_INCREMENT column). Undefined where the database names none (an
-   * id from a column default): the engine then reads the id from the INSERT's answer.
+   * How a unit names, without waiting for its answer, the ids the database gave the rows its
+   * INSERT just wrote: `clear`, a statement run before the INSERT so that one that gave no ids
+   * leaves nothing of an earlier one, and `where(column, count)`, a condition on the id column (an
+   * SQL expression) that holds for those rows (MariaDB: the AUTO_INCREMENT values from
+   * `LAST_INSERT_ID()`). Undefined where the database names none (ids from a column default): the
+   * engine then reads the ids from the INSERT's answer.
    */
-  generatedId?(map: TableMap): { readonly clear: string; readonly id: string } | undefined;
+  generatedIds?(map: TableMap): { readonly clear: string; where(column: string, count: number): string } | undefined;
   /** The expression of a row's version; undefined where the engine digests the row's values. */
   rowVersion(map: TableMap): string | undefined;
   /** The rule a write broke, from the database's error; undefined for any other error. */

@@ -246,3 +246,83 @@ describe.runIf(available)('MariaDB creates on a table the application owns, outs
     }
   });
 });
+
+describe.runIf(available)('MariaDB creates on a table the application owns that meet in one turn', () => {
+  const names = ['A', 'B', 'C', 'D', 'E'];
+  const many = (things: Awaited<ReturnType<typeof start>>['things']) =>
+    Promise.all(names.map((name, i) => things.create({ name, legs: i, kind: 'cat' })));
+
+  it('go as one unit in one round trip, each record and log row in the order they came', async () => {
+    const { database, things, commands, log } = await start(autoIncrement);
+    try {
+      await many(things);
+      const position = await log.position({ fresh: true });
+      const revision = await things.revision!();
+      commands.length = 0;
+      const records = await Promise.all(names.map((name) => things.create({ name: `${name}2`, legs: 1, kind: 'dog' })));
+      expect(commands).toHaveLength(1);
+      expect(records.map((record) => record.data.name)).toEqual(names.map((name) => `${name}2`));
+      expect(records.map((record) => Number(record.id))).toEqual([6, 7, 8, 9, 10]);
+      expect(await changesAfter(log, position)).toEqual(
+        records.map((record) => ['created', record.id, record.data, record.version]),
+      );
+      expect(await things.revision!()).toBe(revision + names.length);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('find ids the store gave in the order of the records', async () => {
+    const { database, things, commands, log } = await start('creature_no VARCHAR(64) NOT NULL PRIMARY KEY');
+    try {
+      await many(things);
+      const position = await log.position({ fresh: true });
+      commands.length = 0;
+      const records = await Promise.all(names.map((name) => things.create({ name: `${name}2`, legs: 1, kind: 'dog' })));
+      expect(commands).toHaveLength(1);
+      expect((await changesAfter(log, position)).map(([, id]) => id)).toEqual(records.map((record) => record.id));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('find AUTO_INCREMENT ids that step by more than one', async () => {
+    const { database, things, commands, log } = await start(autoIncrement);
+    try {
+      const connection = await database.pool.getConnection();
+      await connection.query('SET SESSION auto_increment_increment = 3');
+      connection.release();
+      const position = await log.position({ fresh: true });
+      commands.length = 0;
+      const records = await many(things);
+      expect(commands.filter((sql) => !sql.startsWith('PREPARE'))).toHaveLength(1);
+      expect(records.map((record) => Number(record.id))).toEqual([1, 4, 7, 10, 13]);
+      expect((await changesAfter(log, position)).map(([, id, data]) => [id, data])).toEqual(
+        records.map((record) => [record.id, record.data]),
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuse only the record that breaks a rule: the others are written alone', async () => {
+    const { name, database, things, log } = await start(autoIncrement);
+    try {
+      await things.create(rex);
+      const position = await log.position({ fresh: true });
+      const outcomes = await Promise.allSettled(
+        ['A', 'Rex', 'B'].map((name) => things.create({ name, legs: 2, kind: 'dog' })),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(((outcomes[1] as PromiseRejectedResult).reason as ApiError).status).toBe(409);
+      const rows = await databases.outside(name, 'SELECT full_name FROM creatures ORDER BY full_name');
+      expect(rows.map((row) => row.full_name)).toEqual(['A', 'B', 'Rex']);
+      expect((await changesAfter(log, position)).map(([, , data]) => (data as { name: string }).name).sort()).toEqual([
+        'A',
+        'B',
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
