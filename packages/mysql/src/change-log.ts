@@ -1,6 +1,7 @@
 import type { ChangeKind } from '@corral/core';
-import type { ChangeLogEngine, ChangeSql, LogRead } from '@corral/sql';
+import { quoted, type ChangeLogEngine, type ChangeSql, type LogRead } from '@corral/sql';
 import type { MysqlDatabase } from './database.js';
+import { rowJson } from './row-json.js';
 
 /**
  * The change log of a database. MariaDB has no transaction-id horizon to deliver "every
@@ -46,7 +47,8 @@ export function logInsert(
 /**
  * How the stores' statements append to the log: MariaDB has no writable CTEs, so a table the
  * store made logs by its triggers and one the application owns by {@link ChangeSql.appendOne}
- * after each write; `appendFrom` and `rowJson` (for CTEs) are never asked for.
+ * after each write (a lone create by `appendCreated`, in the same round trip); `appendFrom` and
+ * `rowJson` (for CTEs) are never asked for.
  */
 export const mysqlChangeSql: ChangeSql = {
   appendFrom: () => {
@@ -63,6 +65,13 @@ export const mysqlChangeSql: ChangeSql = {
           `(0, ${collection}, ${id}, ${kind}, ${version}, 0, ${data}, ${previous})`,
       )
       .join(', ')}`,
+  appendCreated: (map, table, collection, rows) => {
+    const column = (name: string) => `corral_row.${quoted(name)}`;
+    const version = map.version ? column(map.version) : 'NULL';
+    const { where, order } = rows(column(map.id.column));
+    // The trigger numbers the rows in the order they are read.
+    return `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) SELECT 0, ${collection}, ${column(map.id.column)}, 'created', ${version}, 0, ${rowJson(map, 'corral_row')}, NULL FROM ${table} AS corral_row WHERE ${where} ORDER BY ${order}`;
+  },
 };
 
 const positionPattern = /^\d{1,18}$/;

@@ -16,10 +16,11 @@ import {
   SqlChangeLog,
   type SqlRow,
   type StatementOptions,
+  type UnitStatement,
 } from '@corral/sql';
 import { MysqlChangeEngine, mysqlChangeSql } from './change-log.js';
 import { changedRows, onlyReads, openPool, type Queryable, sessionIsolation, textOnly } from './connection.js';
-import { asOutage, backoff, isConnectionLoss, lostARace, outcomeUnknown, raceAttempts } from './outage.js';
+import { asOutage, backoff, isConnectionLoss, lostARace, neverSent, outcomeUnknown, raceAttempts } from './outage.js';
 import { orderedValues, positional } from './placeholders.js';
 import { MysqlStore, type MysqlStoreOptions } from './store.js';
 import { mysqlWebhooks } from './webhooks.js';
@@ -135,8 +136,7 @@ export class MysqlDatabase implements StoreDatabase {
       } catch (error) {
         const lost = isConnectionLoss(error);
         if (connection) lost ? connection.destroy() : connection.release();
-        if (lost && writing && sent && !/closed state/.test(String((error as Error).message)))
-          throw outcomeUnknown(error);
+        if (lost && writing && sent && !neverSent(error)) throw outcomeUnknown(error);
         const again = lost ? attempt < raceAttempts : lostARace(error) && attempt < raceAttempts;
         if (!again) throw asOutage(error);
         if (!lost) await backoff(attempt);
@@ -175,9 +175,7 @@ export class MysqlDatabase implements StoreDatabase {
   private async commit(connection: mysql.PoolConnection): Promise<void> {
     const held = this.held.get(connection);
     this.held.delete(connection);
-    // mysql2 notes the server's kind at the handshake.
-    const mariadb = (connection as unknown as { connection?: { _isMariaDB?: boolean } }).connection?._isMariaDB;
-    if (!held || !mariadb) {
+    if (!held || !isMariaDb(connection)) {
       if (held) await this.query(connection, held.sql, held.values, { writes: true });
       await connection.query('COMMIT');
       return;
@@ -195,31 +193,77 @@ export class MysqlDatabase implements StoreDatabase {
     return this.inTransaction(level, (connection) => work({ database: this, connection } as MysqlTransaction));
   }
 
-  /**
-   * Runs `body` in a transaction on a pooled connection, again when it lost a race (rolled back
-   * whole first: a lock wait timeout undoes only its statement) or its connection was cut before
-   * COMMIT was sent; what it cannot outlast becomes a 503 where the database was the cause.
-   */
+  /** Runs `body` in a transaction on a pooled connection, again when it lost a race or was cut before COMMIT (see {@link retried}). */
   async inTransaction<R>(level: string, body: (connection: mysql.PoolConnection) => Promise<R>): Promise<R> {
+    return this.retried(async (connection, committing) => {
+      // The session's own level needs no statement (see sessionIsolation).
+      if (level !== sessionIsolation) await connection.query(`SET TRANSACTION ISOLATION LEVEL ${level}`);
+      await connection.query('START TRANSACTION');
+      this.units.add(connection);
+      const result = await body(connection);
+      committing();
+      await this.commit(connection);
+      return result;
+    });
+  }
+
+  /**
+   * Runs statements known before the first is sent as one unit of work (see `SqlDriver.runUnit`):
+   * on MariaDB in one round trip, an anonymous block that begins the unit, runs them, checks the
+   * rows each must change, and commits; a statement's error stops it before COMMIT, and the unit
+   * is rolled back as any other. MySQL has no anonymous blocks: there they go one by one in a unit.
+   * A single statement runs on its own (autocommit).
+   */
+  async runUnit(statements: readonly UnitStatement[]): Promise<SqlRow[] | undefined> {
+    const [only] = statements;
+    if (statements.length === 1 && only!.changes === undefined)
+      return (await this.query(this.pool, only!.sql, only!.values, { writes: true, arrays: true })).rows;
+    return this.retried(async (connection, committing) => {
+      if (!isMariaDb(connection)) {
+        await connection.query('START TRANSACTION');
+        let rows: SqlRow[] = [];
+        for (const statement of statements) {
+          const result = await this.query(connection, statement.sql, statement.values, { writes: true, arrays: true });
+          if (statement.returning) rows = result.rows;
+          if (statement.changes !== undefined && result.changed !== statement.changes) throw new Error(miscounted);
+        }
+        committing();
+        await connection.query('COMMIT');
+        return rows;
+      }
+      const { sql, values } = unitBlock(statements);
+      committing();
+      const [results] = await connection.execute({ sql, rowsAsArray: true }, values as never);
+      // The block's answer: a result set per statement that returned rows (one here), then its status.
+      return ((results as unknown[]).find((result) => Array.isArray(result)) ?? []) as SqlRow[];
+    }).catch((error: unknown) => {
+      if (miscount(error)) return undefined;
+      throw error;
+    });
+  }
+
+  /**
+   * Runs `run` on a pooled connection, again when it lost a race (rolled back whole first: a lock
+   * wait timeout undoes only its statement) or its connection was cut before it called
+   * `committing` (before it sent COMMIT, or a statement carrying one); what it cannot outlast
+   * becomes a 503 where the database was the cause.
+   */
+  private async retried<R>(run: (connection: mysql.PoolConnection, committing: () => void) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       let connection: mysql.PoolConnection | undefined;
       let committing = false;
       let lost = false;
       try {
         connection = await this.pool.getConnection();
-        // The session's own level needs no statement (see sessionIsolation).
-        if (level !== sessionIsolation) await connection.query(`SET TRANSACTION ISOLATION LEVEL ${level}`);
-        await connection.query('START TRANSACTION');
-        this.units.add(connection);
-        const result = await body(connection);
-        committing = true;
-        await this.commit(connection);
+        const result = await run(connection, () => {
+          committing = true;
+        });
         this.changes?.committed();
         return result;
       } catch (error) {
         lost = isConnectionLoss(error);
         if (connection && !lost) await connection.query('ROLLBACK').catch(() => undefined);
-        if (lost && committing) throw outcomeUnknown(error);
+        if (lost && committing && !neverSent(error)) throw outcomeUnknown(error);
         const again = lost || lostARace(error) || lostARace((error as { cause?: unknown }).cause);
         if (!again || attempt >= raceAttempts) throw asOutage(error);
       } finally {
@@ -280,6 +324,35 @@ export class MysqlDatabase implements StoreDatabase {
     this.changes?.stop();
     await this.pool.end();
   }
+}
+
+/** Whether a connection is to MariaDB (mysql2 notes the server's kind at the handshake). */
+function isMariaDb(connection: mysql.PoolConnection): boolean {
+  return (connection as unknown as { connection?: { _isMariaDB?: boolean } }).connection?._isMariaDB === true;
+}
+
+const miscounted =
+  '@corral/mysql: a statement of a unit changed another number of rows than it must: nothing of the unit was kept';
+
+/** Whether a unit failed because a statement changed another number of rows than it must (its block's SIGNAL, or the check here). */
+function miscount(error: unknown): boolean {
+  return (error as { message?: unknown } | undefined)?.message === miscounted;
+}
+
+/** A unit's statements as one anonymous block (MariaDB), with its values in the order its `?`s take them. */
+function unitBlock(statements: readonly UnitStatement[]): { sql: string; values: unknown[] } {
+  const parts: string[] = [];
+  const values: unknown[] = [];
+  for (const statement of statements) {
+    const text = positional(statement.sql);
+    parts.push(text.sql);
+    values.push(...orderedValues(text, statement.values));
+    if (statement.changes !== undefined)
+      parts.push(
+        `IF ROW_COUNT() <> ${statement.changes} THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = '${miscounted}'; END IF`,
+      );
+  }
+  return { sql: `BEGIN NOT ATOMIC START TRANSACTION; ${parts.join('; ')}; COMMIT; END`, values };
 }
 
 /** Connects to MariaDB or MySQL for an API's collections (lazily: the first statement opens a connection). */

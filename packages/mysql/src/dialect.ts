@@ -61,15 +61,34 @@ function searchText(column: ColumnMap, recollated: ReadonlySet<string>): string 
 }
 
 /**
+ * After an INSERT that left AUTO_INCREMENT ids to the database, `LAST_INSERT_ID()` is the first it
+ * gave, and the others follow it `@@auto_increment_increment` apart: one statement's values are
+ * consecutive unless `innodb_autoinc_lock_mode` is 2 (interleaved, MySQL 8's default), where the
+ * condition for several rows holds for none (the unit then finds another number of rows than it
+ * wrote, keeps nothing, and the creates wait for the INSERT's answer instead).
+ * An INSERT that gave none (a trigger of the application's set the id) leaves the session's
+ * earlier value: `DO LAST_INSERT_ID(0)` before it clears that (AUTO_INCREMENT values start at 1).
+ */
+const lastInsertIds = {
+  clear: 'DO LAST_INSERT_ID(0)',
+  where: (column: string, count: number) =>
+    count === 1
+      ? `${column} = LAST_INSERT_ID()`
+      : `${column} BETWEEN LAST_INSERT_ID() AND LAST_INSERT_ID() + ${count - 1} * @@auto_increment_increment AND @@innodb_autoinc_lock_mode < 2`,
+};
+
+/**
  * MariaDB's SQL (MySQL 8 reads it too, untested). Sessions run with ANSI_QUOTES, so names are
  * quoted as elsewhere. `recollated`: text columns of a table the application owns whose collation
  * is not binary, compared by code point through a conversion (which no index serves).
  * `uniqueKeys`: the columns of each unique index of the table by name, to name the fields of a
- * taken value (MariaDB names only the index).
+ * taken value (MariaDB names only the index). `autoIncrement`: the AUTO_INCREMENT column of a
+ * table the application owns, if any.
  */
 export function mysqlDialect(
   uniqueKeys: ReadonlyMap<string, readonly string[]> = new Map(),
   recollated: ReadonlySet<string> = new Set(),
+  autoIncrement?: string,
 ): SqlDialect {
   return {
     packageName: '@corral/mysql',
@@ -93,6 +112,7 @@ export function mysqlDialect(
     // Up to 15 digits a key binds as a number; longer ones as BigInt, whole.
     idValue: (map, key) => (map.id.storage !== 'integer' ? key : key.length <= 15 ? Number(key) : BigInt(key)),
     idList: (map, keys) => (map.id.storage === 'integer' ? `[${keys.join(',')}]` : JSON.stringify(keys)),
+    generatedIds: (map) => (map.id.column === autoIncrement ? lastInsertIds : undefined),
     // Without a version column the engine digests the row's values (MariaDB keeps no row version).
     rowVersion: (map: TableMap) => (map.version ? quoted(map.version) : undefined),
     violation: (error) => mysqlViolation(error, uniqueKeys),
@@ -121,6 +141,7 @@ export function mysqlDialect(
             .filter((column) => (column as { recollate?: boolean }).recollate === true)
             .map((column) => column.name),
         ),
+        columns.find((column) => (column as { autoIncrement?: boolean }).autoIncrement === true)?.name,
       ),
   };
 }

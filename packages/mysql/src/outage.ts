@@ -32,6 +32,11 @@ export function isConnectionLoss(error: unknown): boolean {
   return typeof message === 'string' && connectionMessages.test(message);
 }
 
+/** Whether mysql2 refused a command on a connection it already knew to be closed: nothing was sent. */
+export function neverSent(error: unknown): boolean {
+  return /closed state/.test(String((error as { message?: unknown } | undefined)?.message));
+}
+
 /** Lost races: a deadlock (1213, rolled back whole), a lock wait timeout (1205), a changed record (1020). */
 const raceErrnos = new Set([1213, 1205, 1020]);
 

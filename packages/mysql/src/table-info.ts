@@ -36,7 +36,7 @@ export async function columnsOf(
   database: MysqlDatabase,
   on: Queryable,
   table: string,
-): Promise<(OwnedColumn & { readonly recollate: boolean })[]> {
+): Promise<(OwnedColumn & { readonly recollate: boolean; readonly autoIncrement: boolean })[]> {
   const rows = await rowsOf(
     database,
     on,
@@ -69,6 +69,7 @@ export async function columnsOf(
         generated,
       generated,
       recollate: storage === 'text' && row.collation !== null && !codePointCollations.has(String(row.collation)),
+      autoIncrement: extra.includes('auto_increment'),
     };
   });
 }

@@ -26,6 +26,18 @@ export interface ChangeSql {
   readonly appendOne: string;
   /** An INSERT of a log row for each entry, each 6 placeholders as for {@link appendOne}. */
   appendRows?(rows: readonly (readonly string[])[]): string;
+  /**
+   * An INSERT of the `created` log rows of rows of a table, their data read there: the rows for
+   * which `rows(column)`'s `where` holds, in the order of its `order` (both SQL over the id column,
+   * an expression given). For creates whose log rows go to the database with them, before their
+   * answer came back (see one-trip-creates.ts); `collection` is a placeholder. Absent where unneeded.
+   */
+  appendCreated?(
+    map: TableMap,
+    table: string,
+    collection: string,
+    rows: (column: string) => { readonly where: string; readonly order: string },
+  ): string;
 }
 
 /** How a store's writes reach the log: in their statements, by statements after them, or by the table's triggers. */

@@ -65,7 +65,7 @@ export {
 } from './reads.js';
 export { sqlStartupCodes } from './startup-codes.js';
 export type { BookkeepingSql, DialectCapabilities, SqlDialect } from './sql-dialect.js';
-export type { Maybe, SqlDriver, SqlRow, StatementOptions } from './sql-driver.js';
+export type { Maybe, SqlDriver, SqlRow, StatementOptions, UnitStatement } from './sql-driver.js';
 export { SqlStore, type SqlDatabase } from './sql-store.js';
 export type { SqlStoreOptions } from './store-init.js';
 export type { EngineReads, PageMemo } from './table-reads.js';

@@ -108,6 +108,15 @@ export interface SqlDialect extends QueryDialect {
   idValue(map: TableMap, key: string): unknown;
   /** One parameter holding several keys, for {@link idIn} and `tombstones`. */
   idList(map: TableMap, keys: readonly string[]): unknown;
+  /**
+   * How a unit names, without waiting for its answer, the ids the database gave the rows its
+   * INSERT just wrote: `clear`, a statement run before the INSERT so that one that gave no ids
+   * leaves nothing of an earlier one, and `where(column, count)`, a condition on the id column (an
+   * SQL expression) that holds for those rows (MariaDB: the AUTO_INCREMENT values from
+   * `LAST_INSERT_ID()`). Undefined where the database names none (ids from a column default): the
+   * engine then reads the ids from the INSERT's answer.
+   */
+  generatedIds?(map: TableMap): { readonly clear: string; where(column: string, count: number): string } | undefined;
   /** The expression of a row's version; undefined where the engine digests the row's values. */
   rowVersion(map: TableMap): string | undefined;
   /** The rule a write broke, from the database's error; undefined for any other error. */

@@ -16,6 +16,16 @@ export interface StatementOptions {
   readonly planEachTime?: boolean;
 }
 
+/** A statement and the values of its parameters, as one of a unit's (see {@link SqlDriver.runUnit}). */
+export interface UnitStatement {
+  readonly sql: string;
+  readonly values: readonly unknown[];
+  /** Its rows are the unit's answer (the `INSERT ... RETURNING`); at most one of a unit's statements. */
+  readonly returning?: boolean;
+  /** The rows it must change: the unit fails, and nothing of it is kept, when it changed another number. */
+  readonly changes?: number;
+}
+
 /**
  * Runs statements for the engine on a connection `C` (whatever the engine package calls one). A
  * synchronous engine answers with values, an asynchronous one with promises: the engine chains
@@ -37,6 +47,15 @@ export interface SqlDriver<C> {
    * Optional: `run` otherwise.
    */
   runLast?(on: C, sql: string, values: readonly unknown[]): Maybe<void>;
+  /**
+   * Runs statements known in full before the first is sent as a unit of work of their own (all of
+   * them committed, or none), outside any caller's unit; the rows of the one marked `returning`,
+   * as arrays, or undefined when a statement changed another number of rows than its `changes`
+   * says (the unit was rolled back). A driver sends them, with the unit's begin and commit, in one
+   * round trip where its database can; the outcome is then unknown only when that trip's answer
+   * was lost. Optional: the engine otherwise runs its statements one by one through `write`.
+   */
+  runUnit?(statements: readonly UnitStatement[]): Promise<SqlRow[] | undefined>;
   /**
    * Runs a store call's writes: in the caller's unit of work when it names one, otherwise in a
    * transaction of their own; with `atomic` false, a driver may run the single statement on its own.

@@ -35,6 +35,7 @@ import { tableReads, type EngineReads, type PageMemo } from './table-reads.js';
 import { bulkDelete, bulkReplace } from './store-bulk.js';
 import { SqlChangeLog } from './change-log.js';
 import { CreateBatches } from './create-batches.js';
+import { createInOneUnit } from './one-trip-creates.js';
 import type { ChangeSql, ChangeWriting } from './change-writes.js';
 import { rowRecord, versionAlias } from './row-records.js';
 import {
@@ -303,13 +304,20 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   async create(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
     if (options?.transaction === undefined && this.dialect.can.batchedCreates)
       return (this.batches ??= new CreateBatches<T>(
-        (many) => this.driver.write(undefined, manyStatements(this), (on) => insertRows(this, on, many)),
+        async (many) =>
+          (this.driver.runUnit ? await createInOneUnit(this, many) : undefined) ??
+          this.driver.write(undefined, manyStatements(this), (on) => insertRows(this, on, many)),
         (one) => this.createAlone(one),
       )).create(data);
     return this.createAlone(data, options);
   }
 
-  private createAlone(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
+  private async createAlone(data: T, options?: StoreCallOptions): Promise<StoredRecord<T>> {
+    // One round trip where the driver can send a whole unit at once (see one-trip-creates.ts).
+    if (options?.transaction === undefined && this.driver.runUnit) {
+      const created = await this.guarded(() => createInOneUnit(this, [data]));
+      if (created) return created[0]!;
+    }
     return this.driver.write(options, manyStatements(this), (on) => this.guarded(() => insertRow(this, on, data)));
   }
 

@@ -134,16 +134,61 @@ function remember(
   texts.set(reuse.shape, sql);
 }
 
+/**
+ * Whether a write of this table is counted by a statement of its own after it: in a table the
+ * application owns, where neither the write's statement nor the change log's append counts it.
+ */
+export function countedAfter(source: WriteSource<unknown, unknown>): boolean {
+  const { map, dialect } = source;
+  if (map.managed || dialect.can.writableCte) return false;
+  return !(dialect.bookkeeping.logCountsOwnedWrites && source.changeWriting !== 'none');
+}
+
 /** Counts a write of a table the application owns where {@link counted} could not. */
 async function bumpAfter<C>(source: WriteSource<unknown, C>, on: C, changed: boolean): Promise<void> {
   const { map, dialect, driver } = source;
-  if (map.managed || dialect.can.writableCte || !changed) return;
-  if (dialect.bookkeeping.logCountsOwnedWrites && source.changeWriting !== 'none') return;
+  if (!changed || !countedAfter(source)) return;
   await runLast(driver, on, dialect.bookkeeping.revisionBump(dialect.placeholder(1)), [map.collection]);
 }
 
 export async function insertRow<T, C>(source: WriteSource<T, C>, on: C, data: T): Promise<StoredRecord<T>> {
   return (await insertRows(source, on, [data]))[0]!;
+}
+
+/**
+ * The values of records as an INSERT writes them, a tuple each in the order of the columns
+ * {@link insertText} names: the id where the store gives it (`ids`, else undefined each), the
+ * first version of a version column of a table the application owns, then the fields' columns.
+ */
+export function insertTuples<T>(
+  source: WriteSource<T, unknown>,
+  many: readonly T[],
+  ids: readonly unknown[],
+): unknown[][] {
+  const { map, dialect } = source;
+  const versioned = map.version !== undefined && !map.managed;
+  return many.map((data, i) => [
+    ...(ids[i] !== undefined ? [ids[i]] : []),
+    ...(versioned ? [1] : []),
+    ...rowValues(map, data as Record<string, unknown>, dialect.codec),
+  ]);
+}
+
+/** `INSERT ... VALUES ... RETURNING` a record's SELECT list, of tuples made by {@link insertTuples}. */
+export function insertText(
+  source: WriteSource<unknown, unknown>,
+  withIds: boolean,
+  tuples: readonly (readonly unknown[])[],
+  parameters: Parameters,
+): string {
+  const { map, dialect } = source;
+  const names = [
+    ...(withIds ? [map.id.column] : []),
+    ...(map.version !== undefined && !map.managed ? [map.version] : []),
+    ...map.columns.map((column) => column.column),
+  ];
+  const values = tuples.map((tuple) => `(${tuple.map((value) => parameters.add(value)).join(', ')})`);
+  return `INSERT INTO ${source.shape.table} (${names.map((name) => dialect.quote(name)).join(', ')}) VALUES ${values.join(', ')} RETURNING ${source.shape.selected}`;
 }
 
 /**
@@ -162,24 +207,11 @@ export async function insertRows<T, C>(
     ids.push(fresh instanceof Promise ? await fresh : fresh);
   }
   const withIds = ids[0] !== undefined;
-  const versioned = map.version !== undefined && !map.managed;
-  const names = [
-    ...(withIds ? [map.id.column] : []),
-    ...(versioned ? [map.version!] : []),
-    ...map.columns.map((column) => column.column),
-  ];
-  const tuples = many.map((data, i) => [
-    ...(withIds ? [ids[i]] : []),
-    ...(versioned ? [1] : []),
-    ...rowValues(map, data as Record<string, unknown>, dialect.codec),
-  ]);
+  const tuples = insertTuples(source, many, ids);
   const rows = await counted(
     source,
     on,
-    (parameters) => {
-      const values = tuples.map((tuple) => `(${tuple.map((value) => parameters.add(value)).join(', ')})`);
-      return `INSERT INTO ${source.shape.table} (${names.map((name) => dialect.quote(name)).join(', ')}) VALUES ${values.join(', ')} RETURNING ${source.shape.selected}`;
-    },
+    (parameters) => insertText(source, withIds, tuples, parameters),
     (from) => `SELECT * FROM ${from}`,
     'added',
     undefined,
