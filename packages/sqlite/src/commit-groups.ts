@@ -76,7 +76,11 @@ export class CommitGroups {
       // Nothing of the group was kept: every call gets the error (the caller of flush answers them).
       throw error;
     }
-    this.committed();
+    try {
+      this.committed();
+    } catch {
+      // Only watchers are told late: the group is kept, and each call gets its own answer.
+    }
     for (const [i, outcome] of outcomes.entries()) {
       if (outcome.ok) group[i]!.resolve(outcome.value);
       else group[i]!.reject(outcome.error);
