@@ -146,7 +146,7 @@ export class MysqlDatabase implements StoreDatabase {
 
   /**
    * Runs a statement whose count nobody reads: in a unit of work, held back until the unit's next
-   * statement or its COMMIT, which on MariaDB it goes with in one round trip (see {@link commit});
+   * statement or its COMMIT, which on MariaDB it goes with in one round trip (see `commit` below);
    * the locks it takes (the change log's counter, a revision) are then not held while the answer
    * travels to this process and COMMIT back. Elsewhere, at once.
    */
@@ -193,7 +193,7 @@ export class MysqlDatabase implements StoreDatabase {
     return this.inTransaction(level, (connection) => work({ database: this, connection } as MysqlTransaction));
   }
 
-  /** Runs `body` in a transaction on a pooled connection, again when it lost a race or was cut before COMMIT (see {@link retried}). */
+  /** Runs `body` in a transaction on a pooled connection, again when it lost a race or was cut before COMMIT (see `retried` below). */
   async inTransaction<R>(level: string, body: (connection: mysql.PoolConnection) => Promise<R>): Promise<R> {
     return this.retried(async (connection, committing) => {
       // The session's own level needs no statement (see sessionIsolation).

@@ -64,7 +64,7 @@ export {
   type TableReads,
 } from './reads.js';
 export { sqlStartupCodes } from './startup-codes.js';
-export type { BookkeepingSql, DialectCapabilities, SqlDialect } from './sql-dialect.js';
+export type { BookkeepingSql, DialectCapabilities, GeneratedIds, SqlDialect } from './sql-dialect.js';
 export type { Maybe, SqlDriver, SqlRow, StatementOptions, UnitStatement } from './sql-driver.js';
 export { SqlStore, type SqlDatabase } from './sql-store.js';
 export type { SqlStoreOptions } from './store-init.js';

@@ -116,7 +116,7 @@ export interface SqlDialect extends QueryDialect {
    * `LAST_INSERT_ID()`). Undefined where the database names none (ids from a column default): the
    * engine then reads the ids from the INSERT's answer.
    */
-  generatedIds?(map: TableMap): { readonly clear: string; where(column: string, count: number): string } | undefined;
+  generatedIds?(map: TableMap): GeneratedIds | undefined;
   /** The expression of a row's version; undefined where the engine digests the row's values. */
   rowVersion(map: TableMap): string | undefined;
   /** The rule a write broke, from the database's error; undefined for any other error. */
@@ -128,4 +128,12 @@ export interface SqlDialect extends QueryDialect {
   lockClause?(lock: StoreLock): string;
   /** The dialect for a table the application owns, once its columns are known (PostgreSQL's enum types). */
   forColumns?(columns: readonly OwnedColumn[]): SqlDialect;
+}
+
+/** How a unit names the ids the database gave the rows of its INSERT (see {@link SqlDialect.generatedIds}). */
+export interface GeneratedIds {
+  /** A statement run before the INSERT, so that an INSERT that gave no ids leaves none of an earlier one. */
+  readonly clear: string;
+  /** A condition on the id column (an SQL expression) that holds for the `count` rows the INSERT wrote. */
+  where(column: string, count: number): string;
 }

@@ -18,7 +18,9 @@ export interface StatementOptions {
 
 /** A statement and the values of its parameters, as one of a unit's (see {@link SqlDriver.runUnit}). */
 export interface UnitStatement {
+  /** Its text, with the dialect's placeholders. */
   readonly sql: string;
+  /** The values of its placeholders, in order. */
   readonly values: readonly unknown[];
   /** Its rows are the unit's answer (the `INSERT ... RETURNING`); at most one of a unit's statements. */
   readonly returning?: boolean;

@@ -81,8 +81,11 @@ export interface EndpointAbout {
   readonly pathParameters?: Readonly<Record<string, string>>;
   /** The JSON body it reads (with `required` false when it may be left out). */
   readonly body?: {
+    /** What the body is, in the document's words. */
     readonly description: string;
+    /** Its schema, under its name in the document. */
     readonly schema: NamedSchema;
+    /** False when the request may come without a body (true unless said). */
     readonly required?: boolean;
   };
   /** True when it pages with the API's offset parameters (`offset`/`limit`, `page`/`per_page`). */
