@@ -1,23 +1,39 @@
 import type { BookkeepingSql } from '@corral/sql';
 
 /**
+ * How many counter rows each collection's revision and live count are spread over: a write adds
+ * to the row of its connection, so writers of one collection seldom wait on one another (readers
+ * add the rows up). As on PostgreSQL (see @corral/postgres's counters.ts). A row also keeps the last
+ * change-log position its writers took (`low`), by which readers of the log find unfinished
+ * writers (see change-log.ts).
+ */
+export const counterShards = 16;
+/** The counter row a statement adds to: its connection's. */
+export const counterShard = `CONNECTION_ID() % ${counterShards}`;
+
+const shards = Array.from({ length: counterShards }, (_, shard) => shard);
+/** Sums of the rows, as integers (a SUM of BIGINTs is a DECIMAL, which mysql2 gives as text). */
+const sums = (live: boolean) => `CAST(SUM(revision) AS SIGNED)${live ? ', CAST(SUM(live) AS SIGNED)' : ''}`;
+
+/**
  * The revision counters and tombstones (made at init, see managed-table.ts). A store's own table
  * keeps them by its triggers, which fire for every writer; a table the application owns by a
- * statement after each write.
+ * statement after each write (or by the change log's trigger, when it is logged).
  */
 export const mysqlBookkeeping: BookkeepingSql = {
-  // A table the application owns has no live count: the change log's trigger tells its revision
-  // row by that, and counts its changes there (see change-log.ts), even if the store made it once.
+  // A table the application owns has no live count: the change log's trigger tells its counter
+  // rows by that, and counts its changes there (see change-log.ts), even if the store made it once.
   revisionSeed: (collection, keepsLive) =>
     keepsLive
-      ? `INSERT IGNORE INTO corral_revisions (collection, revision, live) VALUES (${collection}, 0, 0)`
-      : `INSERT INTO corral_revisions (collection, revision, live) VALUES (${collection}, 0, NULL) ON DUPLICATE KEY UPDATE live = NULL`,
+      ? `INSERT IGNORE INTO corral_counts (collection, shard, revision, live) VALUES ${shards.map((shard) => `(${collection}, ${shard}, 0, 0)`).join(', ')}`
+      : `INSERT INTO corral_counts (collection, shard, revision, live) VALUES ${shards.map((shard) => `(${collection}, ${shard}, 0, NULL)`).join(', ')} ON DUPLICATE KEY UPDATE live = NULL`,
+  // Locked in primary-key order (shard by shard), as every writer takes one of them.
   revisionRead: (collection, lock) =>
-    `SELECT revision, live FROM corral_revisions WHERE collection = ${collection}${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${sums(false)} AS revision, CAST(SUM(live) AS SIGNED) AS live FROM corral_counts WHERE collection = ${collection}${lock ? ' FOR UPDATE' : ''}`,
   revisionBump: (collection, condition, live) =>
-    `UPDATE corral_revisions SET revision = revision + 1${live && live !== '0' ? `, live = live + (${live})` : ''} WHERE collection = ${collection}${condition ? ` AND ${condition}` : ''}`,
+    `UPDATE corral_counts SET revision = revision + 1${live && live !== '0' ? `, live = live + (${live})` : ''} WHERE collection = ${collection} AND shard = ${counterShard}${condition ? ` AND ${condition}` : ''}`,
   pageCounts: (map, collection) =>
-    `(SELECT ${map.managed ? 'JSON_ARRAY(revision, live)' : 'revision'} FROM corral_revisions WHERE collection = ${collection})`,
+    `(SELECT ${map.managed ? `JSON_ARRAY(${sums(true)})` : sums(false)} FROM corral_counts WHERE collection = ${collection})`,
   anyTombstone: (collection) =>
     `SELECT EXISTS (SELECT 1 FROM corral_tombstones WHERE collection = ${collection}) AS "any"`,
   tombstones: (collection, ids) =>
@@ -32,8 +48,15 @@ export const mysqlBookkeeping: BookkeepingSql = {
 
 /** The bookkeeping tables, made when missing (each statement on its own: DDL commits in MariaDB). */
 export const bookkeepingTables = [
+  `CREATE TABLE IF NOT EXISTS corral_counts (collection VARCHAR(255) NOT NULL, shard SMALLINT NOT NULL, revision BIGINT NOT NULL, live BIGINT NULL,
+    low BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (collection, shard)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
+  // Earlier versions kept one row per collection in corral_revisions: its counts become shard 0's,
+  // before any shard is seeded (so revisions go on from where they were). Made empty where missing,
+  // so that the statement stands alone; nothing writes it any more.
   `CREATE TABLE IF NOT EXISTS corral_revisions (collection VARCHAR(255) NOT NULL PRIMARY KEY, revision BIGINT NOT NULL, live BIGINT NULL)
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
+  'INSERT IGNORE INTO corral_counts (collection, shard, revision, live) SELECT collection, 0, revision, live FROM corral_revisions',
   `CREATE TABLE IF NOT EXISTS corral_tombstones (collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL, PRIMARY KEY (collection, id))
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
   `CREATE TABLE IF NOT EXISTS corral_tables (collection VARCHAR(255) NOT NULL PRIMARY KEY, layout INT NOT NULL, table_name VARCHAR(255) NOT NULL, definition LONGTEXT NOT NULL, last_id BIGINT NOT NULL DEFAULT 0)

@@ -1,36 +1,74 @@
 import type { ChangeKind } from '@corral/core';
 import { quoted, type ChangeLogEngine, type ChangeSql, type LogRead } from '@corral/sql';
-import type { MysqlDatabase } from './database.js';
+import type { MysqlDatabase, Queryable } from './database.js';
+import { counterShard } from './bookkeeping.js';
 import { rowJson } from './row-json.js';
 
 /**
- * The change log of a database. MariaDB has no transaction-id horizon to deliver "every
- * transaction older than this has ended", so positions are handed out in commit order instead:
- * a BEFORE INSERT trigger on the log takes the next number from a one-row counter, whose row lock
- * the writing transaction then holds until it commits or rolls back. A second writer waits for the
- * first to end before it gets its number, so numbers become visible in order, and one rolled back
- * is taken again by the next writer: a reader that saw N has seen everything up to N (no gaps).
- * The cost: transactions that write logged rows commit one at a time (see docs/databases.md).
+ * The statements that count a change in the writer's counter row of its collection and take the
+ * change's position, leaving it in `@corral_position`: the row is locked before NEXTVAL runs (an
+ * UPDATE reads its row locked, then works out the new values), so that no reader can miss a
+ * position taken but not yet in the log's index (see {@link changeLogTables}). The variable is
+ * emptied first: a collection without counter rows fails the log's NOT NULL, never reuses a position.
+ */
+export function countAndNumber(collection: string, live = ''): string {
+  return `SET @corral_position = NULL; UPDATE corral_counts SET revision = revision + 1${live}, low = (@corral_position := NEXTVAL(corral_change_positions)) WHERE collection = ${collection} AND shard = ${counterShard};`;
+}
+
+/**
+ * The change log of a database. MariaDB has no transaction-id horizon ("every transaction older
+ * than this has ended"), so the log keeps one of its own, without a row every writer holds:
  *
- * The same trigger counts each change of a table the application owns in its collection's revision
- * (a revision row without a live count, see bookkeeping.ts), so that such a write takes no statement
- * of its own for it; it takes the revision row before the counter, as every other writer does.
+ * - A position comes from a sequence (`corral_change_positions`), which waits on no transaction.
+ *   Positions are handed out in the order writers ask; they may commit in another order, and a
+ *   unit that rolls back leaves a gap.
+ * - Before it takes a position, a writer locks the counter row it counts the change in (its
+ *   connection's row of the collection, see bookkeeping.ts) and writes the position there (`low`),
+ *   in the same UPDATE ({@link countAndNumber}): until the writer commits or rolls back, the row
+ *   shows, uncommitted, the last position it took.
+ * - A reader (see {@link MysqlChangeEngine.horizon}) takes a position itself first (M: whatever
+ *   was handed out before is below it), then reads the counter rows twice: uncommitted, then
+ *   committed. A row whose two values differ has a writer still at work, whose positions are all
+ *   above the row's committed value (the previous writer's last). Below the smallest such value
+ *   (and below M), every position is committed or will never be: that is the horizon, and rows are
+ *   delivered only up to it, in position order.
+ *
+ * Writers never wait on one another for the log (only, as before, writers of one collection whose
+ * connections share a counter row). What it costs: a feed waits for the oldest unfinished logged
+ * unit of work (a long one holds every feed back until it ends, as PostgreSQL's horizon does).
+ *
+ * The tables the store made count and number their changes in their own triggers and hand the
+ * position in; a change of a table the application owns comes with none (0), and this trigger
+ * counts it in the collection's revision and numbers it, so that such a write takes no statement
+ * of its own for either.
  */
 export const changeLogTables = [
   `CREATE TABLE IF NOT EXISTS corral_changes (seq BIGINT NOT NULL PRIMARY KEY, collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL,
     kind VARCHAR(16) NOT NULL, version BIGINT NULL, at BIGINT NOT NULL, data LONGTEXT NULL, previous LONGTEXT NULL)
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
-  'CREATE TABLE IF NOT EXISTS corral_change_counter (one TINYINT NOT NULL PRIMARY KEY, seq BIGINT NOT NULL) ENGINE=InnoDB',
-  'INSERT IGNORE INTO corral_change_counter (one, seq) VALUES (1, 0)',
   'CREATE TABLE IF NOT EXISTS corral_changes_pruned (one TINYINT NOT NULL PRIMARY KEY, seq BIGINT NOT NULL) ENGINE=InnoDB',
-  // Replaced at start: databases made by earlier versions have a trigger that counts no revision.
+  'CREATE SEQUENCE IF NOT EXISTS corral_change_positions START WITH 1 INCREMENT BY 1 CACHE 1000 NOCYCLE',
+  // Replaced at start: databases made by earlier versions have a trigger that numbers from a counter.
   `CREATE OR REPLACE TRIGGER corral_changes_numbered BEFORE INSERT ON corral_changes FOR EACH ROW BEGIN
-    UPDATE corral_revisions SET revision = revision + 1 WHERE collection = NEW.collection AND live IS NULL;
-    UPDATE corral_change_counter SET seq = seq + 1 WHERE one = 1;
-    SET NEW.seq = (SELECT seq FROM corral_change_counter WHERE one = 1);
+    IF NEW.seq = 0 THEN ${countAndNumber('NEW.collection')} SET NEW.seq = @corral_position; END IF;
     SET NEW.at = ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000);
   END`,
 ];
+
+/**
+ * Makes the log's tables, sequence and trigger where missing. Logs made by earlier versions
+ * numbered rows from a counter row: positions go on above every one it gave (the newest row's, or
+ * the last pruned). SETVAL takes a number, not an expression, and never moves a sequence back.
+ */
+export async function prepareChangeLog(database: MysqlDatabase, on: Queryable): Promise<void> {
+  for (const sql of changeLogTables) await database.query(on, sql);
+  const { rows } = await database.query(
+    on,
+    `SELECT CAST(GREATEST((SELECT COALESCE(MAX(seq), 0) FROM corral_changes), (SELECT COALESCE(MAX(seq), 0) FROM corral_changes_pruned)) AS CHAR) AS last`,
+  );
+  const last = String((rows[0] as { last: unknown }).last);
+  if (/^\d+$/.test(last) && last !== '0') await database.query(on, `SELECT SETVAL(corral_change_positions, ${last})`);
+}
 
 /** The log row a trigger (or a statement) appends: values are SQL expressions; the trigger numbers it. */
 export function logInsert(
@@ -40,8 +78,9 @@ export function logInsert(
   version: string,
   data: string,
   previous: string,
+  position = '0',
 ): string {
-  return `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) VALUES (0, ${collection}, ${id}, '${kind}', ${version}, 0, ${data}, ${previous})`;
+  return `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) VALUES (${position}, ${collection}, ${id}, '${kind}', ${version}, 0, ${data}, ${previous})`;
 }
 
 /**
@@ -75,19 +114,38 @@ export const mysqlChangeSql: ChangeSql = {
 };
 
 const positionPattern = /^\d{1,18}$/;
-/** How often a watched log's counter is read for other instances' and programs' writes (MariaDB has no LISTEN). */
+/** How often a watched log's counter rows are read for other instances' and programs' writes (MariaDB has no LISTEN). */
 export const pollMs = 100;
 
-/** The change log engine of a {@link MysqlDatabase}: positions are the counter's numbers. */
+const countersSql = 'SELECT collection, shard, low FROM corral_counts';
+
+/** The counter rows' last positions, by collection and shard, as a statement read them. */
+function positionsOf(rows: readonly unknown[]): Map<string, number> {
+  return new Map(
+    (rows as { collection: unknown; shard: unknown; low: unknown }[]).map((row) => [
+      `${String(row.shard)} ${String(row.collection)}`,
+      Number(row.low),
+    ]),
+  );
+}
+
+/** The change log engine of a {@link MysqlDatabase}: positions are the sequence's numbers (see {@link changeLogTables}). */
 export class MysqlChangeEngine implements ChangeLogEngine {
   private ready: Promise<void> | undefined;
+  /** The highest horizon found so far: once every position up to it is settled, it stays so. */
+  private known = 0;
 
   constructor(private readonly database: MysqlDatabase) {}
 
   /** The log's tables, made once (stores make them too, at init). */
   private prepared(): Promise<void> {
     this.ready ??= (async () => {
-      for (const sql of changeLogTables) await this.database.query(this.database.pool, sql);
+      const connection = await this.database.pool.getConnection();
+      try {
+        await prepareChangeLog(this.database, connection);
+      } finally {
+        connection.release();
+      }
     })().catch((error: unknown) => {
       this.ready = undefined;
       throw error;
@@ -99,35 +157,51 @@ export class MysqlChangeEngine implements ChangeLogEngine {
     return Number(a) - Number(b);
   }
 
-  private async last(): Promise<number> {
+  /**
+   * The horizon (every position at or below it is committed, or never will be) and a position
+   * taken just before it was worked out (every position handed out before is below that one).
+   * The order of the three reads is what makes it safe: see {@link changeLogTables}.
+   */
+  private async horizon(): Promise<{ horizon: number; taken: number }> {
     await this.prepared();
-    const { rows } = await this.database.query(
-      this.database.pool,
-      'SELECT seq FROM corral_change_counter WHERE one = 1',
-    );
-    return Number((rows[0] as { seq?: unknown } | undefined)?.seq ?? 0);
+    const { database } = this;
+    const connection = await database.pool.getConnection();
+    let cut = true;
+    try {
+      const next = await database.query(connection, 'SELECT NEXTVAL(corral_change_positions) AS taken');
+      const taken = Number((next.rows[0] as { taken: unknown }).taken);
+      // For the next statement only (its own transaction): it sees what writers have not committed.
+      await database.query(connection, 'SET TRANSACTION ISOLATION LEVEL READ UNCOMMITTED');
+      const unfinished = positionsOf((await database.query(connection, countersSql)).rows);
+      const committed = positionsOf((await database.query(connection, countersSql)).rows);
+      cut = false;
+      let horizon = taken - 1;
+      for (const [row, low] of committed) if (unfinished.get(row) !== low) horizon = Math.min(horizon, low);
+      this.known = Math.max(this.known, horizon);
+      return { horizon: this.known, taken };
+    } finally {
+      // A connection that failed part-way may still have READ UNCOMMITTED waiting for its next transaction.
+      cut ? connection.destroy() : connection.release();
+    }
   }
 
   async current(): Promise<string> {
-    return String(await this.last());
+    return String((await this.horizon()).horizon);
   }
 
-  /**
-   * The committed counter first: every number up to it belongs to a committed row (or a pruned
-   * one), so the rows up to it are read without a snapshot of their own.
-   */
+  /** Rows up to the horizon only, in position order: one committed late by a unit that took its position early is not passed by. */
   async read(after: string, limit: number): Promise<LogRead> {
-    const current = await this.last();
-    if (!positionPattern.test(after) || Number(after) > current) return { reset: 'unknown', position: String(current) };
+    const { horizon, taken } = await this.horizon();
+    if (!positionPattern.test(after) || Number(after) >= taken) return { reset: 'unknown', position: String(horizon) };
     const { pool } = this.database;
     const pruned = (await this.database.query(pool, 'SELECT seq FROM corral_changes_pruned WHERE one = 1')).rows[0] as
       | { seq: unknown }
       | undefined;
-    if (pruned && Number(after) < Number(pruned.seq)) return { reset: 'expired', position: String(current) };
+    if (pruned && Number(after) < Number(pruned.seq)) return { reset: 'expired', position: String(horizon) };
     const { rows } = await this.database.query(
       pool,
       'SELECT seq, collection, id, kind, version, at, data, previous FROM corral_changes WHERE seq > ?1 AND seq <= ?2 ORDER BY seq LIMIT ?3',
-      [Number(after), current, limit],
+      [Number(after), horizon, limit],
     );
     const read = (rows as Record<string, unknown>[]).map((row) => ({
       position: String(row.seq),
@@ -139,7 +213,9 @@ export class MysqlChangeEngine implements ChangeLogEngine {
       row: row.data === null ? undefined : (JSON.parse(String(row.data)) as Record<string, unknown>),
       previousRow: row.previous === null ? undefined : (JSON.parse(String(row.previous)) as Record<string, unknown>),
     }));
-    return { rows: read, position: read.length < limit ? String(current) : read.at(-1)!.position };
+    // A position from another instance may be past this one's horizon: never hand back an earlier one.
+    const end = String(Math.max(horizon, Number(after)));
+    return { rows: read, position: read.length < limit ? end : read.at(-1)!.position };
   }
 
   async oldest(limit: number): Promise<{ position: string; at: Date }[]> {
@@ -167,18 +243,22 @@ export class MysqlChangeEngine implements ChangeLogEngine {
   }
 
   /**
-   * Without LISTEN, other instances' (and other programs') writes are noticed by reading the
-   * counter every {@link pollMs}: one indexed read of one row, and up to that long before a
-   * watcher of this instance wakes. This instance's own commits wake its watchers at once.
+   * Without LISTEN, other instances' (and other programs') writes are noticed by reading the sum of
+   * the counter rows' committed positions every {@link pollMs} (16 small rows per collection): every
+   * commit that logged something moves a row forward, so the sum moves too, even for a commit that only lets the
+   * horizon pass an earlier position. Up to that long before a watcher of this instance wakes; this
+   * instance's own commits wake its watchers at once.
    */
   listen(wake: () => void): () => void {
-    let seen: number | undefined;
+    let seen: string | undefined;
     let busy = false;
     const look = () => {
       if (busy) return;
       busy = true;
-      this.last()
-        .then((now) => {
+      this.prepared()
+        .then(() => this.database.query(this.database.pool, 'SELECT CAST(SUM(low) AS CHAR) AS sum FROM corral_counts'))
+        .then(({ rows }) => {
+          const now = String((rows[0] as { sum: unknown }).sum);
           if (seen !== undefined && now !== seen) wake();
           seen = now;
         })

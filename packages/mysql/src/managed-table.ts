@@ -27,6 +27,7 @@ import {
 } from '@corral/sql';
 import type { MysqlDatabase, Queryable } from './database.js';
 import { literal, textCollation } from './dialect.js';
+import { mysqlBookkeeping } from './bookkeeping.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
 import { logTriggers } from './triggers.js';
 
@@ -222,13 +223,13 @@ export async function prepareManagedTable(
     ON DUPLICATE KEY UPDATE layout = VALUES(layout), table_name = VALUES(table_name), definition = VALUES(definition)`,
     [map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf))],
   );
-  await database.query(on, `INSERT IGNORE INTO corral_revisions (collection, revision, live) VALUES (?1, 0, 0)`, [
-    map.collection,
-  ]);
+  await database.query(on, mysqlBookkeeping.revisionSeed('?1', true), [map.collection]);
   // Counted again at every start: rows written while the triggers were missing cannot leave it wrong for long.
-  await database.query(on, `UPDATE corral_revisions SET live = (SELECT count(*) FROM ${table}) WHERE collection = ?1`, [
-    map.collection,
-  ]);
+  await database.query(
+    on,
+    `UPDATE corral_counts SET live = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${table}) ELSE 0 END WHERE collection = ?1`,
+    [map.collection],
+  );
 }
 
 /** The ALTER TABLE actions of a safe change. */

@@ -168,8 +168,8 @@ describe.runIf(available)('MariaDB creates on a table the application owns, outs
       await connection.query('SET SESSION innodb_lock_wait_timeout = 1');
       connection.release();
       const position = await log.position({ fresh: true });
-      // Another program holds the collection's revision row a while.
-      await holder.query(`START TRANSACTION; SELECT * FROM corral_revisions WHERE collection = 'things' FOR UPDATE`);
+      // Another program holds the collection's counter rows a while.
+      await holder.query(`START TRANSACTION; SELECT * FROM corral_counts WHERE collection = 'things' FOR UPDATE`);
       const released = new Promise((resolve) => setTimeout(resolve, 2500)).then(() => holder.query('COMMIT'));
       commands.length = 0;
       const created = await things.create(rex);
@@ -190,9 +190,9 @@ describe.runIf(available)('MariaDB creates on a table the application owns, outs
     try {
       await things.create({ name: 'First', legs: 1, kind: 'cat' });
       const position = await log.position({ fresh: true });
-      await holder.query(`START TRANSACTION; SELECT * FROM corral_revisions WHERE collection = 'things' FOR UPDATE`);
+      await holder.query(`START TRANSACTION; SELECT * FROM corral_counts WHERE collection = 'things' FOR UPDATE`);
       const create = things.create(rex).catch((error: unknown) => error);
-      // The unit waits for the revision row; its connection is then killed.
+      // The unit waits for its counter row; its connection is then killed.
       let waiting: { id: number } | undefined;
       while (!waiting) {
         const [rows] = await holder.query(

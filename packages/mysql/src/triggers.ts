@@ -1,15 +1,15 @@
 import { derivedName, quoted, type TableMap } from '@corral/sql';
 import type { MysqlDatabase, Queryable } from './database.js';
 import { literal } from './dialect.js';
-import { logInsert } from './change-log.js';
+import { counterShard } from './bookkeeping.js';
+import { countAndNumber, logInsert } from './change-log.js';
 import { rowJson } from './row-json.js';
 
 /**
  * The triggers of a table the store made, for every writer (the store, or SQL from another
  * program): the revision and live count, a tombstone per deleted row, a new version for an update
- * that left it alone, and (with the log) a log row per changed row, after the revision so that
- * every writer takes the collection's revision row before the log's counter, as a bulk write
- * (which locks the revision first) does. Made
+ * that left it alone, and (with the log) a log row per changed row, numbered as its counter row is
+ * updated (see {@link countAndNumber}). Made
  * again at every start (the columns the log names may have changed). Rows deleted in cascade are
  * deleted by the parent's trigger (see {@link cascadeTriggers}): MariaDB's own cascades fire no trigger.
  */
@@ -23,10 +23,15 @@ export async function logTriggers(
   const version = quoted(map.version!);
   const collection = literal(map.collection);
   const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
+  // With the log, the count also takes the change's position, which the log row is given.
   const bump = (live: string) =>
-    `UPDATE corral_revisions SET revision = revision + 1${live} WHERE collection = ${collection};`;
+    logged
+      ? countAndNumber(collection, live)
+      : `UPDATE corral_counts SET revision = revision + 1${live} WHERE collection = ${collection} AND shard = ${counterShard};`;
   const log = (kind: 'created' | 'updated' | 'deleted', row: 'NEW' | 'OLD', data: string, previous: string) =>
-    logged ? `${logInsert(collection, `${row}."id"`, kind, `${row}.${version}`, data, previous)};` : '';
+    logged
+      ? `${logInsert(collection, `${row}."id"`, kind, `${row}.${version}`, data, previous, '@corral_position')};`
+      : '';
   for (const suffix of ['inserted', 'versioned', 'updated', 'deleted'])
     await database.query(on, `DROP TRIGGER IF EXISTS ${name(suffix)}`);
   const body = (statements: string) => `FOR EACH ROW BEGIN ${statements} END`;
