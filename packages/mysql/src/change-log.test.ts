@@ -140,7 +140,7 @@ describe.runIf(available)('MariaDB change log', () => {
     }
   });
 
-  it("wakes another instance's watchers (by polling the lanes: no LISTEN) and another program's writes too", async () => {
+  it("wakes another instance's watchers (by polling the counter rows: no LISTEN) and another program's writes too", async () => {
     const { name, url } = await databases.make('log_wake');
     const a = await start(url);
     const b = await start(url);
@@ -168,6 +168,34 @@ describe.runIf(available)('MariaDB change log', () => {
       expect('changes' in batch && batch.changes.map((change) => change.data?.name)).toEqual(['Cat', 'Outside']);
     } finally {
       await Promise.all([a.database.close(), b.database.close()]);
+    }
+  });
+
+  it('takes over a database of the earlier layout: revisions go on from its row, positions from above its log', async () => {
+    const { name, url } = await databases.make('log_upgrade');
+    // What the previous release left: one revision row per collection, a log numbered 1..40 by a counter.
+    for (const sql of [
+      `CREATE TABLE corral_revisions (collection VARCHAR(255) NOT NULL PRIMARY KEY, revision BIGINT NOT NULL, live BIGINT NULL)`,
+      `INSERT INTO corral_revisions VALUES ('things', 500, 0)`,
+      `CREATE TABLE corral_changes (seq BIGINT NOT NULL PRIMARY KEY, collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL,
+        kind VARCHAR(16) NOT NULL, version BIGINT NULL, at BIGINT NOT NULL, data LONGTEXT NULL, previous LONGTEXT NULL)`,
+      `CREATE TABLE corral_changes_pruned (one TINYINT NOT NULL PRIMARY KEY, seq BIGINT NOT NULL)`,
+      `INSERT INTO corral_changes_pruned VALUES (1, 40)`,
+    ])
+      await databases.outside(name, sql);
+    const a = await start(url);
+    try {
+      expect(await a.things.revision!()).toBeGreaterThanOrEqual(500);
+      const before = await a.log.position({ fresh: true });
+      expect(Number(before)).toBeGreaterThanOrEqual(40);
+      await a.things.create(cat);
+      expect(await a.things.revision!()).toBeGreaterThan(500);
+      const batch = await a.log.read(before, 10);
+      if (!('changes' in batch)) throw new Error('reset');
+      expect(batch.changes.map((change) => change.data?.name)).toEqual(['Cat']);
+      expect(Number(batch.changes[0]!.position)).toBeGreaterThan(40);
+    } finally {
+      await a.database.close();
     }
   });
 });
