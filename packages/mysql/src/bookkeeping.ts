@@ -52,11 +52,15 @@ export const bookkeepingTables = [
     low BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (collection, shard)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
   // Earlier versions kept one row per collection in corral_revisions: its counts become shard 0's,
-  // before any shard is seeded (so revisions go on from where they were). Made empty where missing,
+  // the other shards start at 0, before any shard is seeded (so revisions go on from where they were). Made empty where missing,
   // so that the statement stands alone; nothing writes it any more.
   `CREATE TABLE IF NOT EXISTS corral_revisions (collection VARCHAR(255) NOT NULL PRIMARY KEY, revision BIGINT NOT NULL, live BIGINT NULL)
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
-  'INSERT IGNORE INTO corral_counts (collection, shard, revision, live) SELECT collection, 0, revision, live FROM corral_revisions',
+  // Every shard at once: a log trigger numbering a change fails on a collection without its
+  // connection's row (so that it never reuses a position), even before that collection's store starts.
+  `INSERT IGNORE INTO corral_counts (collection, shard, revision, live)
+    SELECT collection, shard, IF(shard = 0, revision, 0), IF(shard = 0 OR live IS NULL, live, 0)
+    FROM corral_revisions CROSS JOIN (${shards.map((shard) => `SELECT ${shard} AS shard`).join(' UNION ALL ')}) AS corral_shards`,
   `CREATE TABLE IF NOT EXISTS corral_tombstones (collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL, PRIMARY KEY (collection, id))
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
   `CREATE TABLE IF NOT EXISTS corral_tables (collection VARCHAR(255) NOT NULL PRIMARY KEY, layout INT NOT NULL, table_name VARCHAR(255) NOT NULL, definition LONGTEXT NOT NULL, last_id BIGINT NOT NULL DEFAULT 0)

@@ -176,7 +176,7 @@ describe.runIf(available)('MariaDB change log', () => {
     // What the previous release left: one revision row per collection, a log numbered 1..40 by a counter.
     for (const sql of [
       `CREATE TABLE corral_revisions (collection VARCHAR(255) NOT NULL PRIMARY KEY, revision BIGINT NOT NULL, live BIGINT NULL)`,
-      `INSERT INTO corral_revisions VALUES ('things', 500, 0)`,
+      `INSERT INTO corral_revisions VALUES ('things', 500, 0), ('others', 70, NULL)`,
       `CREATE TABLE corral_changes (seq BIGINT NOT NULL PRIMARY KEY, collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL,
         kind VARCHAR(16) NOT NULL, version BIGINT NULL, at BIGINT NOT NULL, data LONGTEXT NULL, previous LONGTEXT NULL)`,
       `CREATE TABLE corral_changes_pruned (one TINYINT NOT NULL PRIMARY KEY, seq BIGINT NOT NULL)`,
@@ -194,6 +194,12 @@ describe.runIf(available)('MariaDB change log', () => {
       if (!('changes' in batch)) throw new Error('reset');
       expect(batch.changes.map((change) => change.data?.name)).toEqual(['Cat']);
       expect(Number(batch.changes[0]!.position)).toBeGreaterThan(40);
+      // A collection whose store has not started yet has all its counter rows, its revision kept.
+      const others = await databases.outside(
+        name,
+        `SELECT COUNT(*) AS n, SUM(revision) AS revision, COUNT(live) AS kept FROM corral_counts WHERE collection = 'others'`,
+      );
+      expect(others.map((row) => [Number(row.n), Number(row.revision), Number(row.kept)])).toEqual([[16, 70, 0]]);
     } finally {
       await a.database.close();
     }
