@@ -34,8 +34,8 @@ export interface MysqlOptions {
   /** Connections at most (default 10). */
   readonly poolSize?: number;
   /**
-   * Keep a change log (`database.changes`, read by feeds): on by default; `false` writes none, and
-   * writers of different collections then never wait on one another.
+   * Keep a change log (`database.changes`, read by feeds): on by default; `false` writes none (each
+   * write then skips its log row and the position it takes).
    */
   readonly changeLog?: boolean;
   /** How long the change log keeps changes, in ms (default 24 h); older ones are pruned in steps. */
