@@ -34,7 +34,7 @@ export function countAndNumber(collection: string, live = ''): string {
  *   committed or will never be: that is the horizon, and rows are delivered only up to it, in
  *   position order. (The row's uncommitted value would not do: an UPDATE works out NEXTVAL before
  *   it writes the row's new version, so a reader could see the old value after the position was
- *   taken. A test with 64 writers found such skips.)
+ *   taken. A test with many writers at once found such skips.)
  *
  * Writers never wait on one another for the log (only, as before, writers of one collection whose
  * connections share a counter row). What it costs: a feed waits for the oldest unfinished logged
