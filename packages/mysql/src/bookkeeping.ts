@@ -8,10 +8,17 @@ import type { BookkeepingSql } from '@corral/sql';
  * writers (see change-log.ts).
  */
 export const counterShards = 16;
-/** The counter row a statement adds to: its connection's. */
-export const counterShard = `CONNECTION_ID() % ${counterShards}`;
+/** The session variable by which the store gives each of its connections a counter row of its own. */
+export const shardVariable = '@corral_shard';
+/**
+ * The counter row a statement adds to: the one the store gave its connection (see connection.ts),
+ * or else (another program's connection, whose writes the triggers count) its connection id's.
+ */
+export const counterShard = `COALESCE(${shardVariable}, CONNECTION_ID() % ${counterShards})`;
 
 const shards = Array.from({ length: counterShards }, (_, shard) => shard);
+/** The shard numbers as a derived table. */
+const shardRows = `(${shards.map((shard) => `SELECT ${shard} AS shard`).join(' UNION ALL ')}) AS corral_shards`;
 /** Sums of the rows, as integers (a SUM of BIGINTs is a DECIMAL, which mysql2 gives as text). */
 const sums = (live: boolean) => `CAST(SUM(revision) AS SIGNED)${live ? ', CAST(SUM(live) AS SIGNED)' : ''}`;
 
@@ -21,12 +28,16 @@ const sums = (live: boolean) => `CAST(SUM(revision) AS SIGNED)${live ? ', CAST(S
  * statement after each write (or by the change log's trigger, when it is logged).
  */
 export const mysqlBookkeeping: BookkeepingSql = {
+  // Only the rows missing (or, for a table the application owns, still keeping a live count) are
+  // written: the existence check is a read without locks, where `INSERT IGNORE` would wait for
+  // every unit of work holding a counter row, and a start beside a long unit would wait for it.
   // A table the application owns has no live count: the change log's trigger tells its counter
   // rows by that, and counts its changes there (see change-log.ts), even if the store made it once.
   revisionSeed: (collection, keepsLive) =>
-    keepsLive
-      ? `INSERT IGNORE INTO corral_counts (collection, shard, revision, live) VALUES ${shards.map((shard) => `(${collection}, ${shard}, 0, 0)`).join(', ')}`
-      : `INSERT INTO corral_counts (collection, shard, revision, live) VALUES ${shards.map((shard) => `(${collection}, ${shard}, 0, NULL)`).join(', ')} ON DUPLICATE KEY UPDATE live = NULL`,
+    `INSERT INTO corral_counts (collection, shard, revision, live) SELECT ${collection}, corral_shards.shard, 0, ${keepsLive ? '0' : 'NULL'}
+    FROM ${shardRows}
+    WHERE NOT EXISTS (SELECT 1 FROM corral_counts AS c WHERE c.collection = ${collection} AND c.shard = corral_shards.shard${keepsLive ? '' : ' AND c.live IS NULL'})
+    ON DUPLICATE KEY UPDATE live = ${keepsLive ? 'corral_counts.live' : 'NULL'}`,
   // Locked in primary-key order (shard by shard), as every writer takes one of them.
   revisionRead: (collection, lock) =>
     `SELECT ${sums(false)} AS revision, CAST(SUM(live) AS SIGNED) AS live FROM corral_counts WHERE collection = ${collection}${lock ? ' FOR UPDATE' : ''}`,
@@ -60,7 +71,8 @@ export const bookkeepingTables = [
   // connection's row (so that it never reuses a position), even before that collection's store starts.
   `INSERT IGNORE INTO corral_counts (collection, shard, revision, live)
     SELECT collection, shard, IF(shard = 0, revision, 0), IF(shard = 0 OR live IS NULL, live, 0)
-    FROM corral_revisions CROSS JOIN (${shards.map((shard) => `SELECT ${shard} AS shard`).join(' UNION ALL ')}) AS corral_shards`,
+    FROM corral_revisions CROSS JOIN ${shardRows}
+    WHERE NOT EXISTS (SELECT 1 FROM corral_counts AS c WHERE c.collection = corral_revisions.collection AND c.shard = corral_shards.shard)`,
   `CREATE TABLE IF NOT EXISTS corral_tombstones (collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL, PRIMARY KEY (collection, id))
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
   `CREATE TABLE IF NOT EXISTS corral_tables (collection VARCHAR(255) NOT NULL PRIMARY KEY, layout INT NOT NULL, table_name VARCHAR(255) NOT NULL, definition LONGTEXT NOT NULL, last_id BIGINT NOT NULL DEFAULT 0)

@@ -86,11 +86,14 @@ describe.runIf(available)('MariaDB change log', () => {
   it("holds readers back for another program's unfinished write on a logged table, and delivers it once it commits", async () => {
     const { name, url } = await databases.make('log_outside');
     const a = await start(url);
+    // The other program writes another collection: a writer that shares a counter row with an
+    // open unit waits for it (a store's own connections never share one, another program's may).
+    await a.database.store<Thing>().init?.({ ...thingsInit, collection: 'others' });
     const outside = await outsideConnection(name);
     try {
       const before = await a.log.position({ fresh: true });
       await outside.query(`START TRANSACTION`);
-      await outside.query(`INSERT INTO things (name, legs, kind) VALUES ('Outside', 2, 'dog')`);
+      await outside.query(`INSERT INTO others (name, legs, kind) VALUES ('Outside', 2, 'dog')`);
       await a.things.create({ ...cat, name: 'Inside' });
       const meanwhile = await a.log.read(before, 10);
       expect('changes' in meanwhile && meanwhile.changes).toEqual([]);

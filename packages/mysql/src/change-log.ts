@@ -2,6 +2,7 @@ import type { ChangeKind } from '@corral/core';
 import { quoted, type ChangeLogEngine, type ChangeSql, type LogRead } from '@corral/sql';
 import type { MysqlDatabase, Queryable } from './database.js';
 import { counterShard } from './bookkeeping.js';
+import { ensureTriggers, runDdl, type TriggerSql } from './ddl.js';
 import { rowJson } from './row-json.js';
 
 /**
@@ -50,13 +51,26 @@ export const changeLogTables = [
     kind VARCHAR(16) NOT NULL, version BIGINT NULL, at BIGINT NOT NULL, data LONGTEXT NULL, previous LONGTEXT NULL)
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
   'CREATE TABLE IF NOT EXISTS corral_changes_pruned (one TINYINT NOT NULL PRIMARY KEY, seq BIGINT NOT NULL) ENGINE=InnoDB',
-  'CREATE SEQUENCE IF NOT EXISTS corral_change_positions START WITH 1 INCREMENT BY 1 CACHE 1000 NOCYCLE',
-  // Replaced at start: databases made by earlier versions have a trigger that numbers from a counter.
-  `CREATE OR REPLACE TRIGGER corral_changes_numbered BEFORE INSERT ON corral_changes FOR EACH ROW BEGIN
+];
+
+/**
+ * The sequence positions come from. Made only where missing: even `IF NOT EXISTS` waits for every
+ * open unit that took a position (see runDdl), and every writer's next position behind it.
+ */
+const positionsSequence =
+  'CREATE SEQUENCE IF NOT EXISTS corral_change_positions START WITH 1 INCREMENT BY 1 CACHE 1000 NOCYCLE';
+
+/** Numbers a change of a table the application owns (its position 0); replaced where it differs (earlier versions numbered from a counter row). */
+const numberingTrigger: TriggerSql = {
+  name: 'corral_changes_numbered',
+  timing: 'BEFORE',
+  event: 'INSERT',
+  table: 'corral_changes',
+  statement: `BEGIN
     IF NEW.seq = 0 THEN ${countAndNumber('NEW.collection')} SET NEW.seq = @corral_position; END IF;
     SET NEW.at = ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000);
   END`,
-];
+};
 
 /**
  * Makes the log's tables, sequence and trigger where missing. Logs made by earlier versions
@@ -67,6 +81,12 @@ export const changeLogTables = [
  */
 export async function prepareChangeLog(database: MysqlDatabase, on: Queryable): Promise<void> {
   for (const sql of changeLogTables) await database.query(on, sql);
+  const sequence = await database.query(
+    on,
+    `SELECT COUNT(*) AS found FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'corral_change_positions'`,
+  );
+  if (Number((sequence.rows[0] as { found: unknown }).found) === 0) await runDdl(database, on, positionsSequence);
+  await ensureTriggers(database, on, [numberingTrigger]);
   const counter = await database.query(
     on,
     `SELECT COUNT(*) AS found FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'corral_change_counter'`,

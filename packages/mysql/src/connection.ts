@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import mysql from 'mysql2/promise';
+import { counterShards, shardVariable } from './bookkeeping.js';
 
 /** Something statements run on: the pool, or the connection of a unit of work. */
 export type Queryable = mysql.Pool | mysql.PoolConnection;
@@ -16,6 +18,14 @@ export const sessionSql = `SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_
  * `tx_isolation` to set beside the others).
  */
 export const sessionIsolation = 'READ COMMITTED';
+
+/**
+ * The counter row the next connection of this process is given, in turn from a random start: by
+ * connection id alone two of ten connections often share a row, and a writer then waits for the
+ * other's unit to end. Counted across pools, so that sixteen connections of one process (several
+ * instances of an API in one process, as tests run them) never share one. Other processes may.
+ */
+let nextShard = randomInt(counterShards);
 
 /**
  * A pool whose connections are set up as {@link sessionSql} and {@link sessionIsolation} say, numbers beyond 2^53 given as
@@ -47,6 +57,7 @@ export function openPool(connectionString: string, poolSize: number): mysql.Pool
     const setUp = connection as unknown as { query(sql: string, done: () => void): void };
     setUp.query(sessionSql, () => undefined);
     setUp.query(`SET SESSION TRANSACTION ISOLATION LEVEL ${sessionIsolation}`, () => undefined);
+    setUp.query(`SET ${shardVariable} = ${nextShard++ % counterShards}`, () => undefined);
   });
   return pool;
 }

@@ -30,6 +30,8 @@ import { literal, textCollation } from './dialect.js';
 import { mysqlBookkeeping } from './bookkeeping.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
 import { logTriggers } from './triggers.js';
+import { runDdl } from './ddl.js';
+import { lostARace } from './outage.js';
 
 export { layoutVersion };
 
@@ -146,10 +148,14 @@ export async function storedTable(
   return row ? { table: row.table_name, columns: JSON.parse(row.definition) as ColumnDefinition[] } : undefined;
 }
 
+/** How long a statement that builds an index or rebuilds the table waits for it per try (seconds; see runDdl). */
+const rebuildWait = 5;
+
 /**
  * The indexes the declarations call for (text past the VARCHAR limit by its first characters),
  * unique ones included; the store's own that they no longer call for are dropped.
  */
+
 async function prepareIndexes(database: MysqlDatabase, on: Queryable, map: TableMap): Promise<void> {
   const table = quoted(map.table);
   const plan = indexPlan(map);
@@ -158,19 +164,22 @@ async function prepareIndexes(database: MysqlDatabase, on: Queryable, map: Table
   const existing = await indexesOf(database, on, map.table);
   for (const name of existing.keys()) {
     const own = name.startsWith(`${map.table}_${indexMark}`) || name.startsWith(`${map.table}_${uniqueMark}`);
-    if (own && !wanted.has(name)) await database.query(on, `DROP INDEX ${quoted(name)} ON ${table}`);
+    if (own && !wanted.has(name)) await runDdl(database, on, `DROP INDEX ${quoted(name)} ON ${table}`);
   }
   for (const index of unique) {
     if (existing.has(index.name)) continue;
     const shared = Number(((await database.query(on, sharedKeysSql(index, table))).rows[0] as { n: unknown }).n ?? 0);
     if (shared > 0) throw sharedKeysRefused(map, index, shared, table);
-    await database.query(on, createUniqueSql(index, table));
+    await runDdl(database, on, createUniqueSql(index, table), rebuildWait);
   }
   for (const index of plan) {
+    if (existing.has(index.name)) continue;
     const keys = [...index.equal, ...(index.sorted ? [index.sorted] : [])].map(keyPart);
-    await database.query(
+    await runDdl(
+      database,
       on,
       `CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${table} (${[...keys, '"id"'].join(', ')})`,
+      rebuildWait,
     );
   }
 }
@@ -213,9 +222,9 @@ export async function prepareManagedTable(
     );
     if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(table, change));
     for (const change of safe)
-      for (const sql of alteration(map, change)) await database.query(on, `ALTER TABLE ${table} ${sql}`);
+      for (const sql of alteration(map, change)) await runDdl(database, on, `ALTER TABLE ${table} ${sql}`, rebuildWait);
   }
-  await logTriggers(database, on, map, logged);
+  const retriggered = await logTriggers(database, on, map, logged);
   await prepareIndexes(database, on, map);
   await database.query(
     on,
@@ -224,12 +233,39 @@ export async function prepareManagedTable(
     [map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf))],
   );
   await database.query(on, mysqlBookkeeping.revisionSeed('?1', true), [map.collection]);
-  // Counted again at every start: rows written while the triggers were missing cannot leave it wrong for long.
-  await database.query(
+  const uncounted = await database.query(
     on,
-    `UPDATE corral_counts SET live = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${table}) ELSE 0 END WHERE collection = ?1`,
+    'SELECT COUNT(*) AS n FROM corral_counts WHERE collection = ?1 AND live IS NULL',
     [map.collection],
   );
+  // Rows written while the triggers were missing (or were an earlier version's) are counted anew.
+  if (retriggered || Number((uncounted.rows[0] as { n: unknown }).n) > 0) await recountLive(database, on, map);
+}
+
+/**
+ * Counts the table's rows into its live count, with the collection's counter rows locked first:
+ * a writer that holds one commits before the count is taken (and is in it); one that waits for one
+ * adds its own change after (and is not). Run again when it lost a deadlock to a writer.
+ */
+async function recountLive(database: MysqlDatabase, on: Queryable, map: TableMap): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await database.query(on, 'START TRANSACTION');
+    try {
+      await database.query(on, 'SELECT shard FROM corral_counts WHERE collection = ?1 ORDER BY shard FOR UPDATE', [
+        map.collection,
+      ]);
+      await database.query(
+        on,
+        `UPDATE corral_counts SET live = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${quoted(map.table)}) ELSE 0 END WHERE collection = ?1`,
+        [map.collection],
+      );
+      await database.query(on, 'COMMIT');
+      return;
+    } catch (error) {
+      await database.query(on, 'ROLLBACK').catch(() => undefined);
+      if (!lostARace(error) || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** The ALTER TABLE actions of a safe change. */

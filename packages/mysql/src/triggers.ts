@@ -4,25 +4,25 @@ import { literal } from './dialect.js';
 import { counterShard } from './bookkeeping.js';
 import { countAndNumber, logInsert } from './change-log.js';
 import { rowJson } from './row-json.js';
+import { ensureTriggers, type TriggerSql } from './ddl.js';
 
 /**
  * The triggers of a table the store made, for every writer (the store, or SQL from another
  * program): the revision and live count, a tombstone per deleted row, a new version for an update
  * that left it alone, and (with the log) a log row per changed row, numbered as its counter row is
- * updated (see {@link countAndNumber}). Made
- * again at every start (the columns the log names may have changed). Rows deleted in cascade are
- * deleted by the parent's trigger (see {@link cascadeTriggers}): MariaDB's own cascades fire no trigger.
+ * updated (see {@link countAndNumber}). Checked at every start and replaced in place where they
+ * differ (the columns the log names may have changed). Rows deleted in cascade are deleted by the
+ * parent's trigger (see {@link cascadeTriggers}): MariaDB's own cascades fire no trigger. Answers
+ * whether any was made or replaced.
  */
 export async function logTriggers(
   database: MysqlDatabase,
   on: Queryable,
   map: TableMap,
   logged: boolean,
-): Promise<void> {
-  const table = quoted(map.table);
+): Promise<boolean> {
   const version = quoted(map.version!);
   const collection = literal(map.collection);
-  const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
   // With the log, the count also takes the change's position, which the log row is given.
   const bump = (live: string) =>
     logged
@@ -32,17 +32,40 @@ export async function logTriggers(
     logged
       ? `${logInsert(collection, `${row}."id"`, kind, `${row}.${version}`, data, previous, '@corral_position')};`
       : '';
-  for (const suffix of ['inserted', 'versioned', 'updated', 'deleted'])
-    await database.query(on, `DROP TRIGGER IF EXISTS ${name(suffix)}`);
-  const body = (statements: string) => `FOR EACH ROW BEGIN ${statements} END`;
-  for (const sql of [
-    `CREATE TRIGGER ${name('inserted')} AFTER INSERT ON ${table} ${body(`${bump(', live = live + 1')} ${log('created', 'NEW', rowJson(map, 'NEW'), 'NULL')}`)}`,
-    `CREATE TRIGGER ${name('versioned')} BEFORE UPDATE ON ${table} ${body(`IF NEW.${version} = OLD.${version} THEN SET NEW.${version} = OLD.${version} + 1; END IF;`)}`,
-    `CREATE TRIGGER ${name('updated')} AFTER UPDATE ON ${table} ${body(`${bump('')} ${log('updated', 'NEW', rowJson(map, 'NEW'), rowJson(map, 'OLD'))}`)}`,
-    `CREATE TRIGGER ${name('deleted')} AFTER DELETE ON ${table} ${body(`${bump(', live = live - 1')} INSERT IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, OLD."id"); ${log('deleted', 'OLD', 'NULL', rowJson(map, 'OLD'))}`)}`,
-  ])
-    await database.query(on, sql);
-  await cascadeTriggers(database, on, map);
+  const trigger = (suffix: string, timing: TriggerSql['timing'], event: TriggerSql['event'], statements: string) => ({
+    name: derivedName(map.table, `corral_${suffix}`),
+    timing,
+    event,
+    table: map.table,
+    statement: `BEGIN ${statements} END`,
+  });
+  const changed = await ensureTriggers(database, on, [
+    trigger(
+      'inserted',
+      'AFTER',
+      'INSERT',
+      `${bump(', live = live + 1')} ${log('created', 'NEW', rowJson(map, 'NEW'), 'NULL')}`,
+    ),
+    trigger(
+      'versioned',
+      'BEFORE',
+      'UPDATE',
+      `IF NEW.${version} = OLD.${version} THEN SET NEW.${version} = OLD.${version} + 1; END IF;`,
+    ),
+    trigger(
+      'updated',
+      'AFTER',
+      'UPDATE',
+      `${bump('')} ${log('updated', 'NEW', rowJson(map, 'NEW'), rowJson(map, 'OLD'))}`,
+    ),
+    trigger(
+      'deleted',
+      'AFTER',
+      'DELETE',
+      `${bump(', live = live - 1')} INSERT IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, OLD."id"); ${log('deleted', 'OLD', 'NULL', rowJson(map, 'OLD'))}`,
+    ),
+  ]);
+  return (await cascadeTriggers(database, on, map)) || changed;
 }
 
 /**
@@ -50,18 +73,24 @@ export async function logTriggers(
  * trigger on the parent's table that deletes them first, so that this table's own triggers run
  * for each (tombstones, counts, log); the foreign key then finds none left.
  */
-async function cascadeTriggers(database: MysqlDatabase, on: Queryable, map: TableMap): Promise<void> {
+async function cascadeTriggers(database: MysqlDatabase, on: Queryable, map: TableMap): Promise<boolean> {
+  const wanted: TriggerSql[] = [];
+  const unwanted: string[] = [];
   for (const column of map.columns) {
     const reference = column.references;
     if (!reference) continue;
-    const name = quoted(derivedName(reference.table, `corral_cascade_${map.table}_${column.column}`));
-    await database.query(on, `DROP TRIGGER IF EXISTS ${name}`);
-    if (reference.onDelete !== 'cascade') continue;
-    await database.query(
-      on,
-      `CREATE TRIGGER ${name} BEFORE DELETE ON ${quoted(reference.table)} FOR EACH ROW DELETE FROM ${quoted(map.table)} WHERE ${quoted(column.column)} = OLD.${quoted(reference.column)}`,
-    );
+    const name = derivedName(reference.table, `corral_cascade_${map.table}_${column.column}`);
+    if (reference.onDelete !== 'cascade') unwanted.push(name);
+    else
+      wanted.push({
+        name,
+        timing: 'BEFORE',
+        event: 'DELETE',
+        table: reference.table,
+        statement: `DELETE FROM ${quoted(map.table)} WHERE ${quoted(column.column)} = OLD.${quoted(reference.column)}`,
+      });
   }
+  return ensureTriggers(database, on, wanted, unwanted);
 }
 
 /**
@@ -75,18 +104,40 @@ export async function ownedLogTriggers(
   map: TableMap,
   logged: boolean,
 ): Promise<void> {
-  const table = quoted(map.table);
   const id = quoted(map.id.column);
   const collection = literal(map.collection);
-  const name = (suffix: string) => quoted(derivedName(map.table, `corral_log_${suffix}`));
+  const name = (suffix: string) => derivedName(map.table, `corral_log_${suffix}`);
   const version = (row: string) => (map.version ? `${row}.${quoted(map.version)}` : 'NULL');
-  for (const suffix of ['inserted', 'updated', 'deleted'])
-    await database.query(on, `DROP TRIGGER IF EXISTS ${name(suffix)}`);
-  if (!logged) return;
-  for (const sql of [
-    `CREATE TRIGGER ${name('inserted')} AFTER INSERT ON ${table} FOR EACH ROW ${logInsert(collection, `NEW.${id}`, 'created', version('NEW'), rowJson(map, 'NEW'), 'NULL')}`,
-    `CREATE TRIGGER ${name('updated')} AFTER UPDATE ON ${table} FOR EACH ROW ${logInsert(collection, `NEW.${id}`, 'updated', version('NEW'), rowJson(map, 'NEW'), rowJson(map, 'OLD'))}`,
-    `CREATE TRIGGER ${name('deleted')} AFTER DELETE ON ${table} FOR EACH ROW ${logInsert(collection, `OLD.${id}`, 'deleted', version('OLD'), 'NULL', rowJson(map, 'OLD'))}`,
-  ])
-    await database.query(on, sql);
+  const trigger = (suffix: string, event: TriggerSql['event'], statement: string): TriggerSql => ({
+    name: name(suffix),
+    timing: 'AFTER',
+    event,
+    table: map.table,
+    statement,
+  });
+  const all = [
+    trigger(
+      'inserted',
+      'INSERT',
+      logInsert(collection, `NEW.${id}`, 'created', version('NEW'), rowJson(map, 'NEW'), 'NULL'),
+    ),
+    trigger(
+      'updated',
+      'UPDATE',
+      logInsert(collection, `NEW.${id}`, 'updated', version('NEW'), rowJson(map, 'NEW'), rowJson(map, 'OLD')),
+    ),
+    trigger(
+      'deleted',
+      'DELETE',
+      logInsert(collection, `OLD.${id}`, 'deleted', version('OLD'), 'NULL', rowJson(map, 'OLD')),
+    ),
+  ];
+  if (logged) await ensureTriggers(database, on, all);
+  else
+    await ensureTriggers(
+      database,
+      on,
+      [],
+      all.map((one) => one.name),
+    );
 }

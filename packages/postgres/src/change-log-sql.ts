@@ -1,6 +1,7 @@
 import { derivedName, quoted, type ChangeSql, type TableMap } from '@corral/sql';
 import { countedByTrigger } from './counters.js';
 import type { Queryable } from './database.js';
+import { ensureTrigger } from './ddl.js';
 import { literal } from './dialect.js';
 
 /**
@@ -59,7 +60,7 @@ export async function prepareChangeLog(on: Queryable, schema: string): Promise<v
  */
 export async function logTriggers(db: Queryable, schema: string, map: TableMap, on: boolean): Promise<void> {
   const table = `${schema}.${quoted(map.table)}`;
-  const name = (suffix: string) => quoted(derivedName(map.table, `corral_log_${suffix}`));
+  const name = (suffix: string) => derivedName(map.table, `corral_log_${suffix}`);
   const args = [map.collection, map.id.column, map.version ?? ''].map(literal).join(', ');
   if (!on) {
     // Only triggers that are there: a table the application owns may not be ours to change.
@@ -70,17 +71,17 @@ export async function logTriggers(db: Queryable, schema: string, map: TableMap, 
     for (const row of found.rows) await db.query(`DROP TRIGGER ${quoted(row.tgname)} ON ${table}`);
     return;
   }
-  await db.query(
-    `CREATE OR REPLACE TRIGGER ${name('truncated')} BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_log_truncated(${args})`,
-  );
+  await ensureTrigger(db, table, name('truncated'), [
+    `CREATE OR REPLACE TRIGGER ${quoted(name('truncated'))} BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_log_truncated(${args})`,
+  ]);
   for (const [event, past, tables] of [
     ['INSERT', 'inserted', 'NEW TABLE AS new_rows'],
     ['UPDATE', 'updated', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
     ['DELETE', 'deleted', 'OLD TABLE AS old_rows'],
   ] as const) {
-    await db.query(
-      `CREATE OR REPLACE TRIGGER ${name(past)} AFTER ${event} ON ${table} REFERENCING ${tables} FOR EACH STATEMENT WHEN (${countedByTrigger}) EXECUTE FUNCTION ${schema}.corral_log_${past}(${args})`,
-    );
+    await ensureTrigger(db, table, name(past), [
+      `CREATE OR REPLACE TRIGGER ${quoted(name(past))} AFTER ${event} ON ${table} REFERENCING ${tables} FOR EACH STATEMENT WHEN (${countedByTrigger}) EXECUTE FUNCTION ${schema}.corral_log_${past}(${args})`,
+    ]);
   }
 }
 

@@ -44,9 +44,14 @@ export async function prepareShards(on: Queryable, schema: string, collection: s
   await on.query(seedShards(schema, '$1', live), [collection]);
 }
 
-/** The statement of {@link prepareShards}; `collection` is a placeholder. */
+/**
+ * The statement of {@link prepareShards}; `collection` is a placeholder. Only missing rows are
+ * inserted: the check is a plain read, where a conflict on a row that a unit of work has updated
+ * would wait for that unit to end (and a start beside a long unit with it).
+ */
 export function seedShards(schema: string, collection: string, live: boolean): string {
-  return `INSERT INTO ${countsOf(schema)} (collection, shard, revision, live) SELECT ${collection}, shard, 0, ${live ? '0' : 'NULL'} FROM generate_series(0, ${counterShards - 1}) AS shard ON CONFLICT DO NOTHING`;
+  return `INSERT INTO ${countsOf(schema)} (collection, shard, revision, live) SELECT ${collection}, s.shard, 0, ${live ? '0' : 'NULL'} FROM generate_series(0, ${counterShards - 1}) AS s(shard)
+    WHERE NOT EXISTS (SELECT 1 FROM ${countsOf(schema)} AS c WHERE c.collection = ${collection} AND c.shard = s.shard) ON CONFLICT DO NOTHING`;
 }
 
 /**
@@ -110,7 +115,8 @@ export function counterTriggers(schema: string): Record<string, string> {
 
 /**
  * Counts the table's rows again when the live count is missing (an earlier release, or a shard
- * without one) or far from the planner's idea of the table; the caller holds the table's lock.
+ * without one) or far from the planner's idea of the table, with the table locked against writes
+ * (taken only then: the lock waits for every open unit that wrote the table).
  */
 export async function recountLive(on: Queryable, schema: string, collection: string, table: string): Promise<void> {
   const kept = await on.query(
@@ -122,9 +128,11 @@ export async function recountLive(on: Queryable, schema: string, collection: str
     missing ||
     live === null ||
     (reltuples >= 0 && Math.abs(Number(live) - reltuples) > Math.max(1000, reltuples * 0.1))
-  )
+  ) {
+    await on.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
     await on.query(
       `UPDATE ${countsOf(schema)} SET live = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${table}) ELSE 0 END WHERE collection = $1`,
       [collection],
     );
+  }
 }

@@ -29,6 +29,7 @@ import type { Queryable } from './database.js';
 import { literal, postgresTypes } from './dialect.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
 import { logTriggers, prepareChangeLog } from './change-log-sql.js';
+import { ensureTrigger } from './ddl.js';
 
 export { layoutVersion };
 
@@ -127,25 +128,25 @@ export async function prepareBookkeeping(on: Queryable, schema: string): Promise
  */
 async function prepareTriggers(on: Queryable, schema: string, map: TableMap): Promise<void> {
   const table = `${schema}.${quoted(map.table)}`;
-  const name = (suffix: string) => quoted(derivedName(map.table, `corral_${suffix}`));
+  const name = (suffix: string) => derivedName(map.table, `corral_${suffix}`);
   const collection = literal(map.collection);
   for (const [event, kind, past] of [
     ['INSERT', 'NEW', 'inserted'],
     ['UPDATE', 'NEW', 'updated'],
     ['DELETE', 'OLD', 'deleted'],
   ] as const) {
-    await on.query(
-      `CREATE OR REPLACE TRIGGER ${name(past)} AFTER ${event} ON ${table} REFERENCING ${kind} TABLE AS changed_rows FOR EACH STATEMENT WHEN (${countedByTrigger}) EXECUTE FUNCTION ${schema}.corral_rows_${past}(${collection})`,
-    );
+    await ensureTrigger(on, table, name(past), [
+      `CREATE OR REPLACE TRIGGER ${quoted(name(past))} AFTER ${event} ON ${table} REFERENCING ${kind} TABLE AS changed_rows FOR EACH STATEMENT WHEN (${countedByTrigger}) EXECUTE FUNCTION ${schema}.corral_rows_${past}(${collection})`,
+    ]);
   }
   // An earlier release made it AFTER TRUNCATE, which cannot be replaced by a BEFORE one.
-  await on.query(`DROP TRIGGER IF EXISTS ${name('truncated')} ON ${table}`);
-  await on.query(
-    `CREATE TRIGGER ${name('truncated')} BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_truncated(${collection})`,
-  );
-  await on.query(
-    `CREATE OR REPLACE TRIGGER ${name('versioned')} BEFORE UPDATE ON ${table} FOR EACH ROW WHEN (NEW.${quoted(map.version!)} = OLD.${quoted(map.version!)}) EXECUTE FUNCTION ${schema}.corral_next_version()`,
-  );
+  await ensureTrigger(on, table, name('truncated'), [
+    `DROP TRIGGER IF EXISTS ${quoted(name('truncated'))} ON ${table}`,
+    `CREATE TRIGGER ${quoted(name('truncated'))} BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_truncated(${collection})`,
+  ]);
+  await ensureTrigger(on, table, name('versioned'), [
+    `CREATE OR REPLACE TRIGGER ${quoted(name('versioned'))} BEFORE UPDATE ON ${table} FOR EACH ROW WHEN (NEW.${quoted(map.version!)} = OLD.${quoted(map.version!)}) EXECUTE FUNCTION ${schema}.corral_next_version()`,
+  ]);
 }
 
 /**
@@ -185,10 +186,12 @@ async function prepareIndexes(on: Queryable, schema: string, map: TableMap): Pro
       ...(index.sorted ? [key(index.sorted, true)] : []),
       '"id"',
     ];
-    await on.query(`CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${table} (${keys.join(', ')})`);
+    // Even IF NOT EXISTS locks the table against writes first: only an index that is missing is asked for.
+    if (!existing.includes(index.name))
+      await on.query(`CREATE INDEX IF NOT EXISTS ${quoted(index.name)} ON ${table} (${keys.join(', ')})`);
   }
   if (trigrams)
-    for (const column of search)
+    for (const column of search.filter((one) => !existing.includes(searchIndex(one))))
       await on.query(
         `CREATE INDEX IF NOT EXISTS ${quoted(searchIndex(column))} ON ${table} USING gin (lower(${quoted(column.column)}) ${trigrams})`,
       );
@@ -258,20 +261,26 @@ export async function prepareManagedTable(
         `table ${schema.slice(1, -1)}.${map.table} exists but the store did not make it; to serve a table of your own, give the store \`table: '${map.table}'\` (and \`id\`, \`columns\`)`,
       ]);
     }
-    // No writes from elsewhere between what the comparison finds and the changes it allows.
-    await on.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
-    const { safe, refused } = await diffTable(
-      map,
-      await columnsOf(on, schema.slice(1, -1), map.table),
-      stored.columns,
-      // PostgreSQL gives each storage a type of its own: a change of storage is a change of type, refused there.
-      countedFacts((condition) => countRows(on, table, condition), {
-        text: (column) => `${column}::text`,
-        orphaned: (column) => orphaned(schema, column),
-        limits,
-      }),
-      (storage) => postgresTypes[storage],
-    );
+    const compare = async () =>
+      diffTable(
+        map,
+        await columnsOf(on, schema.slice(1, -1), map.table),
+        stored.columns,
+        // PostgreSQL gives each storage a type of its own: a change of storage is a change of type, refused there.
+        countedFacts((condition) => countRows(on, table, condition), {
+          text: (column) => `${column}::text`,
+          orphaned: (column) => orphaned(schema, column),
+          limits,
+        }),
+        (storage) => postgresTypes[storage],
+      );
+    let { safe, refused } = await compare();
+    if (safe.length > 0 || refused.length > 0) {
+      // No writes from elsewhere between what the comparison finds and the changes it allows. Only
+      // then: the lock waits for every open unit that wrote the table, and writers queue behind it.
+      await on.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+      ({ safe, refused } = await compare());
+    }
     if (refused.length > 0) throw schemaChangeRefused(map, refused, (change) => resolution(schema, table, change));
     for (const change of safe)
       for (const sql of alteration(schema, map, change)) await on.query(`ALTER TABLE ${table} ${sql}`);

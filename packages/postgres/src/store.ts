@@ -20,6 +20,10 @@ import { unreachableError } from './unreachable.js';
 /** Settings of one store of a {@link PostgresDatabase}. */
 export type PostgresStoreOptions<T> = SqlStoreOptions<T>;
 
+/** How long set-up waits for a table lock per try (ms), and how long it keeps trying. */
+const lockWait = 1000;
+const setUpPatience = 300_000;
+
 /**
  * One collection's records in one PostgreSQL table (see {@link SqlStore}). In a table the
  * application owns without a version column, a row's version is its `xmin` (the transaction that
@@ -52,13 +56,25 @@ export class PostgresStore<T extends object> extends SqlStore<T, Queryable> {
   }
 
   /** One unit, under one lock per schema: collections and processes starting at once take turns. */
-  setUp(_managed: boolean, body: (on: Queryable) => Promise<void>): Promise<void> {
+  async setUp(_managed: boolean, body: (on: Queryable) => Promise<void>): Promise<void> {
     const { schema } = this.database;
-    return this.database.atomically(undefined, async (on) => {
-      await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [schema]);
-      await prepareBookkeeping(on, schema);
-      await body(on);
-    });
+    const deadline = Date.now() + setUpPatience;
+    for (;;) {
+      try {
+        return await this.database.atomically(undefined, async (on) => {
+          await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [schema]);
+          // A change to a table waits for every open unit that wrote it, and writers queue behind
+          // it: one long unit would stop them all. So a lock is waited for a second at most; then
+          // the whole set-up is rolled back, steps aside to let the queue through, and starts again.
+          await on.query(`SET LOCAL lock_timeout = '${lockWait}ms'`);
+          await prepareBookkeeping(on, schema);
+          await body(on);
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== '55P03' || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, lockWait / 2));
+      }
+    }
   }
 
   async prepareManaged(on: Queryable, declared: TableMap): Promise<boolean> {

@@ -13,3 +13,4 @@ export {
   type SqlTestEngine,
 } from './engines.js';
 export { managedRuleCases } from './rule-cases.js';
+export { type StartedInstance, type StartPlace, startBesideUnitsCases } from './start-beside-units-cases.js';
