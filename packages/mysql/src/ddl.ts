@@ -43,13 +43,15 @@ export async function runDdl(database: MysqlDatabase, on: Queryable, sql: string
  * named in `unwanted` that are there. Nothing is dropped to be made again: `CREATE OR REPLACE`
  * swaps a trigger in one step, so no write ever goes uncounted or unlogged in between, and a
  * start-up that changes nothing runs no DDL (which would wait for every open unit, see
- * {@link runDdl}). Answers whether any trigger was made or replaced.
+ * {@link runDdl}). `beforeChange` runs once before the first change. Answers whether any
+ * trigger was made, replaced or dropped.
  */
 export async function ensureTriggers(
   database: MysqlDatabase,
   on: Queryable,
   wanted: readonly TriggerSql[],
   unwanted: readonly string[] = [],
+  beforeChange: () => Promise<void> = async () => undefined,
 ): Promise<boolean> {
   const names = [...wanted.map((trigger) => trigger.name), ...unwanted];
   if (names.length === 0) return false;
@@ -69,6 +71,7 @@ export async function ensureTriggers(
       found.table === trigger.table &&
       found.statement === trigger.statement;
     if (same) continue;
+    if (!changed) await beforeChange();
     await runDdl(
       database,
       on,
@@ -76,7 +79,11 @@ export async function ensureTriggers(
     );
     changed = true;
   }
-  for (const name of unwanted)
-    if (existing.has(name)) await runDdl(database, on, `DROP TRIGGER IF EXISTS ${quoted(name)}`);
+  for (const name of unwanted) {
+    if (!existing.has(name)) continue;
+    if (!changed) await beforeChange();
+    await runDdl(database, on, `DROP TRIGGER IF EXISTS ${quoted(name)}`);
+    changed = true;
+  }
   return changed;
 }

@@ -31,7 +31,7 @@ import { mysqlBookkeeping } from './bookkeeping.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
 import { logTriggers } from './triggers.js';
 import { runDdl } from './ddl.js';
-import { lostARace } from './outage.js';
+import { recountIfDue } from './recount.js';
 
 export { layoutVersion };
 
@@ -224,7 +224,7 @@ export async function prepareManagedTable(
     for (const change of safe)
       for (const sql of alteration(map, change)) await runDdl(database, on, `ALTER TABLE ${table} ${sql}`, rebuildWait);
   }
-  const retriggered = await logTriggers(database, on, map, logged);
+  await logTriggers(database, on, map, logged);
   await prepareIndexes(database, on, map);
   await database.query(
     on,
@@ -233,39 +233,7 @@ export async function prepareManagedTable(
     [map.collection, layoutVersion, map.table, JSON.stringify(map.columns.map(definitionOf))],
   );
   await database.query(on, mysqlBookkeeping.revisionSeed('?1', true), [map.collection]);
-  const uncounted = await database.query(
-    on,
-    'SELECT COUNT(*) AS n FROM corral_counts WHERE collection = ?1 AND live IS NULL',
-    [map.collection],
-  );
-  // Rows written while the triggers were missing (or were an earlier version's) are counted anew.
-  if (retriggered || Number((uncounted.rows[0] as { n: unknown }).n) > 0) await recountLive(database, on, map);
-}
-
-/**
- * Counts the table's rows into its live count, with the collection's counter rows locked first:
- * a writer that holds one commits before the count is taken (and is in it); one that waits for one
- * adds its own change after (and is not). Run again when it lost a deadlock to a writer.
- */
-async function recountLive(database: MysqlDatabase, on: Queryable, map: TableMap): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await database.query(on, 'START TRANSACTION');
-    try {
-      await database.query(on, 'SELECT shard FROM corral_counts WHERE collection = ?1 ORDER BY shard FOR UPDATE', [
-        map.collection,
-      ]);
-      await database.query(
-        on,
-        `UPDATE corral_counts SET live = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${quoted(map.table)}) ELSE 0 END WHERE collection = ?1`,
-        [map.collection],
-      );
-      await database.query(on, 'COMMIT');
-      return;
-    } catch (error) {
-      await database.query(on, 'ROLLBACK').catch(() => undefined);
-      if (!lostARace(error) || attempt >= 5) throw error;
-    }
-  }
+  await recountIfDue(database, on, map);
 }
 
 /** The ALTER TABLE actions of a safe change. */

@@ -5,22 +5,23 @@ import { counterShard } from './bookkeeping.js';
 import { countAndNumber, logInsert } from './change-log.js';
 import { rowJson } from './row-json.js';
 import { ensureTriggers, type TriggerSql } from './ddl.js';
+import { markRecount } from './recount.js';
 
 /**
  * The triggers of a table the store made, for every writer (the store, or SQL from another
  * program): the revision and live count, a tombstone per deleted row, a new version for an update
  * that left it alone, and (with the log) a log row per changed row, numbered as its counter row is
  * updated (see {@link countAndNumber}). Checked at every start and replaced in place where they
- * differ (the columns the log names may have changed). Rows deleted in cascade are deleted by the
- * parent's trigger (see {@link cascadeTriggers}): MariaDB's own cascades fire no trigger. Answers
- * whether any was made or replaced.
+ * differ (the columns the log names may have changed); before any changes, the live count is
+ * noted for a recount (see recount.ts). Rows deleted in cascade are deleted by the parent's
+ * trigger (see {@link cascadeTriggers}): MariaDB's own cascades fire no trigger.
  */
 export async function logTriggers(
   database: MysqlDatabase,
   on: Queryable,
   map: TableMap,
   logged: boolean,
-): Promise<boolean> {
+): Promise<void> {
   const version = quoted(map.version!);
   const collection = literal(map.collection);
   // With the log, the count also takes the change's position, which the log row is given.
@@ -39,41 +40,54 @@ export async function logTriggers(
     table: map.table,
     statement: `BEGIN ${statements} END`,
   });
-  const changed = await ensureTriggers(database, on, [
-    trigger(
-      'inserted',
-      'AFTER',
-      'INSERT',
-      `${bump(', live = live + 1')} ${log('created', 'NEW', rowJson(map, 'NEW'), 'NULL')}`,
-    ),
-    trigger(
-      'versioned',
-      'BEFORE',
-      'UPDATE',
-      `IF NEW.${version} = OLD.${version} THEN SET NEW.${version} = OLD.${version} + 1; END IF;`,
-    ),
-    trigger(
-      'updated',
-      'AFTER',
-      'UPDATE',
-      `${bump('')} ${log('updated', 'NEW', rowJson(map, 'NEW'), rowJson(map, 'OLD'))}`,
-    ),
-    trigger(
-      'deleted',
-      'AFTER',
-      'DELETE',
-      `${bump(', live = live - 1')} INSERT IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, OLD."id"); ${log('deleted', 'OLD', 'NULL', rowJson(map, 'OLD'))}`,
-    ),
-  ]);
-  return (await cascadeTriggers(database, on, map)) || changed;
+  const recount = () => markRecount(database, on, map.collection);
+  await ensureTriggers(
+    database,
+    on,
+    [
+      trigger(
+        'inserted',
+        'AFTER',
+        'INSERT',
+        `${bump(', live = live + 1')} ${log('created', 'NEW', rowJson(map, 'NEW'), 'NULL')}`,
+      ),
+      trigger(
+        'versioned',
+        'BEFORE',
+        'UPDATE',
+        `IF NEW.${version} = OLD.${version} THEN SET NEW.${version} = OLD.${version} + 1; END IF;`,
+      ),
+      trigger(
+        'updated',
+        'AFTER',
+        'UPDATE',
+        `${bump('')} ${log('updated', 'NEW', rowJson(map, 'NEW'), rowJson(map, 'OLD'))}`,
+      ),
+      trigger(
+        'deleted',
+        'AFTER',
+        'DELETE',
+        `${bump(', live = live - 1')} INSERT IGNORE INTO corral_tombstones (collection, id) VALUES (${collection}, OLD."id"); ${log('deleted', 'OLD', 'NULL', rowJson(map, 'OLD'))}`,
+      ),
+    ],
+    [],
+    recount,
+  );
+  await cascadeTriggers(database, on, map, recount);
 }
 
 /**
  * For each parent this table's rows are deleted with (`onDelete: 'cascade'`), a BEFORE DELETE
  * trigger on the parent's table that deletes them first, so that this table's own triggers run
- * for each (tombstones, counts, log); the foreign key then finds none left.
+ * for each (tombstones, counts, log); the foreign key then finds none left. Without it, children
+ * deleted by the key itself go uncounted: a change notes this table's count for a recount too.
  */
-async function cascadeTriggers(database: MysqlDatabase, on: Queryable, map: TableMap): Promise<boolean> {
+async function cascadeTriggers(
+  database: MysqlDatabase,
+  on: Queryable,
+  map: TableMap,
+  beforeChange: () => Promise<void>,
+): Promise<void> {
   const wanted: TriggerSql[] = [];
   const unwanted: string[] = [];
   for (const column of map.columns) {
@@ -90,7 +104,7 @@ async function cascadeTriggers(database: MysqlDatabase, on: Queryable, map: Tabl
         statement: `DELETE FROM ${quoted(map.table)} WHERE ${quoted(column.column)} = OLD.${quoted(reference.column)}`,
       });
   }
-  return ensureTriggers(database, on, wanted, unwanted);
+  await ensureTriggers(database, on, wanted, unwanted, beforeChange);
 }
 
 /**

@@ -71,7 +71,7 @@ export async function logTriggers(db: Queryable, schema: string, map: TableMap, 
     for (const row of found.rows) await db.query(`DROP TRIGGER ${quoted(row.tgname)} ON ${table}`);
     return;
   }
-  await ensureTrigger(db, table, name('truncated'), [
+  await ensureTrigger(db, schema, table, name('truncated'), [
     `CREATE OR REPLACE TRIGGER ${quoted(name('truncated'))} BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_log_truncated(${args})`,
   ]);
   for (const [event, past, tables] of [
@@ -79,7 +79,7 @@ export async function logTriggers(db: Queryable, schema: string, map: TableMap, 
     ['UPDATE', 'updated', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
     ['DELETE', 'deleted', 'OLD TABLE AS old_rows'],
   ] as const) {
-    await ensureTrigger(db, table, name(past), [
+    await ensureTrigger(db, schema, table, name(past), [
       `CREATE OR REPLACE TRIGGER ${quoted(name(past))} AFTER ${event} ON ${table} REFERENCING ${tables} FOR EACH STATEMENT WHEN (${countedByTrigger}) EXECUTE FUNCTION ${schema}.corral_log_${past}(${args})`,
     ]);
   }

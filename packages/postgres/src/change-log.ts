@@ -1,3 +1,4 @@
+import { createSchemaSql } from './ddl.js';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { ChangeKind } from '@corral/core';
@@ -59,7 +60,7 @@ export class PostgresChangeEngine implements ChangeLogEngine {
     this.ready ??= this.database
       .atomically(undefined, async (on) => {
         await on.query(`SELECT pg_advisory_xact_lock(hashtext('corral:' || $1))`, [this.database.schema]);
-        await on.query(`CREATE SCHEMA IF NOT EXISTS ${this.database.schema}`);
+        await on.query(createSchemaSql(this.database.schema));
         await prepareChangeLog(on, this.database.schema);
       })
       .catch((error: unknown) => {

@@ -1,9 +1,10 @@
 import { onConflictUpsert, type KeptSql } from '@corral/sql';
+import { createSchemaSql } from './ddl.js';
 
 /** Makes the schema when missing, one process at a time (the advisory lock of the schema). */
 const inSchema = (schema: string, ...statements: string[]) => [
   `SELECT pg_advisory_xact_lock(hashtext('corral:' || '${schema.replaceAll("'", "''")}'))`,
-  `CREATE SCHEMA IF NOT EXISTS ${schema}`,
+  createSchemaSql(schema),
   ...statements,
 ];
 

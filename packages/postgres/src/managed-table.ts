@@ -29,7 +29,7 @@ import type { Queryable } from './database.js';
 import { literal, postgresTypes } from './dialect.js';
 import { columnsOf, countRows, indexesOf, tableExists } from './table-info.js';
 import { logTriggers, prepareChangeLog } from './change-log-sql.js';
-import { ensureTrigger } from './ddl.js';
+import { createSchemaSql, ensureTrigger, triggersTable } from './ddl.js';
 
 export { layoutVersion };
 
@@ -99,7 +99,7 @@ export function createTableSql(schema: string, map: TableMap, name = map.table):
  * statement on its transition table, so a bulk write moves the counts once.
  */
 export async function prepareBookkeeping(on: Queryable, schema: string): Promise<void> {
-  await on.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await on.query(createSchemaSql(schema));
   await on.query(
     `CREATE TABLE IF NOT EXISTS ${schema}.corral_tables (collection text PRIMARY KEY, layout integer NOT NULL)`,
   );
@@ -109,6 +109,7 @@ export async function prepareBookkeeping(on: Queryable, schema: string): Promise
   await on.query(
     `CREATE TABLE IF NOT EXISTS ${schema}.corral_tombstones (collection text NOT NULL, id text NOT NULL, PRIMARY KEY (collection, id))`,
   );
+  await on.query(triggersTable(schema));
   await prepareCounters(on, schema);
   await prepareChangeLog(on, schema);
   for (const [name, body] of Object.entries(counterTriggers(schema))) {
@@ -135,16 +136,16 @@ async function prepareTriggers(on: Queryable, schema: string, map: TableMap): Pr
     ['UPDATE', 'NEW', 'updated'],
     ['DELETE', 'OLD', 'deleted'],
   ] as const) {
-    await ensureTrigger(on, table, name(past), [
+    await ensureTrigger(on, schema, table, name(past), [
       `CREATE OR REPLACE TRIGGER ${quoted(name(past))} AFTER ${event} ON ${table} REFERENCING ${kind} TABLE AS changed_rows FOR EACH STATEMENT WHEN (${countedByTrigger}) EXECUTE FUNCTION ${schema}.corral_rows_${past}(${collection})`,
     ]);
   }
   // An earlier release made it AFTER TRUNCATE, which cannot be replaced by a BEFORE one.
-  await ensureTrigger(on, table, name('truncated'), [
+  await ensureTrigger(on, schema, table, name('truncated'), [
     `DROP TRIGGER IF EXISTS ${quoted(name('truncated'))} ON ${table}`,
     `CREATE TRIGGER ${quoted(name('truncated'))} BEFORE TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.corral_rows_truncated(${collection})`,
   ]);
-  await ensureTrigger(on, table, name('versioned'), [
+  await ensureTrigger(on, schema, table, name('versioned'), [
     `CREATE OR REPLACE TRIGGER ${quoted(name('versioned'))} BEFORE UPDATE ON ${table} FOR EACH ROW WHEN (NEW.${quoted(map.version!)} = OLD.${quoted(map.version!)}) EXECUTE FUNCTION ${schema}.corral_next_version()`,
   ]);
 }

@@ -1,6 +1,6 @@
-import type { Thing } from '@corral/core/testing';
+import { thingsInit, type Thing } from '@corral/core/testing';
 import { startBesideUnitsCases } from '@corral/sql/testing';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { postgresDatabase } from './database.js';
 import { dropSchemas, freshSchemaName, serverAvailable, testDatabaseUrl } from './testing/server.js';
 
@@ -28,4 +28,20 @@ startBesideUnitsCases(await serverAvailable(), async (label) => {
       return rows;
     },
   };
+});
+
+describe.runIf(await serverAvailable())('the triggers a start finds', () => {
+  it('turns on again a trigger someone turned off, though the SQL that made it is unchanged', async () => {
+    const schema = freshSchemaName('start_disabled');
+    schemas.push(schema);
+    const first = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    await first.store<Thing>().init?.(thingsInit);
+    const off = `SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = '"${schema}".things'::regclass AND NOT tgisinternal AND tgenabled <> 'O'`;
+    await first.pool.query(`ALTER TABLE "${schema}".things DISABLE TRIGGER USER`);
+    expect((await first.pool.query(off)).rows[0].n).toBeGreaterThan(0);
+    const second = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    await second.store<Thing>().init?.(thingsInit);
+    expect((await second.pool.query(off)).rows[0].n).toBe(0);
+    await Promise.all([first.close(), second.close()]);
+  });
 });
