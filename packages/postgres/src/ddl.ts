@@ -51,3 +51,11 @@ export async function ensureTrigger(
  */
 export const createSchemaSql = (schema: string): string =>
   `DO $corral$ BEGIN IF to_regnamespace('${schema.replaceAll("'", "''")}') IS NULL THEN CREATE SCHEMA IF NOT EXISTS ${schema}; END IF; END $corral$`;
+
+/**
+ * Makes an index (`schema` quoted; `on` what follows ON: the table, its columns, a WHERE) when
+ * missing. Only then: even `CREATE INDEX IF NOT EXISTS` first locks the table against writes,
+ * waiting for every open unit that wrote it while the writers queue behind.
+ */
+export const indexIfMissing = (schema: string, name: string, on: string): string =>
+  `DO $corral$ BEGIN IF to_regclass('${`${schema}.${name}`.replaceAll("'", "''")}') IS NULL THEN CREATE INDEX IF NOT EXISTS ${name} ON ${on}; END IF; END $corral$`;

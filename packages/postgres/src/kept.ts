@@ -1,5 +1,5 @@
 import { onConflictUpsert, type KeptSql } from '@corral/sql';
-import { createSchemaSql } from './ddl.js';
+import { createSchemaSql, indexIfMissing } from './ddl.js';
 
 /** Makes the schema when missing, one process at a time (the advisory lock of the schema). */
 const inSchema = (schema: string, ...statements: string[]) => [
@@ -28,8 +28,8 @@ export function postgresKept(schema: string): KeptSql {
       inSchema(
         schema,
         `CREATE TABLE IF NOT EXISTS ${jobs} (id uuid PRIMARY KEY, status text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz, scope text, subject text, request jsonb NOT NULL, result jsonb, lease_until timestamptz, attempts integer NOT NULL DEFAULT 0)`,
-        `CREATE INDEX IF NOT EXISTS corral_jobs_waiting ON ${jobs} (created_at) WHERE status IN ('queued', 'running')`,
-        `CREATE INDEX IF NOT EXISTS corral_jobs_finished ON ${jobs} (finished_at) WHERE finished_at IS NOT NULL`,
+        indexIfMissing(schema, 'corral_jobs_waiting', `${jobs} (created_at) WHERE status IN ('queued', 'running')`),
+        indexIfMissing(schema, 'corral_jobs_finished', `${jobs} (finished_at) WHERE finished_at IS NOT NULL`),
       ),
     idempotencyTable: () =>
       inSchema(
@@ -37,7 +37,7 @@ export function postgresKept(schema: string): KeptSql {
         `CREATE TABLE IF NOT EXISTS ${keys} (scope text NOT NULL, key text NOT NULL, token text NOT NULL, fingerprint text NOT NULL,
       expires_at bigint NOT NULL, lease_until bigint NOT NULL, answer text, PRIMARY KEY (scope, key))`,
         // The sweep finds expired keys through it rather than reading the table.
-        `CREATE INDEX IF NOT EXISTS corral_idempotency_expiry ON ${keys} (expires_at)`,
+        indexIfMissing(schema, 'corral_idempotency_expiry', `${keys} (expires_at)`),
       ),
     webhooksTable: () =>
       inSchema(
@@ -45,12 +45,20 @@ export function postgresKept(schema: string): KeptSql {
         `CREATE TABLE IF NOT EXISTS ${hooks} (id text PRIMARY KEY, owner text NOT NULL, created_at bigint NOT NULL, status text NOT NULL,
       version integer NOT NULL, body text NOT NULL, log_position text NOT NULL, failing text, dead_since bigint, resends text NOT NULL,
       ready_at bigint NOT NULL, holder text, claims integer NOT NULL DEFAULT 0, lease_until bigint, woken integer NOT NULL DEFAULT 0)`,
-        `CREATE INDEX IF NOT EXISTS corral_webhooks_owner ON ${hooks} (owner, created_at, id)`,
-        `CREATE INDEX IF NOT EXISTS corral_webhooks_ready ON ${hooks} (ready_at) WHERE status = 'active'`,
+        indexIfMissing(schema, 'corral_webhooks_owner', `${hooks} (owner, created_at, id)`),
+        indexIfMissing(schema, 'corral_webhooks_ready', `${hooks} (ready_at) WHERE status = 'active'`),
         listed('corral_webhook_attempts', ''),
-        `CREATE INDEX IF NOT EXISTS corral_webhook_attempts_of ON ${schema}.corral_webhook_attempts (subscription_id, seq)`,
+        indexIfMissing(
+          schema,
+          'corral_webhook_attempts_of',
+          `${schema}.corral_webhook_attempts (subscription_id, seq)`,
+        ),
         listed('corral_webhook_dead_letters', ', log_position text NOT NULL, UNIQUE (subscription_id, log_position)'),
-        `CREATE INDEX IF NOT EXISTS corral_webhook_dead_letters_of ON ${schema}.corral_webhook_dead_letters (subscription_id, seq)`,
+        indexIfMissing(
+          schema,
+          'corral_webhook_dead_letters_of',
+          `${schema}.corral_webhook_dead_letters (subscription_id, seq)`,
+        ),
       ),
     wholeMs: (placeholder) => `${placeholder}::bigint`,
     // The shape `postgresRateLimits` of @corral/rate-limit makes: both may share one table.
@@ -58,7 +66,7 @@ export function postgresKept(schema: string): KeptSql {
       inSchema(
         schema,
         `CREATE TABLE IF NOT EXISTS ${counters} (key text PRIMARY KEY, count integer NOT NULL, ends_at timestamptz NOT NULL)`,
-        `CREATE INDEX IF NOT EXISTS corral_rate_limits_ends ON ${counters} (ends_at)`,
+        indexIfMissing(schema, 'corral_rate_limits_ends', `${counters} (ends_at)`),
       ),
     // The statement's start: one moment for the whole upsert, by the server's clock.
     rateClock: {
