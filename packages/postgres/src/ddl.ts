@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from './database.js';
 
 /**
- * The triggers the store made, as it made them: a digest of the SQL that made each, and the
- * definition PostgreSQL then gave back (`pg_get_triggerdef`). Kept in a table of the store's own
+ * The triggers the store made, as it made them: a digest of the SQL that made each, and what
+ * the catalogue then held for it (function, events, arguments, condition, transition tables). Kept in a table of the store's own
  * (a comment on the trigger would need the table's owner, and survives a replacement by others).
  */
 export const triggersTable = (schema: string): string =>
@@ -23,7 +23,9 @@ export async function ensureTrigger(
   statements: readonly string[],
 ): Promise<boolean> {
   const digest = createHash('sha256').update(statements.join(';\n')).digest('base64url');
-  const current = `SELECT pg_get_triggerdef(oid) AS definition, tgenabled AS enabled FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2`;
+  // The catalogue's own columns, not pg_get_triggerdef: its text names the function with or without
+  // its schema as the connection's search_path has it, and would differ between two roles.
+  const current = `SELECT concat_ws('|', tgfoid, tgtype, encode(tgargs, 'hex'), tgqual::text, tgoldtable, tgnewtable, tgattr::text) AS definition, tgenabled AS enabled FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2`;
   const found = await on.query(
     `SELECT t.definition, t.enabled, k.digest, k.definition AS made FROM (${current}) AS t
     LEFT JOIN ${schema}.corral_triggers AS k ON k.table_name = $3::text AND k.name = $2`,

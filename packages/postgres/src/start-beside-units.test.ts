@@ -44,4 +44,24 @@ describe.runIf(await serverAvailable())('the triggers a start finds', () => {
     expect((await second.pool.query(off)).rows[0].n).toBe(0);
     await Promise.all([first.close(), second.close()]);
   });
+
+  it('finds its triggers as it made them whatever the search_path of the role that starts', async () => {
+    const schema = freshSchemaName('start_path');
+    schemas.push(schema);
+    const onPath = new URL(testDatabaseUrl);
+    onPath.searchParams.set('options', `-c search_path=${schema},public`);
+    const made = `SELECT tgname, xmin::text AS made FROM pg_trigger WHERE tgrelid = '"${schema}".things'::regclass ORDER BY tgname`;
+    const marks: unknown[] = [];
+    for (const url of [testDatabaseUrl, onPath.href, testDatabaseUrl]) {
+      const database = postgresDatabase({ connectionString: url, schema });
+      try {
+        await database.store<Thing>().init?.(thingsInit);
+        marks.push((await database.pool.query(made)).rows);
+      } finally {
+        await database.close();
+      }
+    }
+    expect(marks[1]).toEqual(marks[0]);
+    expect(marks[2]).toEqual(marks[0]);
+  });
 });
