@@ -18,6 +18,7 @@ await forEachEngine(engines(), (engine) => {
         insert: (name) => opened.outside(`INSERT INTO things (name, legs, kind) VALUES (${literal(name)}, 2, 'dog')`),
         logged: true,
       },
+      concurrentUnits: engine.name !== 'sqlite',
       close: () => opened.close(),
     };
   });
@@ -43,6 +44,7 @@ await forEachEngine(engines(), (engine) => {
                 opened.outside(`INSERT INTO creatures (full_name, legs, kind) VALUES (${literal(name)}, 2, 'dog')`),
               logged: changeTriggers,
             },
+            concurrentUnits: engine.name !== 'sqlite',
             close: () => opened.close(),
           };
         },

@@ -227,6 +227,11 @@ export class MysqlChangeEngine implements ChangeLogEngine {
     return String((await this.horizon()).horizon);
   }
 
+  /** Every position handed out so far is below the one taken now; later ones are above it. */
+  async upper(): Promise<string> {
+    return String((await this.horizon()).taken - 1);
+  }
+
   /** Rows up to the horizon only, in position order: one committed late by a unit that took its position early is not passed by. */
   async read(after: string, limit: number): Promise<LogRead> {
     const { horizon, taken } = await this.horizon();

@@ -81,6 +81,12 @@ export class PostgresChangeEngine implements ChangeLogEngine {
     return `${result.rows[0].xmin}-0`;
   }
 
+  /** Every transaction running now has an id below the snapshot's xmax; later ones get one at or above it. */
+  async upper(): Promise<string> {
+    const result = await this.database.pool.query(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`);
+    return `${result.rows[0].xmax}-0`;
+  }
+
   async read(after: string, limit: number): Promise<LogRead> {
     await this.prepared();
     const { schema, pool } = this.database;

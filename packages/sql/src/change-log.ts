@@ -44,6 +44,12 @@ export interface ChangeLogEngine {
   compare(a: string, b: string): number;
   /** The position a reader starting now resumes from safely. */
   current(): Promise<string>;
+  /**
+   * A position after every change of the units of work running now (and before every later one):
+   * once {@link current} reaches it, those units have all ended. Without it, `settled` positions
+   * are fresh ones.
+   */
+  upper?(): Promise<string>;
   /** Committed rows after `after` (oldest first, at most `limit`), or a reset. */
   read(after: string, limit: number): Promise<LogRead>;
   /** The oldest rows readers can see (position and time), at most `limit`: what pruning looks at. */
@@ -104,6 +110,8 @@ export function changeRetention(value: number | undefined): number {
     );
   return retention;
 }
+/** How long a settled position waits for the units of work running when it was asked for (ms). */
+const settleMs = 10_000;
 /** How old a known position may get before it is looked up again, in the background (ms). */
 const freshMs = 1000;
 /** How old a known position may be when this process commits a write before it is looked up again (ms). */
@@ -145,7 +153,8 @@ export class SqlChangeLog implements ChangeLog {
     if (!this.cached) this.refresh().catch(() => undefined);
   }
 
-  position(options?: { readonly fresh?: boolean }): string | Promise<string> {
+  position(options?: { readonly fresh?: boolean; readonly settled?: boolean }): string | Promise<string> {
+    if (options?.settled) return this.settled();
     if (options?.fresh) return this.engine.current();
     const cached = this.cached;
     // Never wait when a position is known: a caller may hold the pool's last connection in a unit
@@ -156,6 +165,19 @@ export class SqlChangeLog implements ChangeLog {
       return cached.position;
     }
     return this.refresh();
+  }
+
+  /** See ChangeLog.position's `settled`: the engine's upper bound, once the units running at the call have ended. */
+  private async settled(): Promise<string> {
+    const upper = await this.engine.upper?.();
+    if (upper === undefined) return this.engine.current();
+    const deadline = Date.now() + settleMs;
+    for (;;) {
+      const current = await this.engine.current();
+      if (this.engine.compare(current, upper) >= 0) return upper;
+      if (Date.now() >= deadline) return current;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   private refresh(): Promise<string> {

@@ -58,9 +58,13 @@ export interface ChangeLog {
    * this call might not show (changes it does show may come again). Cheap: a log may answer from
    * a position it learned a moment ago, since an earlier position is always safe. `fresh` asks for
    * the position as of now (a feed opened without `Last-Event-ID` starts there, so that it does not
-   * begin with changes made before it was asked for).
+   * begin with changes made before it was asked for). `settled` is stricter still: where a fresh
+   * position may come before changes of transactions that were running when it was asked for
+   * (they could commit before the caller acts, or have committed already), it waits for those to
+   * end (10 s at most, then answers as `fresh`), so that what follows it begins after the call:
+   * a webhook subscription starts there and is sent nothing that happened before it was made.
    */
-  position(options?: { readonly fresh?: boolean }): string | Promise<string>;
+  position(options?: { readonly fresh?: boolean; readonly settled?: boolean }): string | Promise<string>;
   /**
    * The changes after `position`, oldest first, at most `limit` of them. Only committed changes
    * are given, and never one at or below a position given before: a change committed late by a

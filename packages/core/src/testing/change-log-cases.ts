@@ -12,6 +12,8 @@ export interface OpenedChangeLog {
    * dog) as that program would, and says whether the log is expected to show it.
    */
   readonly outside?: { insert(name: string): Promise<void>; readonly logged: boolean };
+  /** Whether another connection's units of work commit while one is open (not on SQLite, one unit at a time). */
+  readonly concurrentUnits?: boolean;
   close(): Promise<void>;
 }
 
@@ -194,6 +196,31 @@ export function changeLogCases(name: string, open: () => Promise<OpenedChangeLog
       // Where no other transaction holds the log back, the fresh position follows the write at once.
       if (log.before(changes.at(-1)!.position, after) || changes.at(-1)!.position === after)
         expect(await log.read(after, 10)).toMatchObject({ changes: [] });
+    });
+
+    it('gives a settled position after every change committed before it was asked for, though a unit elsewhere is still running', async (context) => {
+      if (!opened.concurrentUnits) return context.skip();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let wrote!: () => void;
+      const written = new Promise<void>((resolve) => (wrote = resolve));
+      // A unit that wrote and is still open: a fresh position may have to come before its change.
+      const unit = opened.database.transaction(async (transaction) => {
+        await things.create({ ...cat, name: 'Running' }, { transaction });
+        wrote();
+        await held;
+      });
+      await written;
+      await things.create({ ...dog, name: 'Before' }); // committed before the position is asked for
+      const asked = log.position({ fresh: true, settled: true });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await unit;
+      const settled = await asked;
+      await things.create({ ...eel, name: 'After' });
+      const { changes } = await readChanges(log, settled, 2, 2000);
+      // The running unit committed while the position was being given: either way is right for it.
+      expect(changes.map((change) => change.data?.name).filter((name) => name !== 'Running')).toEqual(['After']);
     });
 
     it('wakes watchers after a write commits, and not after they stop', async () => {

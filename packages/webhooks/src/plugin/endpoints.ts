@@ -51,7 +51,8 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
                 }
               : { subject: '', scopes: [], claims: {} },
             secrets: { current: secret },
-            position: await events.collections[0]!.log.position({ fresh: true }),
+            // Nothing that happened before the subscription is sent: see ChangeLog.position.
+            position: await events.collections[0]!.log.position({ fresh: true, settled: true }),
           },
           now(),
         );
