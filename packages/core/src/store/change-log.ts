@@ -57,8 +57,8 @@ export interface ChangeLog {
    * A position from which reading delivers every change that a read of the stores started after
    * this call might not show (changes it does show may come again). Cheap: a log may answer from
    * a position it learned a moment ago, since an earlier position is always safe. `fresh` asks for
-   * the position as of now (a feed opened without `Last-Event-ID` starts there, so that it does not
-   * begin with changes made before it was asked for). `settled` is stricter still: where a fresh
+   * the position as of now (a feed opened without `Last-Event-ID` starts there, so that it begins
+   * about now rather than with the log's history). `settled` is stricter still: where a fresh
    * position may come before changes of transactions that were running when it was asked for
    * (they could commit before the caller acts, or have committed already), it waits for those to
    * end (10 s at most, then answers as `fresh`), so that what follows it begins after the call:
