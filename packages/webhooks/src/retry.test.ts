@@ -82,7 +82,9 @@ describe('nextAttempt', () => {
         random: exact,
       });
       expect(short).toMatchObject({ delayMs: 120 * second, slowDown: true });
-      expect(nextAttempt({ attempt: 1, firstAttemptAt: start, outcome: { status }, now: start, random: exact })).toMatchObject({
+      expect(
+        nextAttempt({ attempt: 1, firstAttemptAt: start, outcome: { status }, now: start, random: exact }),
+      ).toMatchObject({
         delayMs: 5 * second,
       });
     }
