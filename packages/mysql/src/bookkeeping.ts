@@ -75,6 +75,11 @@ export const bookkeepingTables = [
     WHERE NOT EXISTS (SELECT 1 FROM corral_counts AS c WHERE c.collection = corral_revisions.collection AND c.shard = corral_shards.shard)`,
   `CREATE TABLE IF NOT EXISTS corral_tombstones (collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL, PRIMARY KEY (collection, id))
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
+  // The collections whose live count is to be counted anew: their triggers were missing or are
+  // being replaced, so writes may have gone uncounted. Noted before the triggers change and
+  // cleared with the recount, so that a start that stops between the two leaves it to the next (recount.ts).
+  `CREATE TABLE IF NOT EXISTS corral_recounts (collection VARCHAR(255) NOT NULL PRIMARY KEY)
+    ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
   `CREATE TABLE IF NOT EXISTS corral_tables (collection VARCHAR(255) NOT NULL PRIMARY KEY, layout INT NOT NULL, table_name VARCHAR(255) NOT NULL, definition LONGTEXT NOT NULL, last_id BIGINT NOT NULL DEFAULT 0)
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`,
 ];

@@ -1,5 +1,6 @@
 import { quoted } from '@corral/sql';
 import type { MysqlDatabase, Queryable } from './database.js';
+import { lostARace } from './outage.js';
 
 /** A row trigger, in the words information_schema.TRIGGERS keeps it in. */
 export interface TriggerSql {
@@ -13,9 +14,26 @@ export interface TriggerSql {
   statement: string;
 }
 
-/** How long a DDL statement steps aside between tries (ms), and how long it keeps trying. */
+/** How long a try that waited too long for a lock steps aside (ms), and how long the tries go on. */
 const stepAside = 500;
 const giveUpAfter = 300_000;
+
+/**
+ * Runs `work` until it does not fail by waiting too long for a lock (1205) or losing a deadlock,
+ * stepping aside between tries so that the statements queued behind it get through, for five
+ * minutes at most.
+ */
+export async function steppingAside(work: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + giveUpAfter;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!lostARace(error) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, stepAside));
+    }
+  }
+}
 
 /**
  * Runs a DDL statement that needs its table to itself (a trigger, an index, a column). Such a
@@ -26,16 +44,9 @@ const giveUpAfter = 300_000;
  * a try that gives up there throws the work away.
  */
 export async function runDdl(database: MysqlDatabase, on: Queryable, sql: string, tryFor = 1): Promise<void> {
-  const deadline = Date.now() + giveUpAfter;
-  for (;;) {
-    try {
-      await database.query(on, `SET STATEMENT lock_wait_timeout = ${tryFor} FOR ${sql}`);
-      return;
-    } catch (error) {
-      if ((error as { errno?: unknown }).errno !== 1205 || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, stepAside));
-    }
-  }
+  await steppingAside(async () => {
+    await database.query(on, `SET STATEMENT lock_wait_timeout = ${tryFor} FOR ${sql}`);
+  });
 }
 
 /**

@@ -155,7 +155,6 @@ const rebuildWait = 5;
  * The indexes the declarations call for (text past the VARCHAR limit by its first characters),
  * unique ones included; the store's own that they no longer call for are dropped.
  */
-
 async function prepareIndexes(database: MysqlDatabase, on: Queryable, map: TableMap): Promise<void> {
   const table = quoted(map.table);
   const plan = indexPlan(map);

@@ -1,25 +1,15 @@
 import { quoted, type TableMap } from '@corral/sql';
 import type { MysqlDatabase, Queryable } from './database.js';
 import { literal } from './dialect.js';
-import { lostARace } from './outage.js';
-
-/**
- * The collections whose live count is to be counted anew: their triggers were missing or are
- * being replaced, so writes may have gone uncounted. Written before the triggers change and
- * cleared with the recount, so that a start that stops between the two leaves it to the next.
- */
-export const recountsTable = `CREATE TABLE IF NOT EXISTS corral_recounts (collection VARCHAR(255) NOT NULL PRIMARY KEY)
-  ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin`;
+import { steppingAside } from './ddl.js';
 
 /** Notes that the collection's live count is to be counted anew (see {@link recountIfDue}). */
 export async function markRecount(database: MysqlDatabase, on: Queryable, collection: string): Promise<void> {
   await database.query(on, 'INSERT IGNORE INTO corral_recounts (collection) VALUES (?1)', [collection]);
 }
 
-/** How long the recount waits for counter rows per try (seconds), steps aside (ms), keeps trying (ms). */
+/** How long the recount waits for counter rows per try (seconds; see steppingAside). */
 const tryFor = 1;
-const stepAside = 500;
-const giveUpAfter = 300_000;
 
 /**
  * Counts the table's rows into its live count when that was noted (or a counter row has none),
@@ -35,8 +25,7 @@ export async function recountIfDue(database: MysqlDatabase, on: Queryable, map: 
     [map.collection],
   );
   if (Number((due.rows[0] as { due: unknown }).due) === 0) return;
-  const deadline = Date.now() + giveUpAfter;
-  for (;;) {
+  await steppingAside(async () => {
     await database.query(on, 'START TRANSACTION');
     try {
       await database.query(
@@ -50,11 +39,9 @@ export async function recountIfDue(database: MysqlDatabase, on: Queryable, map: 
       );
       await database.query(on, 'DELETE FROM corral_recounts WHERE collection = ?1', [map.collection]);
       await database.query(on, 'COMMIT');
-      return;
     } catch (error) {
       await database.query(on, 'ROLLBACK').catch(() => undefined);
-      if (!lostARace(error) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, stepAside));
+      throw error;
     }
-  }
+  });
 }

@@ -1,7 +1,6 @@
 import { CorralError, type StoreInit } from '@corral/core';
 import { quoted, SqlStore, type OwnedColumn, type SqlStoreOptions, type TableMap, type Where } from '@corral/sql';
 import { bookkeepingTables } from './bookkeeping.js';
-import { recountsTable } from './recount.js';
 import { prepareChangeLog } from './change-log.js';
 import type { MysqlDatabase, Queryable } from './database.js';
 import { mysqlDialect } from './dialect.js';
@@ -51,7 +50,7 @@ export class MysqlStore<T extends object> extends SqlStore<T, Queryable> {
     try {
       await connection.query(`SELECT GET_LOCK(CONCAT('corral:', DATABASE()), 120) AS got`);
       locked = true;
-      for (const sql of [...bookkeepingTables, recountsTable]) await database.query(connection, sql);
+      for (const sql of bookkeepingTables) await database.query(connection, sql);
       await prepareChangeLog(database, connection);
       await body(connection);
     } finally {

@@ -1,10 +1,10 @@
-import { createSchemaSql } from './ddl.js';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { ChangeKind } from '@corral/core';
 import type { ChangeLogEngine, LogRead, LogRow } from '@corral/sql';
 import { changesOf, prepareChangeLog, prunedOf } from './change-log-sql.js';
 import type { PostgresDatabase } from './database.js';
+import { createSchemaSql } from './ddl.js';
 
 /**
  * Positions are `<xid>-<seq>`: the writing transaction's id and a sequence value. A read delivers

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from './database.js';
 
 /**
- * The triggers the store made, as it made them: a digest of the SQL that made each, and what
- * the catalogue then held for it (function, events, arguments, condition, transition tables). Kept in a table of the store's own
- * (a comment on the trigger would need the table's owner, and survives a replacement by others).
+ * The triggers the store made, as it made them: a digest of the SQL that made each, and what the
+ * catalogue then held for it (function, events, arguments, condition, transition tables). Kept in
+ * a table of the store's own: a comment on the trigger would need the table's owner, and would
+ * survive a replacement by others.
  */
 export const triggersTable = (schema: string): string =>
   `CREATE TABLE IF NOT EXISTS ${schema}.corral_triggers (table_name text NOT NULL, name text NOT NULL, digest text NOT NULL, definition text NOT NULL, PRIMARY KEY (table_name, name))`;

@@ -17,6 +17,9 @@ export interface StartPlace {
 }
 
 const cat: Thing = { name: 'Cat', legs: 4, kind: 'cat' };
+/** Creates sent at once beside a start (within a pool of 10), and rounds of them while a change waits. */
+const writers = 8;
+const rounds = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Holds a unit of work of `on` open after a create, until the returned function is called. */
@@ -52,16 +55,18 @@ export function startBesideUnitsCases(available: boolean, place: (label: string)
       const release = await holdUnit(a);
       try {
         // Before, the start replaced its triggers: that waited for the open unit, and every write of
-        // the table queued behind it (the creates below never ended).
-        const c = await here.start(thingsInit);
-        await b.things.create({ ...cat, name: 'Meanwhile' });
+        // the table queued behind it (the creates below never ended). Many writers at once meanwhile.
+        const [c] = await Promise.all([
+          here.start(thingsInit),
+          ...Array.from({ length: writers }, (_, n) => b.things.create({ ...cat, name: `Meanwhile ${n}` })),
+        ]);
         await c.things.create({ ...cat, name: 'From the new instance' });
         expect(await here.schemaMarks()).toEqual(before);
         await c.database.close();
       } finally {
         await release();
       }
-      expect((await b.things.list({ offset: 0, limit: 0 })).total).toBe(3);
+      expect((await b.things.list({ offset: 0, limit: 0 })).total).toBe(writers + 2);
       await Promise.all([a.database.close(), b.database.close()]);
     }, 30_000);
 
@@ -79,10 +84,14 @@ export function startBesideUnitsCases(available: boolean, place: (label: string)
       });
       try {
         const waits: number[] = [];
-        for (let n = 0; n < 5; n++) {
-          const at = Date.now();
-          await b.things.create({ ...cat, name: `Meanwhile ${n}` });
-          waits.push(Date.now() - at);
+        for (let round = 0; round < rounds; round++) {
+          await Promise.all(
+            Array.from({ length: writers }, async (_, n) => {
+              const at = Date.now();
+              await b.things.create({ ...cat, name: `Meanwhile ${round}.${n}` });
+              waits.push(Date.now() - at);
+            }),
+          );
           await sleep(300);
         }
         expect(started).toBe(false); // still waiting for the open unit
@@ -99,7 +108,7 @@ export function startBesideUnitsCases(available: boolean, place: (label: string)
       // The log's row names the new column too (on MariaDB, written by the replaced trigger).
       const { changes } = await readChanges(log, from, 1);
       expect(changes.map((change) => [change.id, change.data?.colour])).toEqual([[made.id, 'red']]);
-      expect((await b.things.list({ offset: 0, limit: 0 })).total).toBe(7);
+      expect((await b.things.list({ offset: 0, limit: 0 })).total).toBe(rounds * writers + 2);
       await Promise.all([a.database.close(), b.database.close(), c.database.close()]);
     }, 60_000);
   });
