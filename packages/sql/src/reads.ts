@@ -1,5 +1,6 @@
 import type { ListQuery, ListResult, Lookup, StoredRecord } from '@corral/core';
 import { countMatches, settledTotal, pageWindow, type Counted, type PageWindow } from './counting.js';
+import type { EstimateMemo } from './estimate-memo.js';
 import { keyOfId, keysOfIds } from './ids.js';
 import { lookupOf } from './outcomes.js';
 import { orderOf, whereOf, type QueryDialect, type Where } from './query.js';
@@ -47,13 +48,15 @@ export interface TableReads<T> {
  * statement, so a list's tag never names a revision newer than its rows (a bulk If-Match built
  * from it cannot cover a record the client never saw). The total is worked out with as little as
  * it takes: a page that ends the list tells it exactly, a kept count answers an unfiltered list,
- * and only otherwise is the database asked to estimate or count (see {@link countMatches}).
+ * and only otherwise is the database asked to estimate or count (see {@link countMatches}); an
+ * estimate asked at this revision a moment ago is taken from `estimates` where given.
  */
 export async function listPage<T>(
   map: TableMap,
   dialect: QueryDialect,
   reads: TableReads<T>,
   query: ListQuery,
+  estimates?: EstimateMemo,
 ): Promise<ListResult<T>> {
   const where = whereOf(map, dialect, query.filter ?? {}, query);
   const { seek } = query;
@@ -76,7 +79,10 @@ export async function listPage<T>(
   else if (counting.all && kept !== undefined) counted = { total: kept, estimated: false };
   else {
     counted = await countMatches(query.count, {
-      estimate: async () => reads.estimate(counting),
+      estimate: async () =>
+        estimates
+          ? estimates.estimate(counting, revision, async () => reads.estimate(counting))
+          : reads.estimate(counting),
       count: async () => reads.count(counting),
     });
   }

@@ -35,6 +35,7 @@ import { tableReads, type EngineReads, type PageMemo } from './table-reads.js';
 import { bulkDelete, bulkReplace } from './store-bulk.js';
 import { SqlChangeLog } from './change-log.js';
 import { CreateBatches } from './create-batches.js';
+import { EstimateMemo } from './estimate-memo.js';
 import { createInOneUnit } from './one-trip-creates.js';
 import type { ChangeSql, ChangeWriting } from './change-writes.js';
 import { rowRecord, versionAlias } from './row-records.js';
@@ -76,6 +77,8 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   private batches: Pick<CreateBatches<T>, 'create'> | undefined;
   /** Whether the database fills the id of a new row of a table the application owns. */
   protected generatedIds = true;
+  /** Estimated totals asked a moment ago, by condition and revision (see estimate-memo.ts). */
+  private readonly estimates = new EstimateMemo();
 
   /** Comparisons and cursor paging are carried out in SQL. */
   readonly listFeatures: ListFeatures = { conditions: true, seek: true };
@@ -268,7 +271,9 @@ export abstract class SqlStore<T extends object, C = unknown> implements Store<T
   }
 
   async list(query: ListQuery, options?: StoreCallOptions): Promise<ListResult<T>> {
-    return listPage(this.map, this.dialect, this.reads(this.driver.readsOn(options)), query);
+    // Inside a unit of work the revision may name writes of that unit alone, which may be undone.
+    const estimates = options?.transaction ? undefined : this.estimates;
+    return listPage(this.map, this.dialect, this.reads(this.driver.readsOn(options)), query, estimates);
   }
 
   async listGroups(query: GroupQuery, options?: StoreCallOptions): Promise<GroupPage<T>[]> {
