@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EstimateMemo, estimateKeptFor } from './estimate-memo.js';
+import { EstimateMemo, estimateBounds, estimateKeptFor } from './estimate-memo.js';
 import type { Where } from './query.js';
 
 const where = (sql: string, ...parameters: unknown[]): Where => ({
@@ -67,5 +67,22 @@ describe('EstimateMemo', () => {
     expect(await memo.estimate(filtered, 3, ask(filtered, 390))).toBe(390);
     expect(await memo.estimate(filtered, 3, ask(filtered, 9))).toBe(390);
     expect(asked).toHaveLength(2);
+  });
+
+  it('keeps at most its bounds: long search text fills the byte budget, and the oldest go first', async () => {
+    const { memo, asked, ask } = setUp();
+    // Each key counts about 240 KB (two bytes a character): five pass 1 MiB, so the first is no longer kept.
+    const long = Array.from({ length: 5 }, (_, i) => where('lower("name") LIKE ?', `${i}${'x'.repeat(120_000)}`));
+    for (const condition of long) await memo.estimate(condition, 1, ask(condition, 1));
+    await memo.estimate(long[4]!, 1, ask(long[4]!, 2));
+    await memo.estimate(long[0]!, 1, ask(long[0]!, 3));
+    expect(asked).toHaveLength(6);
+    // Short keys: the entry count bounds them.
+    const short = Array.from({ length: estimateBounds.maxEntries + 1 }, (_, i) => where('"a" = ?', i));
+    for (const condition of short) await memo.estimate(condition, 1, ask(condition, 1));
+    const before = asked.length;
+    await memo.estimate(short[0]!, 1, ask(short[0]!, 1));
+    await memo.estimate(short.at(-1)!, 1, ask(short.at(-1)!, 1));
+    expect(asked.length).toBe(before + 1);
   });
 });

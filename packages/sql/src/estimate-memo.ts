@@ -1,10 +1,11 @@
 import { LRUCache } from 'lru-cache';
+import { entryOverhead, stringBytes } from './bounded-cache.js';
 import type { Where } from './query.js';
 
 /** How long an estimate is kept at most: other programs' writes do not move a table's revision. */
 export const estimateKeptFor = 1_000;
-/** How many conditions' estimates a store keeps; the least recently used go first. */
-const conditionsKept = 256;
+/** How many conditions' estimates a store keeps, and their keys' bytes; the least recently used go first. */
+export const estimateBounds = { maxEntries: 256, maxBytes: 1 << 20 };
 
 interface Kept {
   readonly revision: number;
@@ -25,7 +26,10 @@ export class EstimateMemo {
   /** `now` tells the time in milliseconds (tests give their own clock). */
   constructor(now: () => number = () => performance.now()) {
     this.kept = new LRUCache<string, Kept>({
-      max: conditionsKept,
+      max: estimateBounds.maxEntries,
+      // Keys hold the clients' filter values and search text: counted, so that long ones fill the budget.
+      maxSize: estimateBounds.maxBytes,
+      sizeCalculation: (_, key) => stringBytes(key) + entryOverhead,
       ttl: estimateKeptFor,
       ttlResolution: 0,
       perf: { now },
