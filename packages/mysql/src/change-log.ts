@@ -44,7 +44,9 @@ export function countAndNumber(collection: string, live = ''): string {
  * The tables the store made count and number their changes in their own triggers and hand the
  * position in; a change of a table the application owns comes with none (0), and this trigger
  * counts it in the collection's revision and numbers it, so that such a write takes no statement
- * of its own for either.
+ * of its own for either. Creates sent in one round trip are the exception: their unit counts
+ * itself once and numbers its rows (`countCreated`), where the trigger would update the counter
+ * row once per row.
  */
 export const changeLogTables = [
   `CREATE TABLE IF NOT EXISTS corral_changes (seq BIGINT NOT NULL PRIMARY KEY, collection VARCHAR(255) NOT NULL, id VARCHAR(255) NOT NULL,
@@ -136,12 +138,17 @@ export const mysqlChangeSql: ChangeSql = {
           `(0, ${collection}, ${id}, ${kind}, ${version}, 0, ${data}, ${previous})`,
       )
       .join(', ')}`,
+  // Creates in one round trip count their unit once, locking the writer's counter row as the
+  // trigger would (countCreated), then number their log rows from the sequence themselves, in the
+  // order they are read (MariaDB takes NEXTVAL after sorting): the trigger, which would update the
+  // counter row again for every row, passes them by. Every position is taken with the row locked.
+  countCreated: (collection, records) =>
+    `UPDATE corral_counts SET revision = revision + ${records}, low = NEXTVAL(corral_change_positions) WHERE collection = ${collection} AND shard = ${counterShard}`,
   appendCreated: (map, table, collection, rows) => {
     const column = (name: string) => `corral_row.${quoted(name)}`;
     const version = map.version ? column(map.version) : 'NULL';
     const { where, order } = rows(column(map.id.column));
-    // The trigger numbers the rows in the order they are read.
-    return `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) SELECT 0, ${collection}, ${column(map.id.column)}, 'created', ${version}, 0, ${rowJson(map, 'corral_row')}, NULL FROM ${table} AS corral_row WHERE ${where} ORDER BY ${order}`;
+    return `INSERT INTO corral_changes (seq, collection, id, kind, version, at, data, previous) SELECT NEXTVAL(corral_change_positions), ${collection}, ${column(map.id.column)}, 'created', ${version}, 0, ${rowJson(map, 'corral_row')}, NULL FROM ${table} AS corral_row WHERE ${where} ORDER BY ${order}`;
   },
 };
 

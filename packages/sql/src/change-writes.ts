@@ -38,6 +38,13 @@ export interface ChangeSql {
     collection: string,
     rows: (column: string) => { readonly where: string; readonly order: string },
   ): string;
+  /**
+   * Where given, a statement the same unit runs once before {@link appendCreated}'s (which then
+   * counts nothing itself): it counts the unit's `records` in the collection's revision and takes
+   * what the log rows need to number themselves (MariaDB: the writer's counter row, locked). It
+   * must change exactly one row. `collection` is a placeholder.
+   */
+  countCreated?(collection: string, records: number): string;
 }
 
 /** How a store's writes reach the log: in their statements, by statements after them, or by the table's triggers. */

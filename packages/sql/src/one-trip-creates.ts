@@ -10,6 +10,8 @@ interface UnitTexts {
   readonly insert: string;
   /** The revision's count, where the log's append does not count the write (see `countedAfter`). */
   readonly bump: string | undefined;
+  /** The unit's count before its log rows, where the log counts the write (see `ChangeSql.countCreated`). */
+  readonly count: string | undefined;
   /** The log rows, read back from the table. */
   readonly log: string | undefined;
 }
@@ -49,11 +51,13 @@ function build(
   const placeholder = dialect.placeholder;
   let log: string | undefined;
   let clear: string | undefined;
+  let count: string | undefined;
   if (source.changeWriting === 'after') {
     const append = source.changeSql?.appendCreated;
     const generated = given ? undefined : dialect.generatedIds?.(map);
     if (!append || (!given && !generated)) return undefined;
     clear = generated?.clear;
+    count = source.changeSql?.countCreated?.(placeholder(1), tuples.length);
     // The ids the store gave follow the collection (?1), in the records' order.
     const ids = tuples.map((_, i) => placeholder(i + 2));
     log = append(map, source.shape.table, placeholder(1), (column) =>
@@ -67,6 +71,7 @@ function build(
     // The text depends on the number of tuples and their length only, the same for every such batch.
     insert: insertText(source, given, tuples, new Parameters(placeholder)),
     bump: countedAfter(source) ? dialect.bookkeeping.revisionBump(placeholder(1)) : undefined,
+    count,
     log,
   };
 }
@@ -106,6 +111,7 @@ export async function createInOneUnit<T, C>(
   statements.push({ sql: texts.insert, values: tuples.flat(), returning: true });
   // The revision before the log: every writer takes the collection's revision row before the log's counter.
   if (texts.bump) statements.push({ sql: texts.bump, values: [map.collection] });
+  if (texts.count) statements.push({ sql: texts.count, values: [map.collection], changes: 1 });
   if (texts.log)
     statements.push({ sql: texts.log, values: [map.collection, ...(given ? ids : [])], changes: many.length });
   const rows = await driver.runUnit(statements);
