@@ -58,6 +58,8 @@ describe.runIf(available)('signing in at the login page in a real browser', () =
     await page.keyboard.press('Enter');
     const url = new URL((await callback).url());
     expect(url.searchParams.get('state')).toBe('browser-state');
+    // The callback page finishes loading before the next navigation, which would otherwise cut it short.
+    await page.waitForURL((address) => address.href.startsWith(redirectUri), { waitUntil: 'load' });
     const res = await fetch(`${zoo.origin}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -79,6 +81,7 @@ describe.runIf(available)('signing in at the login page in a real browser', () =
     const landed = page.waitForRequest((request) => request.url() === `${zoo.origin}/admin`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await landed;
+    await page.waitForURL(`${zoo.origin}/admin`, { waitUntil: 'load' });
     // The next sign-in asks for the password again.
     await page.goto(`${zoo.origin}/oauth/auth?${query}`);
     await page.getByLabel('Password').waitFor();
