@@ -1,15 +1,16 @@
-import { LRUCache } from 'lru-cache';
-import { entryOverhead, stringBytes } from './bounded-cache.js';
+import { BoundedCache, type CacheBounds } from './bounded-cache.js';
 import type { Where } from './query.js';
 
 /** How long an estimate is kept at most: other programs' writes do not move a table's revision. */
 export const estimateKeptFor = 1_000;
 /** How many conditions' estimates a store keeps, and their keys' bytes; the least recently used go first. */
-export const estimateBounds = { maxEntries: 256, maxBytes: 1 << 20 };
+export const estimateBounds: Required<CacheBounds> = { maxEntries: 256, maxBytes: 1 << 20 };
 
 interface Kept {
   readonly revision: number;
   readonly estimate: number;
+  /** When it was asked (by the memo's clock). */
+  readonly at: number;
 }
 
 /**
@@ -21,29 +22,21 @@ interface Kept {
  * the application owns) are taken in after a second.
  */
 export class EstimateMemo {
-  private readonly kept: LRUCache<string, Kept>;
+  // Keys hold the clients' filter values and search text: the cache counts them, so long ones fill its budget.
+  private readonly kept = new BoundedCache<Kept>(estimateBounds);
 
   /** `now` tells the time in milliseconds (tests give their own clock). */
-  constructor(now: () => number = () => performance.now()) {
-    this.kept = new LRUCache<string, Kept>({
-      max: estimateBounds.maxEntries,
-      // Keys hold the clients' filter values and search text: counted, so that long ones fill the budget.
-      maxSize: estimateBounds.maxBytes,
-      sizeCalculation: (_, key) => stringBytes(key) + entryOverhead,
-      ttl: estimateKeptFor,
-      ttlResolution: 0,
-      perf: { now },
-    });
-  }
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   /** The estimate for `where` at `revision`, asking `ask` only when none is kept for it. */
   async estimate(where: Where, revision: number, ask: () => Promise<number | undefined>): Promise<number | undefined> {
     const key = keyOf(where);
     const kept = this.kept.get(key);
-    if (kept && kept.revision === revision) return kept.estimate;
+    if (kept && kept.revision === revision && this.now() - kept.at <= estimateKeptFor) return kept.estimate;
+    const at = this.now();
     const estimate = await ask();
     // Having none is not kept: statistics can come (ANALYZE) without a write.
-    if (estimate !== undefined) this.kept.set(key, { revision, estimate });
+    if (estimate !== undefined) this.kept.set(key, { revision, estimate, at });
     return estimate;
   }
 }
