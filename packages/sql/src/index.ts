@@ -54,6 +54,7 @@ export {
   type PlannedUnique,
 } from './unique-keys.js';
 export { checkSeedParents } from './seed-parents.js';
+export { EstimateMemo, estimateBounds, estimateKeptFor } from './estimate-memo.js';
 export { groupPages, groupStatements, lateralGroupStatement, type GroupRows, type GroupStatements } from './groups.js';
 export {
   countWhere,
