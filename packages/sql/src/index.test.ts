@@ -5,6 +5,7 @@ it('exposes exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "BoundedCache",
+      "EstimateMemo",
       "SqlChangeLog",
       "SqlStore",
       "cacheBounds",
@@ -22,6 +23,8 @@ it('exposes exactly the public API', async () => {
       "describeChange",
       "diffTable",
       "entryOverhead",
+      "estimateBounds",
+      "estimateKeptFor",
       "existingTableProblems",
       "fieldValue",
       "groupPages",
