@@ -16,6 +16,13 @@ export const shardVariable = '@corral_shard';
  */
 export const counterShard = `COALESCE(${shardVariable}, CONNECTION_ID() % ${counterShards})`;
 
+/**
+ * The statement that adds `by` to the revision in the writer's counter row of `collection`, with
+ * `more` assignments after it (`, live = ...`) and, where given, a further `condition`.
+ */
+export const countInRow = (collection: string, by: number | string, more = '', condition = '') =>
+  `UPDATE corral_counts SET revision = revision + ${by}${more} WHERE collection = ${collection} AND shard = ${counterShard}${condition ? ` AND ${condition}` : ''}`;
+
 const shards = Array.from({ length: counterShards }, (_, shard) => shard);
 /** The shard numbers as a derived table. */
 const shardRows = `(${shards.map((shard) => `SELECT ${shard} AS shard`).join(' UNION ALL ')}) AS corral_shards`;
@@ -42,7 +49,7 @@ export const mysqlBookkeeping: BookkeepingSql = {
   revisionRead: (collection, lock) =>
     `SELECT ${sums(false)} AS revision, CAST(SUM(live) AS SIGNED) AS live FROM corral_counts WHERE collection = ${collection}${lock ? ' FOR UPDATE' : ''}`,
   revisionBump: (collection, condition, live) =>
-    `UPDATE corral_counts SET revision = revision + 1${live && live !== '0' ? `, live = live + (${live})` : ''} WHERE collection = ${collection} AND shard = ${counterShard}${condition ? ` AND ${condition}` : ''}`,
+    countInRow(collection, 1, live && live !== '0' ? `, live = live + (${live})` : '', condition),
   pageCounts: (map, collection) =>
     `(SELECT ${map.managed ? `JSON_ARRAY(${sums(true)})` : sums(false)} FROM corral_counts WHERE collection = ${collection})`,
   anyTombstone: (collection) =>

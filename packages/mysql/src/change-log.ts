@@ -1,7 +1,7 @@
 import type { ChangeKind } from '@corral/core';
 import { quoted, type ChangeLogEngine, type ChangeSql, type LogRead } from '@corral/sql';
 import type { MysqlDatabase, Queryable } from './database.js';
-import { counterShard } from './bookkeeping.js';
+import { countInRow } from './bookkeeping.js';
 import { ensureTriggers, runDdl, type TriggerSql } from './ddl.js';
 import { rowJson } from './row-json.js';
 
@@ -13,7 +13,7 @@ import { rowJson } from './row-json.js';
  * emptied first: a collection without counter rows fails the log's NOT NULL, never reuses a position.
  */
 export function countAndNumber(collection: string, live = ''): string {
-  return `SET @corral_position = NULL; UPDATE corral_counts SET revision = revision + 1${live}, low = (@corral_position := NEXTVAL(corral_change_positions)) WHERE collection = ${collection} AND shard = ${counterShard};`;
+  return `SET @corral_position = NULL; ${countInRow(collection, 1, `${live}, low = (@corral_position := NEXTVAL(corral_change_positions))`)};`;
 }
 
 /**
@@ -142,8 +142,7 @@ export const mysqlChangeSql: ChangeSql = {
   // trigger would (countCreated), then number their log rows from the sequence themselves, in the
   // order they are read (MariaDB takes NEXTVAL after sorting): the trigger, which would update the
   // counter row again for every row, passes them by. Every position is taken with the row locked.
-  countCreated: (collection, records) =>
-    `UPDATE corral_counts SET revision = revision + ${records}, low = NEXTVAL(corral_change_positions) WHERE collection = ${collection} AND shard = ${counterShard}`,
+  countCreated: (collection, records) => countInRow(collection, records, ', low = NEXTVAL(corral_change_positions)'),
   appendCreated: (map, table, collection, rows) => {
     const column = (name: string) => `corral_row.${quoted(name)}`;
     const version = map.version ? column(map.version) : 'NULL';

@@ -1,7 +1,7 @@
 import { derivedName, quoted, type TableMap } from '@corral/sql';
 import type { MysqlDatabase, Queryable } from './database.js';
 import { literal } from './dialect.js';
-import { counterShard } from './bookkeeping.js';
+import { countInRow } from './bookkeeping.js';
 import { countAndNumber, logInsert } from './change-log.js';
 import { rowJson } from './row-json.js';
 import { ensureTriggers, type TriggerSql } from './ddl.js';
@@ -25,10 +25,7 @@ export async function logTriggers(
   const version = quoted(map.version!);
   const collection = literal(map.collection);
   // With the log, the count also takes the change's position, which the log row is given.
-  const bump = (live: string) =>
-    logged
-      ? countAndNumber(collection, live)
-      : `UPDATE corral_counts SET revision = revision + 1${live} WHERE collection = ${collection} AND shard = ${counterShard};`;
+  const bump = (live: string) => (logged ? countAndNumber(collection, live) : `${countInRow(collection, 1, live)};`);
   const log = (kind: 'created' | 'updated' | 'deleted', row: 'NEW' | 'OLD', data: string, previous: string) =>
     logged
       ? `${logInsert(collection, `${row}."id"`, kind, `${row}.${version}`, data, previous, '@corral_position')};`
