@@ -14,6 +14,7 @@ import {
   testMysqlUrl,
 } from './server.js';
 import { sqlHarness } from './sql-harness.js';
+import { connectionCuts } from './connection-cuts.js';
 
 /** Tables as an application would have made them with plain SQL, under names of its own. */
 const ownedTables = (version: string) => `
@@ -50,7 +51,7 @@ export function mysqlTestEngine(): SqlTestEngine {
   };
   return {
     name: 'mariadb',
-    cutsConnections: false,
+    cutsConnections: true,
     unavailable: mysqlServerProblem,
     types: { key: 'BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY', integer: 'BIGINT' },
     open(): EngineDatabase {
@@ -66,6 +67,7 @@ export function mysqlTestEngine(): SqlTestEngine {
         webhooks: (limits) => database.webhooks(limits),
         idempotency: () => mysqlIdempotency(database),
         rateLimits: () => mysqlRateLimits(database),
+        cuts: () => connectionCuts(database),
         ownTables: (versionColumn) =>
           outside.exec(ownedTables(versionColumn ? ', lock_version INT NOT NULL DEFAULT 1' : '')),
         outside: outside.exec,
