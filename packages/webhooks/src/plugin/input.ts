@@ -38,7 +38,7 @@ export interface Wanted {
 /** The URL may be called: https (or allowed http), no inside address (a name not resolving yet passes). */
 export async function checkUrl(url: string, options: DestinationOptions): Promise<void> {
   const check = await checkDestination(url, { ...options, atCreation: true });
-  if (!check.ok) throw invalid('url', `${check.message} (${check.reason})`);
+  if (!check.ok) throw invalid('url', `${check.message}; rule: ${check.reason}`);
 }
 
 /**

@@ -15,7 +15,7 @@ export interface EndpointSettings {
 /** A JSON answer. */
 export const json = (status: number, value: unknown, headers: Record<string, string> = {}) => ({
   status,
-  headers: { 'content-type': 'application/json', ...headers },
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   body: JSON.stringify(value),
 });
 

@@ -46,7 +46,7 @@ describe('webhook subscriptions', () => {
     for (const [url, reason] of Object.entries(refused)) {
       const answer = await api.subscribe({ url, events: ['animals.*'] });
       expect([url, answer.status, fieldOf(answer.body)]).toEqual([url, 422, ['url']]);
-      expect(answer.body.errors[0].message).toContain(`(${reason})`);
+      expect(answer.body.errors[0].message).toContain(`; rule: ${reason}`);
     }
     // Public names, names that do not resolve yet, and the allow-listed receiver are accepted.
     for (const url of ['https://public.example/in', 'https://not-yet.example/in', hook.url('/in')])
@@ -108,6 +108,8 @@ describe('webhook subscriptions', () => {
     expect((await api.call('DELETE', path, undefined, long)).status).toBe(431);
     const changed = await api.call('PATCH', path, { events: ['zoos.*'] }, { 'if-match': '"v1"' });
     expect([changed.status, changed.body.events, changed.headers.get('etag')]).toEqual([200, ['zoos.*'], '"v2"']);
+    // The same media type, charset included, as every other JSON answer of the API.
+    expect(changed.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect((await api.call('PATCH', path, { filter: { kind: 'cat' } })).status).toBe(422);
     expect((await api.call('DELETE', path, undefined, { 'if-match': '"v2"' })).status).toBe(204);
     expect((await api.call('GET', path)).status).toBe(404);
