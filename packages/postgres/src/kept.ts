@@ -61,11 +61,11 @@ export function postgresKept(schema: string): KeptSql {
         ),
       ),
     wholeMs: (placeholder) => `${placeholder}::bigint`,
-    // The shape `postgresRateLimits` of @corral/rate-limit makes: both may share one table.
+    // The shape `postgresRateLimits` of @corral/rate-limit makes (unlogged, as it says why): both may share one table.
     rateLimitsTable: () =>
       inSchema(
         schema,
-        `CREATE TABLE IF NOT EXISTS ${counters} (key text PRIMARY KEY, count integer NOT NULL, ends_at timestamptz NOT NULL)`,
+        `CREATE UNLOGGED TABLE IF NOT EXISTS ${counters} (key text PRIMARY KEY, count integer NOT NULL, ends_at timestamptz NOT NULL)`,
         indexIfMissing(schema, 'corral_rate_limits_ends', `${counters} (ends_at)`),
       ),
     // The statement's start: one moment for the whole upsert, by the server's clock.

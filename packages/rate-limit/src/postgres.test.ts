@@ -56,6 +56,32 @@ describe.runIf(available)('postgres', () => {
     }
   });
 
+  it('keeps counts in an UNLOGGED table, switching a logged one an earlier version made', async () => {
+    const persistence = async (name: string) =>
+      (
+        (await pools[0]!.query(`SELECT relpersistence FROM pg_class WHERE oid = $1::regclass`, [name])).rows[0] as {
+          relpersistence: string;
+        }
+      ).relpersistence;
+    const fresh = freshSchemaName('rate_unlogged');
+    const earlier = freshSchemaName('rate_logged');
+    try {
+      expect((await postgresRateLimits({ pool: pools[0]!, schema: fresh }).hit('k', 60_000)).count).toBe(1);
+      expect(await persistence(`"${fresh}".corral_rate_limits`)).toBe('u');
+      // The table as earlier versions made it, with a count in a window still running.
+      await pools[0]!.query(
+        `CREATE SCHEMA "${earlier}"; CREATE TABLE "${earlier}".corral_rate_limits (key text PRIMARY KEY, count integer NOT NULL, ends_at timestamptz NOT NULL);
+        INSERT INTO "${earlier}".corral_rate_limits VALUES ('k', 7, clock_timestamp() + interval '1 minute')`,
+      );
+      expect(await persistence(`"${earlier}".corral_rate_limits`)).toBe('p');
+      expect((await postgresRateLimits({ pool: pools[1]!, schema: earlier }).hit('k', 60_000)).count).toBe(8);
+      expect(await persistence(`"${earlier}".corral_rate_limits`)).toBe('u');
+    } finally {
+      await dropSchema(fresh);
+      await dropSchema(earlier);
+    }
+  });
+
   it('refuses names that are not plain identifiers', () => {
     expect(() => postgresRateLimits({ pool: pools[0]!, schema: 'a"; DROP' })).toThrow(/identifier/);
   });

@@ -53,8 +53,18 @@ export function postgresRateLimits(options: PostgresRateLimitsOptions): RateLimi
   // Several statements in one simple query run as one transaction; the advisory lock keeps two
   // instances starting together from racing on CREATE (which IF NOT EXISTS alone does not prevent).
   // It is the lock @corral/postgres takes per schema, so stores opening the schema wait too.
+  //
+  // The table is UNLOGGED: a count is never worth a WAL record and a flush to disk, and the row of a
+  // busy caller is locked until its check commits, so a durable commit would line every request of
+  // that caller up behind the disk. A crash of the server empties the table, which starts every
+  // window afresh; a clean restart keeps it. A table made logged by an earlier version is switched.
   const setup = `SELECT pg_advisory_xact_lock(hashtext('corral:"${schema}"')); CREATE SCHEMA IF NOT EXISTS "${schema}";
-    CREATE TABLE IF NOT EXISTS ${qualified} (key text PRIMARY KEY, count integer NOT NULL, ends_at timestamptz NOT NULL)`;
+    CREATE UNLOGGED TABLE IF NOT EXISTS ${qualified} (key text PRIMARY KEY, count integer NOT NULL, ends_at timestamptz NOT NULL);
+    DO $corral$ BEGIN
+      IF (SELECT relpersistence FROM pg_class WHERE oid = '${qualified}'::regclass) = 'p' THEN
+        ALTER TABLE ${qualified} SET UNLOGGED;
+      END IF;
+    END $corral$`;
   const hit = `INSERT INTO ${qualified} AS w (key, count, ends_at) VALUES ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN w.ends_at <= clock_timestamp() THEN 1 ELSE least(w.count, 2000000000) + 1 END,
