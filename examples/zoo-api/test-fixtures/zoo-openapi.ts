@@ -31336,6 +31336,27 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Validation failed; errors lists each field; or: The Idempotency-Key was already used for a different request. */
             422: {
                 headers: {
@@ -32774,6 +32795,25 @@ export interface operations {
                     "application/json": components["schemas"]["SimpleError"];
                 };
             };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
             /** @description Validation failed; errors lists each field */
             422: {
                 headers: {
@@ -33812,6 +33852,27 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota: requests remaining (r) and seconds until the window renews (t), e.g. `"default";r=42;t=17`. */
+                    RateLimit?: string;
+                    /** @description The calling page's origin, sent when it is one the API allows (CORS), so the browser lets the page read the answer. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Names Origin: the answer differs by the calling page (CORS) */
+                    Vary?: string;
+                    /** @description Sent as `true` when the answer is the kept answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The request's id, as logs and traces name it: the client's own X-Request-Id when it sent a valid one, else a new one */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
                 headers: {
                     /** @description The quota of this route, in the IETF draft syntax: its name, the requests allowed (q) and the window in seconds (w), e.g. `"default";q=100;w=60`. */
                     "RateLimit-Policy"?: string;

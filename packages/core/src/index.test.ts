@@ -35,6 +35,8 @@ it('exposes exactly the public API', async () => {
     'memoryStore',
     'memoryWebhooks',
     'operatorsOf',
+    'readJsonBody',
+    'rejectUnknownParameters',
     'requestIdFor',
     'runJobRequest',
     'searchableText',

@@ -139,6 +139,9 @@ export type { NodeServing } from './http/node-serving.js';
 export type { NodeListener, NodeServer, SecureServerSettings, ServerSettings } from './http/server-settings.js';
 export type { StrictTransportSecurity, TlsOptions } from './http/tls-options.js';
 export { inputLimits } from './http/input-limits.js';
+// For plugins' own routes: read bodies and query strings as the collection routes do.
+export { readJsonBody } from './http/json-body.js';
+export { rejectUnknownParameters } from './http/query-params.js';
 export type { Router, RouteMatch } from './router/router.js';
 export * from './store/index.js';
 export type {

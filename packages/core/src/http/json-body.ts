@@ -83,7 +83,13 @@ function isPrototypeHolder(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype');
 }
 
-/** Reads, decodes and parses a JSON request body; every way it can be wrong is a 4xx. */
+/**
+ * Reads, decodes and parses a JSON request body as the collection routes do; every way it can be
+ * wrong is a 4xx in the API's error shape: `415` for another media type, charset or content coding,
+ * `413` past `limit` bytes, `400` for an empty body, bytes that are not UTF-8 or JSON, nesting
+ * deeper than 64 levels or a `__proto__` key. With `patch`, `application/merge-patch+json` is
+ * accepted too. Plugins' routes that take a body use it (`context.settings.bodyLimit`).
+ */
 export async function readJsonBody(
   request: CorralRequest,
   limit: number,

@@ -9,7 +9,10 @@ export function quote(value: string): string {
   return JSON.stringify(value.length > 50 ? `${value.slice(0, 50)}…` : value);
 }
 
-/** Refuses query parameters outside `accepted`, naming the ones that are accepted. */
+/**
+ * Refuses query parameters outside `accepted` with `400` (`unknownQueryParameter`), naming the ones
+ * that are accepted: what the collection routes do, for plugins' own routes.
+ */
 export function rejectUnknownParameters(query: QueryReader, accepted: readonly string[]): void {
   for (const name of query.keys()) {
     if (!accepted.includes(name)) {

@@ -85,7 +85,7 @@ export function deliveryEndpoints(settings: EndpointSettings): PluginEndpoint[] 
       path: '/webhooks/:id/deliveries',
       access,
       about: webhookAbout.resend,
-      answers: answers(202, 'The event will be sent again', [400, 404, 413, 422, 429], webhookBodies.queued),
+      answers: answers(202, 'The event will be sent again', [400, 404, 413, 415, 422, 429], webhookBodies.queued),
       async handler(context) {
         const current = await owned(context);
         const { position } = await readBody(context, webhookResendBody);

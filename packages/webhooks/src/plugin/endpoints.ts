@@ -4,7 +4,15 @@ import { newWebhookSecret } from '../signature.js';
 import { deliveryEndpoints } from './delivery-endpoints.js';
 import { checkEvents, checkUrl, readBody } from './input.js';
 import { answers, etagHeader, webhookAbout, webhookBodies } from './endpoint-docs.js';
-import { type EndpointSettings, expectedVersion, json, missing, ownerOf, routeKit } from './route-kit.js';
+import {
+  type EndpointSettings,
+  expectedVersion,
+  json,
+  missing,
+  ownerOf,
+  routeKit,
+  subscriptionId,
+} from './route-kit.js';
 import { webhookCreateBody, webhookPatchBody } from './schemas.js';
 import { shownSubscription, subscriptionEtag, subscriptionPath } from './shown.js';
 
@@ -22,7 +30,7 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       answers: answers(
         201,
         'The subscription, with its signing secret shown this once',
-        [400, 403, 413, 422],
+        [400, 403, 413, 415, 422],
         webhookBodies.created,
         {
           Location: { description: 'The URL of the new subscription', schema: { type: 'string' }, required: true },
@@ -96,7 +104,7 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       answers: answers(
         200,
         'The subscription as changed',
-        [400, 403, 404, 412, 413, 422, 431],
+        [400, 403, 404, 412, 413, 415, 422, 431],
         webhookBodies.subscription,
         etagHeader,
       ),
@@ -134,7 +142,7 @@ export function webhookEndpoints(settings: EndpointSettings, events: ChangeEvent
       answers: answers(204, 'Deleted, with its delivery history', [404, 412, 431]),
       async handler(context) {
         const expected = expectedVersion(context);
-        const id = context.params.id ?? '';
+        const id = subscriptionId(context);
         const outcome = await store.delete(
           id,
           ownerOf(context),

@@ -1,16 +1,24 @@
-import { ApiError, type ChangeEvents, type EventCollection, type HandlerContext, type Principal } from '@corral/core';
+import {
+  ApiError,
+  type ChangeEvents,
+  type EventCollection,
+  type HandlerContext,
+  type Principal,
+  readJsonBody,
+} from '@corral/core';
 import type { z } from 'zod';
 import { checkDestination, type DestinationOptions } from '../destination.js';
 
-/** A JSON body read and checked against a schema: 400 for bad JSON, 422 naming each failing field. */
+/**
+ * A JSON body read as the API's own routes read one (415 for another media type or a content
+ * coding, 400 for bad JSON or a body that is not an object), then checked against a schema: 422
+ * naming each failing field.
+ */
 export async function readBody<S extends z.ZodType>(context: HandlerContext, schema: S): Promise<z.infer<S>> {
-  const bytes = await context.request.readBody(context.settings.bodyLimit);
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new ApiError('malformedJson', 'The request body is not valid JSON');
-  }
+  const patch = context.request.method === 'PATCH';
+  const value = await readJsonBody(context.request, context.settings.bodyLimit, { patch });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ApiError('invalidBody', 'The request body must be a JSON object');
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const fieldErrors = parsed.error.issues.map((issue) => ({
@@ -39,6 +47,9 @@ export interface Wanted {
 export async function checkUrl(url: string, options: DestinationOptions): Promise<void> {
   const check = await checkDestination(url, { ...options, atCreation: true });
   if (!check.ok) throw invalid('url', `${check.message}; rule: ${check.reason}`);
+  // A URL parser would drop some of these and encode others: the URL kept would not be the one given.
+  if (/[\p{Cc}\s]/u.test(url))
+    throw invalid('url', 'The URL contains spaces or control characters; percent-encode them');
 }
 
 /**

@@ -1,4 +1,11 @@
-import { ApiError, inputLimits, type HandlerContext, type WebhookStore, type WebhookSubscription } from '@corral/core';
+import {
+  ApiError,
+  type HandlerContext,
+  inputLimits,
+  rejectUnknownParameters,
+  type WebhookStore,
+  type WebhookSubscription,
+} from '@corral/core';
 import { pageEnvelope, pageLinks, parsePaging } from '@corral/pagination';
 import type { DestinationOptions } from '../destination.js';
 import { shownSubscription, subscriptionEtag } from './shown.js';
@@ -40,11 +47,24 @@ export function expectedVersion(context: HandlerContext): number | undefined {
   return Number(match[1]);
 }
 
+/**
+ * The subscription id in the path. One that no store makes (control characters, or longer than
+ * any id) is not found without asking the store: a database may refuse to even compare it.
+ */
+export function subscriptionId(context: HandlerContext): string {
+  const id = context.params.id ?? '';
+  if (id.length > 255 || /\p{Cc}/u.test(id)) throw missing(id);
+  return id;
+}
+
+/** The query parameters of a page: any other is refused, as on the API's own lists. */
+const pagingParameters = ['offset', 'limit', 'page', 'per_page'];
+
 /** The means the routes share: their access, the caller's subscription, one shown, a page of items. */
 export function routeKit(settings: EndpointSettings) {
   const { store } = settings;
   const owned = async (context: HandlerContext) => {
-    const id = context.params.id ?? '';
+    const id = subscriptionId(context);
     const found = await store.get(id, ownerOf(context));
     if (!found) throw missing(id);
     return found;
@@ -52,6 +72,7 @@ export function routeKit(settings: EndpointSettings) {
   const one = (context: HandlerContext, subscription: WebhookSubscription, status = 200) =>
     json(status, shownSubscription(context.prefix, subscription), { etag: subscriptionEtag(subscription) });
   const paged = (context: HandlerContext, name: string) => {
+    rejectUnknownParameters(context.request.query, pagingParameters);
     const window = parsePaging(context.request.query, context.settings.paging);
     return (items: unknown[], total: number) =>
       json(

@@ -39,7 +39,12 @@ export const webhookPatchBody = z.strictObject({
 
 /** The body of `POST /webhooks/{id}/deliveries`: the event's position (as in `Last-Event-ID`) to send again. */
 export const webhookResendBody = z.strictObject({
-  position: z.string().min(1).max(100).describe("The event's position, as an attempt or dead letter names it"),
+  position: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\x21-\x7e]+$/, 'A position is printable ASCII without spaces')
+    .describe("The event's position, as an attempt or dead letter names it"),
 });
 
 /** The answer of `POST /webhooks/{id}/deliveries`: the event is queued to be sent again. */

@@ -79,6 +79,62 @@ describe('webhook subscriptions', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('refuses bad requests as the API refuses them on its own routes, changing nothing', async () => {
+    const { api, hook } = await start();
+    const url = hook.url('/in');
+    const made = (await api.subscribe({ url, events: ['animals.*'] })).body;
+    const path = `/v1/webhooks/${made.id}`;
+    // Bodies: another media type, a content coding, or JSON that is not an object.
+    const plain = await api.call('POST', '/v1/webhooks', { url, events: ['zoos.*'] }, { 'content-type': 'text/plain' });
+    expect([plain.status, plain.body.error]).toEqual([415, expect.stringMatching(/application\/json/)]);
+    const zipped = { 'content-type': 'application/json', 'content-encoding': 'gzip' };
+    expect((await api.call('PATCH', path, { status: 'disabled' }, zipped)).status).toBe(415);
+    const latin = await api.call(
+      'PATCH',
+      path,
+      { status: 'disabled' },
+      { 'content-type': 'text/plain; charset=latin1' },
+    );
+    expect(latin.status).toBe(415);
+    for (const body of [[], null, 'x', 3])
+      expect([body, (await api.call('POST', '/v1/webhooks', body)).status]).toEqual([body, 400]);
+    // A merge patch says what it is.
+    const merged = await api.call(
+      'PATCH',
+      path,
+      { events: ['zoos.*'] },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(merged.status).toBe(200);
+    // URLs with spaces or control characters, on create and on change.
+    for (const bad of [
+      'https://a.example/\u0000',
+      'https://a.example/x y',
+      'https://a.example/\n',
+      'https://a.example/\u0007',
+    ]) {
+      expect([bad, fieldOf((await api.subscribe({ url: bad, events: ['zoos.*'] })).body)]).toEqual([bad, ['url']]);
+      expect((await api.call('PATCH', path, { url: bad })).status).toBe(422);
+    }
+    // Unknown query parameters on the lists.
+    for (const list of ['/v1/webhooks', `${path}/deliveries`, `${path}/dead-letters`]) {
+      const answer = await api.call('GET', `${list}?sortby=x`);
+      expect([list, answer.status, answer.body.errorCode]).toEqual([list, 400, 1002]);
+    }
+    // Ids no store makes are not found, without asking the store; positions must be printable.
+    for (const id of ['%00', 'a%0Ab', 'x'.repeat(300)]) {
+      for (const target of [`/v1/webhooks/${id}`, `/v1/webhooks/${id}/dead-letters`])
+        expect([target, (await api.call('GET', target)).status]).toEqual([target, 404]);
+      expect((await api.call('DELETE', `/v1/webhooks/${id}`)).status).toBe(404);
+    }
+    const resend = await api.call('POST', `${path}/deliveries`, { position: '1\u00002' });
+    expect([resend.status, fieldOf(resend.body)]).toEqual([422, ['position']]);
+    // Nothing above changed the subscription but the merge patch.
+    const after = await api.call('GET', path);
+    expect(after.body).toMatchObject({ url, events: ['zoos.*'], status: 'active' });
+    expect((await api.call('GET', '/v1/webhooks')).body.total).toBe(1);
+  });
+
   it('shows and changes a subscription for its owner only; others get 404', async () => {
     const { api, hook } = await start();
     const made = (await api.subscribe({ url: hook.url('/in'), events: ['animals.*'] })).body;

@@ -97,4 +97,27 @@ describe.runIf(available)('webhooks from two instances on PostgreSQL', () => {
     await a.database.close().catch(() => undefined);
     await hook.close();
   }, 60_000);
+
+  it('answers 404 for a subscription id PostgreSQL cannot even compare (a NUL), not 500', async () => {
+    const schema = freshSchemaName('hooks_api_nul');
+    schemas.push(schema);
+    const one = await instance(schema);
+    const { port } = one.server.address() as AddressInfo;
+    try {
+      for (const [method, path] of [
+        ['GET', '/v1/webhooks/%00'],
+        ['DELETE', '/v1/webhooks/a%00b'],
+        ['GET', '/v1/webhooks/%00/dead-letters'],
+      ] as const) {
+        const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
+          method,
+          headers: { authorization: 'Bearer x' },
+        });
+        expect([method, path, answer.status]).toEqual([method, path, 404]);
+      }
+    } finally {
+      await one.api.close();
+      one.server.close();
+    }
+  });
 });
