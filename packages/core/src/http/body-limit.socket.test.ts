@@ -59,6 +59,25 @@ describe('body limit over a real socket', () => {
     expect(JSON.parse(res.body)).toEqual({ error: expect.stringContaining('1048576') });
   });
 
+  it('answers every whole 2 MiB body sent at once with its 413, never a reset, and keeps the connection', async () => {
+    // fetch (undici) writes the whole body and reports a reset as EPIPE: before the body was read
+    // to its end and thrown away, 41 of 60 such uploads to the zoo failed so.
+    const body = Buffer.alloc(2 * 1024 * 1024, 0x20);
+    const outcomes: string[] = [];
+    for (let round = 0; round < 60; round++) {
+      const outcome = await fetch(`http://127.0.0.1:${port}/v1/employees`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }).then(
+        async (res) => `${res.status} ${res.headers.get('connection')} ${(await res.text()).includes('1048576')}`,
+        (error: { cause?: { code?: string } }) => error.cause?.code ?? String(error),
+      );
+      outcomes.push(outcome);
+    }
+    expect(outcomes).toEqual(Array(60).fill('413 keep-alive true'));
+  });
+
   it('answers 413 to a chunked body as soon as it passes the limit', async () => {
     const res = await partialUpload(port, { 'transfer-encoding': 'chunked' }, 1024 * 1024 + 128 * 1024);
     expect(res.status).toBe(413);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
+import type { ApiError } from '@corral/errors';
 import { asyncRefusal } from '../testing/refusal.js';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -40,6 +41,19 @@ describe('checkDeclaredLength', () => {
     for (const length of ['11', '1048577', '99999999999999999999']) {
       expect(() => checkDeclaredLength(length, 10)).toThrow('larger than the limit of 10 bytes');
     }
+  });
+
+  it('keeps the connection for a body it can read to its end and throw away, and closes it past that', () => {
+    const headersOf = (length: string) => {
+      try {
+        checkDeclaredLength(length, 10);
+      } catch (error) {
+        return (error as ApiError).headers;
+      }
+    };
+    expect(headersOf('11')).toStrictEqual({});
+    expect(headersOf('80')).toStrictEqual({});
+    expect(headersOf('81')).toStrictEqual({ connection: 'close' });
   });
 });
 

@@ -1,14 +1,27 @@
 import { ApiError } from '@corral/errors';
 
-export function payloadTooLarge(limit: number): ApiError {
+/**
+ * The 413 of a body past `limit`. It closes the connection unless `keepOpen`: then the server reads
+ * what is left of the body and throws it away, and the connection serves the next request.
+ */
+export function payloadTooLarge(limit: number, keepOpen = false): ApiError {
   return new ApiError('payloadTooLarge', `The request body is larger than the limit of ${limit} bytes`, {
-    headers: { connection: 'close' },
+    headers: keepOpen ? {} : { connection: 'close' },
   });
 }
 
+/**
+ * Up to this many times the limit, a declared body is read to its end and thrown away after its
+ * 413 rather than cut: a server that closes while a client is still sending makes the client's
+ * system answer the rest with a reset, which many clients report instead of the 413.
+ */
+export const discardedBodyFactor = 8;
+
 /** A declared Content-Length over the limit is refused before a byte of the body is read. */
 export function checkDeclaredLength(contentLength: string | undefined, limit: number): void {
-  if (contentLength !== undefined && Number(contentLength) > limit) throw payloadTooLarge(limit);
+  if (contentLength === undefined) return;
+  const declared = Number(contentLength);
+  if (declared > limit) throw payloadTooLarge(limit, declared <= limit * discardedBodyFactor);
 }
 
 /** Concatenates chunks, giving up (413) as soon as their total passes the limit. */
