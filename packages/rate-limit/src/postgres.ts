@@ -1,4 +1,5 @@
 import { CorralError } from '@corral/errors';
+import { coalescedHits } from './coalesced-hits.js';
 import type { RateLimitCount, RateLimitStore } from './store.js';
 
 /** What a statement returns, as far as the backend reads it. */
@@ -65,9 +66,10 @@ export function postgresRateLimits(options: PostgresRateLimitsOptions): RateLimi
         ALTER TABLE ${qualified} SET UNLOGGED;
       END IF;
     END $corral$`;
-  const hit = `INSERT INTO ${qualified} AS w (key, count, ends_at) VALUES ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
+  // $3 requests at once (see coalescedHits).
+  const hit = `INSERT INTO ${qualified} AS w (key, count, ends_at) VALUES ($1, $3, clock_timestamp() + $2 * interval '1 millisecond')
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN w.ends_at <= clock_timestamp() THEN 1 ELSE least(w.count, 2000000000) + 1 END,
+      count = CASE WHEN w.ends_at <= clock_timestamp() THEN $3 ELSE least(w.count, 2000000000) + $3 END,
       ends_at = CASE WHEN w.ends_at <= clock_timestamp() THEN excluded.ends_at ELSE w.ends_at END
     RETURNING count, greatest(0, extract(epoch FROM ends_at - clock_timestamp()) * 1000)::float8 AS reset_ms`;
   const sweep = `DELETE FROM ${qualified} WHERE ends_at < clock_timestamp()`;
@@ -81,21 +83,20 @@ export function postgresRateLimits(options: PostgresRateLimitsOptions): RateLimi
     });
   let nextSweep = 0;
 
-  return {
-    async hit(key: string, windowMs: number): Promise<RateLimitCount> {
-      // A failed setup is tried again on the next check rather than failing every later one.
-      ready ??= createTable().catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      });
-      await ready;
-      if (Date.now() >= nextSweep) {
-        nextSweep = Date.now() + 60_000;
-        options.pool.query(sweep).catch(() => undefined);
-      }
-      const { rows } = await options.pool.query(hit, [key, windowMs]);
-      const row = rows[0] as { count: number; reset_ms: number };
-      return { count: row.count, resetMs: row.reset_ms };
-    },
+  const hitMany = async (key: string, windowMs: number, n: number): Promise<RateLimitCount> => {
+    // A failed setup is tried again on the next check rather than failing every later one.
+    ready ??= createTable().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    await ready;
+    if (Date.now() >= nextSweep) {
+      nextSweep = Date.now() + 60_000;
+      options.pool.query(sweep).catch(() => undefined);
+    }
+    const { rows } = await options.pool.query(hit, [key, windowMs, n]);
+    const row = rows[0] as { count: number; reset_ms: number };
+    return { count: row.count, resetMs: row.reset_ms };
   };
+  return { hit: coalescedHits(hitMany) };
 }
