@@ -141,7 +141,7 @@ export type { StrictTransportSecurity, TlsOptions } from './http/tls-options.js'
 export { inputLimits } from './http/input-limits.js';
 // For plugins' own routes: read bodies and query strings as the collection routes do.
 export { readJsonBody } from './http/json-body.js';
-export { rejectUnknownParameters } from './http/query-params.js';
+export { rejectUnknownParameters } from './http/plugin-query.js';
 export type { Router, RouteMatch } from './router/router.js';
 export * from './store/index.js';
 export type {
