@@ -49,6 +49,9 @@ describe('readJsonBody: content type', () => {
     'application/merge-patch+json',
     'Application/Merge-Patch+JSON; charset=utf-8',
     '  application/json  ',
+    'application/json;',
+    'application/json; ; charset=utf-8',
+    'application/json; profile="https://example.com/a;b"; charset=utf-8',
   ])('accepts %j', async (contentType) => {
     await expect(readJsonBody(fakeRequest('{"name":"Zoo"}', contentType), 100)).resolves.toStrictEqual({ name: 'Zoo' });
   });
@@ -87,6 +90,32 @@ describe('readJsonBody: content type', () => {
     await expect(readJsonBody(fakeRequest('{"a":1}', 'application/json; charset=utf8'), 100)).resolves.toEqual({
       a: 1,
     });
+  });
+
+  it.each([
+    'application/json; ===; charset=utf-8',
+    'application/json; charset',
+    'application/json; charset=',
+    'application/json; charset=utf-8 x',
+    'application/json; charset = utf-8',
+    'application/json; a="unclosed',
+    'application/json; a=b c=d',
+  ])('refuses parameters that do not parse, %j, with 415 before reading the body', async (contentType) => {
+    const request = fakeRequest('{}', contentType);
+    const error = await readJsonBody(request, 100).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toMatchObject({ status: 415, errorCode: 1012 });
+    expect((error as ApiError).message).toContain('Content-Type');
+    expect(request.reads).toStrictEqual([]);
+  });
+
+  it('reads a quoted charset with escapes, and not one inside another quoted value', async () => {
+    expect((await refusal('{}', 'application/json; charset="lat\\in1"')).message).toContain('"latin1"');
+    await expect(
+      readJsonBody(fakeRequest('{"a":1}', 'application/json; note="charset=latin1"; charset=utf-8'), 100),
+    ).resolves.toEqual({ a: 1 });
   });
 
   it('finds the charset after other parameters', async () => {

@@ -9,6 +9,28 @@ const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const patchMediaType = /^application\/(?:merge-patch\+)?json\s*(?:;|$)/i;
 const jsonPatchMediaType = /^application\/json-patch\+json\s*(?:;|$)/i;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+/** One `; name=value` of a media type (RFC 9110 §5.6.6: empty ones are allowed), from where the last ended. */
+const mediaParameter = new RegExp(`[ \\t]*;[ \\t]*(?:(${token})=(${token}|"(?:[^"\\\\]|\\\\.)*"))?`, 'y');
+
+/** The parameters of a media type by lower-case name (values unquoted); undefined when they do not parse. */
+function mediaParameters(type: string): Map<string, string> | undefined {
+  const found = new Map<string, string>();
+  let at = type.indexOf(';');
+  if (at < 0) return found;
+  // What comes before the first `;` is the type, with optional whitespace (checked by the caller).
+  while (at < type.length) {
+    mediaParameter.lastIndex = at;
+    const match = mediaParameter.exec(type);
+    if (!match || match[0].length === 0) return undefined;
+    if (match[1] !== undefined) {
+      const value = match[2]!;
+      found.set(match[1].toLowerCase(), value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value);
+    }
+    at = mediaParameter.lastIndex;
+  }
+  return found;
+}
 
 function checkContentType(contentType: string | undefined, patch: boolean): void {
   // What nearly every client sends passes every check below: no pattern needs to run for it.
@@ -23,7 +45,14 @@ function checkContentType(contentType: string | undefined, patch: boolean): void
   if (!jsonMediaType.test(type) || jsonPatchMediaType.test(type)) {
     throw new ApiError('unsupportedMediaType', 'Request bodies must be sent with Content-Type: application/json');
   }
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(type)?.[1];
+  const parameters = mediaParameters(type);
+  if (!parameters) {
+    throw new ApiError(
+      'unsupportedMediaType',
+      `The Content-Type header's parameters do not parse (expected "; name=value" pairs); got "${type.slice(0, 80)}"`,
+    );
+  }
+  const charset = parameters.get('charset');
   if (charset !== undefined && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
     throw new ApiError(
       'unsupportedMediaType',
