@@ -153,7 +153,8 @@ describeEachTransport('Idempotency-Key', (open) => {
     const transport = await open(api);
     const post = (headers: Record<string, string>) =>
       transport!.send('POST', '/v1/notes', { headers, body: { text: 'a' } });
-    for (const key of ['', 'x'.repeat(256), 'two words', '""']) {
+    // Quotes only as the one pair around a structured-field string: a half-quoted key is a typo.
+    for (const key of ['', 'x'.repeat(256), 'two words', '""', '"abc', 'abc"', '"a"b"', '"a\\"b"']) {
       const refused = await post(as('ann', key));
       expect(refused.status, JSON.stringify(key)).toBe(400);
       expect(refused.json).toMatchObject({ errorCode: 1028 });

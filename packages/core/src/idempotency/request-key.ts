@@ -4,8 +4,11 @@ import type { CorralRequest } from '../http/exchange.js';
 /** Longest key accepted, as the IETF draft and Stripe suggest (a UUID needs 36). */
 export const maxKeyLength = 255;
 
-/** Visible ASCII only: no spaces, so two keys joined by a proxy (`a, b`) are refused too. */
-const visibleAscii = /^[\x21-\x7e]+$/;
+/**
+ * Visible ASCII only: no spaces, so two keys joined by a proxy (`a, b`) are refused too; no quote or
+ * backslash, which only a structured-field string's own pair of quotes (or its escapes) would hold.
+ */
+const visibleAscii = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /**
  * The `Idempotency-Key` of a request, checked: undefined when absent. The draft standard sends it
@@ -19,7 +22,7 @@ export function idempotencyKeyOf(request: CorralRequest): string | undefined {
   if (key.length === 0 || key.length > maxKeyLength || !visibleAscii.test(key)) {
     throw new ApiError(
       'invalidIdempotencyKey',
-      `The Idempotency-Key header must be 1 to ${maxKeyLength} visible ASCII characters, sent once (a UUID is a good choice)`,
+      `The Idempotency-Key header must be 1 to ${maxKeyLength} visible ASCII characters other than quotes and backslashes, sent once (a UUID is a good choice)`,
     );
   }
   return key;
