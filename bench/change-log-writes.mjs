@@ -1,6 +1,7 @@
 // Creates on tables Corral made, with and without the change log (`changeLog: false`), on
-// PostgreSQL and on SQLite (synchronous=FULL): POST /v1/items at 10 connections, rounds alternating
-// which server runs first. `node bench/change-log-writes.mjs [--rounds=N] [--seconds=S]` after
+// PostgreSQL and on SQLite (synchronous=FULL): POST /v1/items at 10 and at 50 connections, rounds
+// alternating which server runs first. `node bench/change-log-writes.mjs [--rounds=N] [--seconds=S]
+// [--engines=postgres,sqlite] [--connections=10,50]` after
 // `node scripts/build.mjs`; `npm run bench` runs it too (with the feeds).
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,40 +38,49 @@ async function start(engine, log) {
 }
 
 /** Medians of `rounds` interleaved runs of each engine with and without the log, and their ratio. */
-export async function changeLogWrites({ rounds = 5, seconds = 5 } = {}) {
-  const results = {};
-  for (const engine of ['postgres', 'sqlite']) {
+export async function changeLogWrites({
+  rounds = 5,
+  seconds = 5,
+  engines = ['postgres', 'sqlite'],
+  connectionCounts = [10, 50],
+} = {}) {
+  const results = [];
+  for (const engine of engines) {
     const servers = { on: await start(engine, 'on'), off: await start(engine, 'off') };
-    const rates = { on: [], off: [] };
     try {
-      for (let round = 0; round < rounds; round++) {
-        for (const log of round % 2 === 0 ? ['on', 'off'] : ['off', 'on']) {
-          const url = `${servers[log].origin}/v1/items`;
-          const options = { connections: 10, script: here('./writes.lua'), scriptArgs: ['post'] };
-          wrk(url, { ...options, seconds: 1 }); // warm-up
-          const result = wrk(url, { ...options, seconds });
-          if (result.bad > 0 || result.errors > 0) throw new Error(`${engine} log ${log}: ${result.output}`);
-          rates[log].push(result.rps);
-          console.error(`change log ${engine} round ${round + 1} log ${log}: ${Math.round(result.rps)} req/s`);
+      for (const connections of connectionCounts) {
+        const rates = { on: [], off: [] };
+        for (let round = 0; round < rounds; round++) {
+          for (const log of round % 2 === 0 ? ['on', 'off'] : ['off', 'on']) {
+            const url = `${servers[log].origin}/v1/items`;
+            const options = { connections, script: here('./writes.lua'), scriptArgs: ['post'] };
+            wrk(url, { ...options, seconds: 1 }); // warm-up
+            const result = wrk(url, { ...options, seconds });
+            if (result.bad > 0 || result.errors > 0) throw new Error(`${engine} log ${log}: ${result.output}`);
+            rates[log].push(result.rps);
+            console.error(
+              `change log ${engine} ${connections} connections round ${round + 1} log ${log}: ${Math.round(result.rps)} req/s`,
+            );
+          }
         }
+        const ratios = rates.on.map((rps, i) => rps / rates.off[i]);
+        results.push({ engine, connections, on: median(rates.on), off: median(rates.off), ratios });
       }
     } finally {
       for (const server of Object.values(servers)) server.stop();
     }
-    const rounds_ = rates.on.map((rps, i) => rps / rates.off[i]);
-    results[engine] = { on: median(rates.on), off: median(rates.off), rounds: rounds_ };
   }
   const lines = [
     '',
     '## Creates with and without the change log',
     '',
-    `POST /v1/items at 10 connections on a table Corral made, ${rounds} interleaved round(s) of ${seconds} s; the same server with \`changeLog: false\` as the baseline.`,
+    `POST /v1/items on a table Corral made, ${rounds} interleaved round(s) of ${seconds} s; the same server with \`changeLog: false\` as the baseline. The ratio is the median of the rounds' ratios (each round runs both servers back to back).`,
     '',
-    '| engine | with the log req/s | without req/s | ratio | rounds |',
-    '|---|---:|---:|---:|---|',
-    ...Object.entries(results).map(
-      ([engine, r]) =>
-        `| ${engine} | ${Math.round(r.on)} | ${Math.round(r.off)} | ${(r.on / r.off).toFixed(2)} | ${r.rounds.map((x) => x.toFixed(2)).join(', ')} |`,
+    '| engine | connections | with the log req/s | without req/s | ratio | rounds |',
+    '|---|---:|---:|---:|---:|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.engine} | ${r.connections} | ${Math.round(r.on)} | ${Math.round(r.off)} | ${median(r.ratios).toFixed(2)} | ${r.ratios.map((x) => x.toFixed(2)).join(', ')} |`,
     ),
   ];
   return { lines, results };
@@ -79,6 +89,13 @@ export async function changeLogWrites({ rounds = 5, seconds = 5 } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const option = (name, fallback) =>
     Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
-  const { lines } = await changeLogWrites({ rounds: option('rounds', 5), seconds: option('seconds', 5) });
+  const list = (name, fallback) =>
+    (process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback).split(',');
+  const { lines } = await changeLogWrites({
+    rounds: option('rounds', 5),
+    seconds: option('seconds', 5),
+    engines: list('engines', 'postgres,sqlite'),
+    connectionCounts: list('connections', '10,50').map(Number),
+  });
   console.log(lines.join('\n'));
 }

@@ -5,9 +5,10 @@ import { ensureTrigger } from './ddl.js';
 import { literal } from './dialect.js';
 
 /**
- * The change log of a schema: a row per changed record, keyed by the writing transaction's id
- * (xid8) and a sequence value. Readers deliver rows of transactions older than every one still
- * running (see change-log.ts), so no row every writer updates and no lock every writer takes.
+ * The change log of a schema, keyed by the writing transaction's id (xid8) and a sequence value:
+ * a row per changed record, or per statement of several creates (`ids`, `versions` and a `data`
+ * array in the same order, `id` null). Readers deliver rows of transactions older than every one
+ * still running (see change-log.ts), so no row every writer updates and no lock every writer takes.
  */
 export const changesOf = (schema: string) => `${schema}.corral_changes`;
 /** The one row saying up to where the log was pruned (positions before it have expired). */
@@ -42,7 +43,12 @@ export async function prepareChangeLog(on: Queryable, schema: string): Promise<v
   // Each backend takes sequence values in blocks: writers do not queue on the sequence.
   await on.query(`CREATE SEQUENCE IF NOT EXISTS ${schema}.corral_change_seq CACHE 32`);
   await on.query(
-    `CREATE TABLE IF NOT EXISTS ${changesOf(schema)} (xid xid8 NOT NULL DEFAULT pg_current_xact_id(), seq bigint NOT NULL DEFAULT nextval('${schema}.corral_change_seq'), collection text NOT NULL, id text NOT NULL, kind text NOT NULL, version bigint, at timestamptz NOT NULL DEFAULT now(), data jsonb, previous jsonb, PRIMARY KEY (xid, seq))`,
+    `CREATE TABLE IF NOT EXISTS ${changesOf(schema)} (xid xid8 NOT NULL DEFAULT pg_current_xact_id(), seq bigint NOT NULL DEFAULT nextval('${schema}.corral_change_seq'), collection text NOT NULL, id text, kind text NOT NULL, version bigint, at timestamptz NOT NULL DEFAULT now(), data jsonb, previous jsonb, ids text[], versions bigint[], PRIMARY KEY (xid, seq))`,
+  );
+  // A log made before statements shared rows gains their columns (checked first: ALTER TABLE locks).
+  await on.query(
+    `DO $corral$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = ${literal(changesOf(schema))}::regclass AND attname = 'ids' AND NOT attisdropped) THEN
+      ALTER TABLE ${changesOf(schema)} ADD COLUMN ids text[], ADD COLUMN versions bigint[], ALTER COLUMN id DROP NOT NULL; END IF; END $corral$`,
   );
   await on.query(
     `CREATE TABLE IF NOT EXISTS ${prunedOf(schema)} (one boolean PRIMARY KEY DEFAULT true CHECK (one), xid xid8 NOT NULL, seq bigint NOT NULL)`,
@@ -91,6 +97,8 @@ export function postgresChangeSql(schema: string): ChangeSql {
   return {
     appendFrom: (collection, kind, from, parts) =>
       `${into} SELECT ${collection}::text, ${parts.id}::text, '${kind}', ${parts.version}, ${parts.row ?? 'NULL'}, ${parts.previous ?? 'NULL'} FROM ${from}`,
+    appendBatchFrom: (collection, kind, from, parts) =>
+      `INSERT INTO ${changesOf(schema)} (collection, kind, ids, versions, data, previous) SELECT ${collection}::text, '${kind}', array_agg(${parts.id}::text), array_agg((${parts.version})::bigint), ${parts.row ? `jsonb_agg(${parts.row})` : 'NULL'}, ${parts.previous ? `jsonb_agg(${parts.previous})` : 'NULL'} FROM ${from} HAVING count(*) > 0`,
     rowJson: (row, except) => (except ? `(to_jsonb(${row}) - '${except}')` : `to_jsonb(${row})`),
     appendOne: `${into} VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
   };

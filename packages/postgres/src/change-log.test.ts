@@ -180,6 +180,12 @@ describe.runIf(available)('PostgreSQL change log', () => {
         'created marker',
       ]);
       expect(changes.at(-1)!.id).toBe(marker.id);
+      // Creates sent together share a statement and its log row (versions here: the writing transaction's id).
+      const together = await Promise.all(['A', 'B', 'C'].map((name) => things.create({ ...cat, name })));
+      const more = await readChanges(log, changes.at(-1)!.position, 3);
+      expect(more.changes.map((change) => [change.id, change.version, change.data?.name]).sort()).toEqual(
+        together.map((record) => [record.id, record.version, record.data.name]).sort(),
+      );
       await database.close();
     });
 
@@ -307,6 +313,84 @@ describe.runIf(available)('PostgreSQL change log', () => {
     expect(statements).toHaveLength(3);
     await on.database.close();
   });
+  it('keeps the creates of one statement in one row, and gives each its own position to resume from', async () => {
+    const schema = freshSchema('batched');
+    const { database, things, log } = await start(schema);
+    const from = await log.position();
+    // Creates sent together go to the database together (see CreateBatches): statements of several.
+    const created = await Promise.all(Array.from({ length: 24 }, (_, i) => things.create({ ...cat, name: `n${i}` })));
+    const sizes = await database.pool.query(
+      `SELECT coalesce(cardinality(ids), 1) AS size FROM "${schema}".corral_changes ORDER BY xid, seq`,
+    );
+    const counts = sizes.rows.map((row) => Number(row.size));
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(24);
+    expect(Math.max(...counts)).toBeGreaterThan(1);
+    const { changes } = await readChanges(log, from, 24);
+    expect(changes.map((change) => change.id).sort()).toEqual(created.map((record) => record.id).sort());
+    for (const change of changes) {
+      const record = created.find((one) => one.id === change.id)!;
+      expect(change).toMatchObject({ kind: 'created', version: record.version, data: record.data });
+    }
+    // Positions are distinct and ordered; resuming from each gives exactly the changes after it.
+    const positions = changes.map((change) => change.position);
+    expect(positions.some((position) => /^\d+-\d+-\d+$/.test(position))).toBe(true);
+    for (let i = 1; i < positions.length; i++) expect(log.before(positions[i - 1]!, positions[i]!)).toBe(true);
+    for (let i = 0; i < positions.length; i++) {
+      const rest = await readChanges(log, positions[i]!, 24 - i - 1, 0);
+      expect(rest.changes.map((change) => change.id)).toEqual(changes.slice(i + 1).map((change) => change.id));
+    }
+    // Small reads of the rest of a row pick up where the last one ended.
+    const one = await log.read(from, 1);
+    if ('reset' in one) throw new Error('reset');
+    expect(one.changes.length).toBeGreaterThan(0);
+    await database.close();
+  });
+
+  it('keeps a row of several creates while a hold needs a change within it', async () => {
+    const schema = freshSchema('batched_hold');
+    const { database, things, log } = await start(schema, { changeRetention: 50 });
+    const from = await log.position();
+    await Promise.all(Array.from({ length: 12 }, (_, i) => things.create({ ...cat, name: `n${i}` })));
+    const { changes } = await readChanges(log, from, 12);
+    const within = changes.find((change) => /-0$/.test(change.position) && change.position.split('-').length === 3)!;
+    expect(within).toBeDefined();
+    const after = changes.slice(changes.indexOf(within) + 1).map((change) => change.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const letGo = database.holdChanges(async () => within.position);
+    await log.prune();
+    const kept = await readChanges(log, within.position, after.length, 0);
+    expect(kept.changes.map((change) => change.id)).toEqual(after);
+    letGo();
+    await log.prune();
+    expect(await log.read(within.position, 10)).toMatchObject({ reset: 'expired' });
+    await database.close();
+  });
+
+  it('adds the columns of shared rows to a log made before them, and still reads its rows', async () => {
+    const schema = freshSchema('old_log');
+    await outside(
+      '',
+      `CREATE SCHEMA "${schema}";
+      CREATE SEQUENCE "${schema}".corral_change_seq CACHE 32;
+      CREATE TABLE "${schema}".corral_changes (xid xid8 NOT NULL DEFAULT pg_current_xact_id(), seq bigint NOT NULL DEFAULT nextval('"${schema}".corral_change_seq'), collection text NOT NULL, id text NOT NULL, kind text NOT NULL, version bigint, at timestamptz NOT NULL DEFAULT now(), data jsonb, previous jsonb, PRIMARY KEY (xid, seq));`,
+    );
+    const { database, things, log } = await start(schema);
+    const from = await log.position();
+    await database.pool.query(
+      `INSERT INTO "${schema}".corral_changes (collection, id, kind, version, data) VALUES ('things', '1', 'updated', 2, '{"id": 1}')`,
+    );
+    await Promise.all([things.create(cat), things.create({ ...cat, name: 'B' }), things.create({ ...cat, name: 'C' })]);
+    const { changes } = await readChanges(log, from, 4);
+    expect(changes[0]).toMatchObject({ id: '1', kind: 'updated', version: 2 });
+    expect(
+      changes
+        .slice(1)
+        .map((change) => change.data?.name)
+        .sort(),
+    ).toEqual(['B', 'C', 'Cat']);
+    await database.close();
+  });
+
   it('answers a reset, not an error, for a position past what xid8 and bigint hold', async () => {
     const { database, log } = await start(freshSchema('huge'));
     for (const position of ['99999999999999999999-0', '1-99999999999999999999', '18446744073709551616-1'])

@@ -7,24 +7,86 @@ import type { PostgresDatabase } from './database.js';
 import { createSchemaSql } from './ddl.js';
 
 /**
- * Positions are `<xid>-<seq>`: the writing transaction's id and a sequence value. A read delivers
- * only rows of transactions below the horizon (`pg_snapshot_xmin`: every older transaction has
- * ended), in (xid, seq) order, so a transaction that started first and commits last is still
- * delivered, after the position of every reader that could have missed it. A long transaction
- * anywhere in the database holds the horizon, and with it every feed, until it ends.
+ * Positions are `<xid>-<seq>`: the writing transaction's id and a sequence value, with `-<i>` for
+ * the i-th change of a row holding several (`<xid>-<seq>` alone then means the whole row). A read
+ * delivers only rows of transactions below the horizon (`pg_snapshot_xmin`: every older
+ * transaction has ended), in (xid, seq) order, so a transaction that started first and commits
+ * last is still delivered, after the position of every reader that could have missed it. A long
+ * transaction anywhere in the database holds the horizon, and with it every feed, until it ends.
  */
-const positionPattern = /^(\d{1,20})-(\d{1,20})$/;
+const positionPattern = /^(\d{1,20})-(\d{1,20})(?:-(\d{1,9}))?$/;
 
 // What the columns hold (xid8, bigint): a larger number is no position, and PostgreSQL would refuse it.
 const largestXid = 2n ** 64n - 1n;
 const largestSeq = 2n ** 63n - 1n;
 
-function parse(position: string): [bigint, bigint] | undefined {
+/** A position's row, and the change within it (undefined: the whole row). */
+type Parsed = [xid: bigint, seq: bigint, item: number | undefined];
+
+function parse(position: string): Parsed | undefined {
   const match = positionPattern.exec(position);
   if (!match) return undefined;
   const xid = BigInt(match[1]!);
   const seq = BigInt(match[2]!);
-  return xid <= largestXid && seq <= largestSeq ? [xid, seq] : undefined;
+  const item = match[3] === undefined ? undefined : Number(match[3]);
+  return xid <= largestXid && seq <= largestSeq ? [xid, seq, item] : undefined;
+}
+
+/** Orders two numbers of a position; `undefined` (a whole row) after every change within it. */
+function order(a: bigint | number | undefined, b: bigint | number | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  return a < b ? -1 : 1;
+}
+
+type Json = Record<string, unknown>;
+
+/** A row of the log as read: a change, or (`ids` given) the changes of one statement, in order. */
+interface StoredRow {
+  readonly xid: string;
+  readonly seq: string;
+  readonly collection: string;
+  readonly id: string | null;
+  readonly kind: ChangeKind;
+  readonly version: string | null;
+  readonly at: Date;
+  readonly data: Json | (Json | null)[] | null;
+  readonly previous: Json | (Json | null)[] | null;
+  readonly ids: string[] | null;
+  readonly versions: (string | null)[] | null;
+}
+
+/** The changes a log row holds: itself, or each of the creates of one statement it keeps together. */
+function changesOfRow(row: StoredRow, after: Parsed | undefined): LogRow[] {
+  const common = { collection: row.collection, kind: row.kind, at: row.at };
+  if (row.ids === null)
+    return [
+      {
+        ...common,
+        position: `${row.xid}-${row.seq}`,
+        id: row.id ?? '',
+        version: Number(row.version ?? 0),
+        row: (row.data as Json | null) ?? undefined,
+        previousRow: (row.previous as Json | null) ?? undefined,
+      },
+    ];
+  // Part of this row may have been read already: its changes through `after`'s.
+  const from = after && String(after[0]) === row.xid && String(after[1]) === row.seq ? (after[2] ?? Infinity) + 1 : 0;
+  const { ids } = row;
+  const data = row.data as (Json | null)[] | null;
+  const previous = row.previous as (Json | null)[] | null;
+  const changes: LogRow[] = [];
+  for (let i = from; i < ids.length; i++)
+    changes.push({
+      ...common,
+      position: `${row.xid}-${row.seq}-${i}`,
+      id: ids[i]!,
+      version: Number(row.versions?.[i] ?? 0),
+      row: data?.[i] ?? undefined,
+      previousRow: previous?.[i] ?? undefined,
+    });
+  return changes;
 }
 
 /** How often a watched log is read for other programs' writes (they send no notification). */
@@ -71,9 +133,9 @@ export class PostgresChangeEngine implements ChangeLogEngine {
   }
 
   compare(a: string, b: string): number {
-    const [ax, as] = parse(a) ?? [0n, 0n];
-    const [bx, bs] = parse(b) ?? [0n, 0n];
-    return ax === bx ? (as === bs ? 0 : as < bs ? -1 : 1) : ax < bx ? -1 : 1;
+    const [ax, as, ai] = parse(a) ?? [0n, 0n, undefined];
+    const [bx, bs, bi] = parse(b) ?? [0n, 0n, undefined];
+    return order(ax, bx) || order(as, bs) || order(ai, bi);
   }
 
   async current(): Promise<string> {
@@ -91,14 +153,17 @@ export class PostgresChangeEngine implements ChangeLogEngine {
     await this.prepared();
     const { schema, pool } = this.database;
     const at = parse(after);
+    // After a change within a row, that row is read again for the changes after it.
+    const partly = at?.[2] !== undefined;
     const result = await this.database.query(
       pool,
       `WITH h AS (SELECT pg_snapshot_xmin(s) AS xmin, pg_snapshot_xmax(s) AS xmax FROM pg_current_snapshot() AS s)
       SELECT h.xmin::text AS horizon, h.xmax::text AS next, p.xid::text AS pruned_xid, p.seq::text AS pruned_seq,
-        c.xid::text AS xid, c.seq::text AS seq, c.collection, c.id, c.kind, c.version, c.at, c.data, c.previous
+        c.xid::text AS xid, c.seq::text AS seq, c.collection, c.id, c.kind, c.version, c.at, c.data, c.previous,
+        c.ids, c.versions
       FROM h LEFT JOIN ${prunedOf(schema)} AS p ON true
-      LEFT JOIN LATERAL (SELECT * FROM ${changesOf(schema)} WHERE (xid, seq) > ($1::xid8, $2::bigint) AND xid < h.xmin
-        ORDER BY xid, seq LIMIT $3) AS c ON true`,
+      LEFT JOIN LATERAL (SELECT * FROM ${changesOf(schema)} WHERE (xid, seq) ${partly ? '>=' : '>'} ($1::xid8, $2::bigint)
+        AND xid < h.xmin ORDER BY xid, seq LIMIT $3) AS c ON true`,
       [String(at?.[0] ?? 0n), String(at?.[1] ?? 0n), limit],
     );
     const first = result.rows[0]!;
@@ -106,21 +171,11 @@ export class PostgresChangeEngine implements ChangeLogEngine {
     if (!at || at[0] > BigInt(first.next)) return { reset: 'unknown', position: current };
     if (first.pruned_xid !== null && this.compare(after, `${first.pruned_xid}-${first.pruned_seq}`) < 0)
       return { reset: 'expired', position: current };
-    const rows: LogRow[] = result.rows
-      .filter((row) => row.xid !== null)
-      .map((row) => ({
-        position: `${row.xid}-${row.seq}`,
-        collection: row.collection,
-        id: row.id,
-        kind: row.kind as ChangeKind,
-        version: Number(row.version ?? 0),
-        at: row.at,
-        row: row.data ?? undefined,
-        previousRow: row.previous ?? undefined,
-      }));
+    const found = (result.rows as StoredRow[]).filter((row) => row.xid !== null);
+    const rows: LogRow[] = found.flatMap((row) => changesOfRow(row, at));
     // Fewer rows than asked: everything below the horizon was read, so the next read starts there.
     const last = rows.at(-1)?.position;
-    const next = rows.length < limit && this.compare(current, last ?? after) > 0 ? current : (last ?? after);
+    const next = found.length < limit && this.compare(current, last ?? after) > 0 ? current : (last ?? after);
     return { rows, position: next };
   }
 
@@ -135,7 +190,9 @@ export class PostgresChangeEngine implements ChangeLogEngine {
   }
 
   async dropThrough(position: string): Promise<void> {
-    const [xid, seq] = parse(position)!;
+    const [xid, whole, item] = parse(position)!;
+    // Through a change within a row: the rows before it (the row itself still holds later changes).
+    const seq = item === undefined ? whole : whole - 1n;
     const { schema } = this.database;
     await this.database.pool.query(
       `WITH gone AS (DELETE FROM ${changesOf(schema)} WHERE (xid, seq) <= ($1::xid8, $2::bigint))

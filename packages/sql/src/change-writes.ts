@@ -20,6 +20,18 @@ export interface ChangeSql {
     from: string,
     parts: { id: string; version: string; row?: string; previous?: string },
   ): string;
+  /**
+   * Where the engine keeps the changes of one statement together: an INSERT of a single log row
+   * for every row of `from`, in its order, with the parts of {@link appendFrom}. Fewer, larger log
+   * rows cost a busy writer less (one heap row, one index entry); the engine's reader gives each
+   * change a position of its own. Absent: {@link appendFrom} writes a row per change.
+   */
+  appendBatchFrom?(
+    collection: string,
+    kind: ChangeKind,
+    from: string,
+    parts: { id: string; version: string; row?: string; previous?: string },
+  ): string;
   /** The JSON (object by column name) of a whole row of the relation `row`, without the column `except`. */
   rowJson(row: string, except?: string): string;
   /** An INSERT of one log row from 6 parameters: collection, id, kind, version, row JSON, previous JSON. */

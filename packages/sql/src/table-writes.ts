@@ -215,12 +215,17 @@ export async function insertRows<T, C>(
     (from) => `SELECT * FROM ${from}`,
     'added',
     undefined,
-    (changes, collection, from) =>
-      changes.appendFrom(collection, 'created', from, {
+    (changes, collection, from) => {
+      const parts = {
         id: `${from}.${dialect.quote(map.id.column)}`,
         version: versionOf(source, from),
         row: changes.rowJson(from),
-      }),
+      };
+      // Several creates of one statement share a log row where the engine keeps them together.
+      return many.length > 1 && changes.appendBatchFrom
+        ? changes.appendBatchFrom(collection, 'created', from, parts)
+        : changes.appendFrom(collection, 'created', from, parts);
+    },
     { shape: `${withIds ? 'insert with id' : 'insert'} x${many.length}`, values: tuples.flat() },
   );
   if (rows.length !== many.length) throw new Error(`${many.length} rows were inserted, ${rows.length} came back`);
