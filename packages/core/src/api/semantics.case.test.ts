@@ -164,6 +164,23 @@ export function semanticsCases(name: string, connect: (api: Api) => Promise<Tran
       expect((await c.send('GET', '/v1/employees/2')).status).toBe(200);
     });
 
+    it('refuses %-escapes that are not UTF-8 (400 naming the parameter) instead of reading U+FFFD, changing nothing', async () => {
+      const c = await client();
+      const before = (await c.send('GET', '/v1/employees?limit=100')).json.employees.length;
+      for (const [method, path, parameter] of [
+        ['GET', '/v1/employees?state=%FF', 'state'],
+        ['GET', '/v1/employees?query=caf%E9', 'query'],
+        ['GET', '/v1/employees/1?fields=na%C3', 'fields'],
+        ['POST', '/v1/employees?x%FF=1', 'x\uFFFD'],
+      ] as const) {
+        const res = await c.send(method, path, method === 'POST' ? { body: dora } : {});
+        expect(res.status, path).toBe(400);
+        expect(res.json, path).toMatchObject({ errorCode: 1001, message: expect.stringContaining(`"${parameter}"`) });
+      }
+      expect((await c.send('GET', '/v1/employees?query=Zo%C3%AB')).status).toBe(200);
+      expect((await c.send('GET', '/v1/employees?limit=100')).json.employees).toHaveLength(before);
+    });
+
     it('redirects a trailing slash at the version root and base path, but never to another host', async () => {
       const c = await client(testApi({ basePath: '/api' }));
       for (const [path, location] of [

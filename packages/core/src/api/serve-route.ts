@@ -4,7 +4,7 @@ import { requireAccess } from '../auth/require-scope.js';
 import { accepts } from '../http/accept.js';
 import type { CorralResponse } from '../http/exchange.js';
 import { checkPathParameters } from '../http/input-limits.js';
-import { rejectUnknownParameters } from '../http/query-params.js';
+import { checkQueryEncoding, rejectUnknownParameters } from '../http/query-params.js';
 import { runAround, runUntilAnswer } from './compile-hooks.js';
 import type { CompiledRoute } from './compiled-route.js';
 import type { PipelineContext } from './request-context.js';
@@ -23,6 +23,7 @@ export async function serveRoute(
 ): Promise<CorralResponse> {
   const { definition, hooks } = route;
   checkPathParameters(context.params);
+  checkQueryEncoding(context.request.rawQuery);
   const produces = definition.produces ?? 'application/json';
   const accept = context.request.header('accept');
   if (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quote, rejectUnknownParameters, singleValue } from './query-params.js';
+import { checkQueryEncoding, quote, rejectUnknownParameters, singleValue } from './query-params.js';
 import { refusal } from '../testing/refusal.js';
 
 describe('quote', () => {
@@ -50,6 +50,36 @@ describe('rejectUnknownParameters', () => {
   it('shortens a long unknown name in the message', () => {
     const error = refusal(() => rejectUnknownParameters(new URLSearchParams(`${'x'.repeat(500)}=1`), ['limit']));
     expect(error.message.length).toBeLessThan(120);
+  });
+});
+
+describe('checkQueryEncoding', () => {
+  it('lets UTF-8 escapes, lone percent signs and plain queries through', () => {
+    for (const query of [
+      '',
+      'name=Zo%C3%AB',
+      'q=%E2%82%AC+1',
+      'a=100%',
+      'a=%zz&b=%C3%A9',
+      'name=%EF%BF%BD',
+      '%C3%A9=1',
+    ])
+      expect(() => checkQueryEncoding(query), query).not.toThrow();
+  });
+
+  it('refuses escapes that are not UTF-8 with 400, naming the parameter', () => {
+    for (const [query, name] of [
+      ['name=%FF', 'name'],
+      ['limit=5&query=caf%E9', 'query'],
+      ['name=%C3', 'name'],
+      ['name=%ED%A0%80', 'name'], // a surrogate half
+      ['name=%C0%AF', 'name'], // an overlong '/'
+      ['na%FFme=1', 'na\uFFFDme'],
+    ]) {
+      const error = refusal(() => checkQueryEncoding(query!));
+      expect(error, query).toMatchObject({ status: 400, errorCode: 1001, codeName: 'invalidQueryParameter' });
+      expect(error.message).toBe(`Query parameter ${JSON.stringify(name)} is not UTF-8 once its %-escapes are decoded`);
+    }
   });
 });
 
