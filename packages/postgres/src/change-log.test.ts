@@ -379,15 +379,71 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await database.pool.query(
       `INSERT INTO "${schema}".corral_changes (collection, id, kind, version, data) VALUES ('things', '1', 'updated', 2, '{"id": 1}')`,
     );
-    await Promise.all([things.create(cat), things.create({ ...cat, name: 'B' }), things.create({ ...cat, name: 'C' })]);
-    const { changes } = await readChanges(log, from, 4);
+    const created = await Promise.all([
+      things.create(cat),
+      things.create({ ...cat, name: 'B' }),
+      things.create({ ...cat, name: 'C' }),
+    ]);
+    // Its columns stay jsonb: what is written as json text is converted on the way in.
+    const updated = await things.update!(created[0]!.id, { legs: 3, tags: ['a'] });
+    await things.delete(created[1]!.id);
+    const { changes } = await readChanges(log, from, 6);
     expect(changes[0]).toMatchObject({ id: '1', kind: 'updated', version: 2 });
     expect(
       changes
-        .slice(1)
+        .slice(1, 4)
         .map((change) => change.data?.name)
         .sort(),
     ).toEqual(['B', 'C', 'Cat']);
+    expect(updated.status).toBe('ok');
+    expect(changes[4]).toMatchObject({
+      kind: 'updated',
+      data: { ...cat, legs: 3, tags: ['a'] },
+      previous: cat,
+    });
+    expect(changes[5]).toMatchObject({ kind: 'deleted', id: created[1]!.id, previous: { ...cat, name: 'B' } });
+    const types = await database.pool.query(
+      `SELECT attname, format_type(atttypid, NULL) AS type FROM pg_attribute WHERE attrelid = '"${schema}".corral_changes'::regclass AND attname IN ('data', 'previous') ORDER BY attname`,
+    );
+    expect(types.rows).toEqual([
+      { attname: 'data', type: 'jsonb' },
+      { attname: 'previous', type: 'jsonb' },
+    ]);
+    await database.close();
+  });
+
+  it('keeps the records of a new log as json text, compressed with lz4 where the server has it', async () => {
+    const schema = freshSchema('json_log');
+    const { database, things, log } = await start(schema);
+    const from = await log.position();
+    const created = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        things.create({ ...cat, name: `n${i}`, wild: i % 2 === 0, tags: ['x', `${i}`] }),
+      ),
+    );
+    const updated = await things.update!(created[0]!.id, { legs: 3 });
+    await things.delete(created[1]!.id);
+    const { changes } = await readChanges(log, from, 42);
+    for (const record of created)
+      expect(changes.find((change) => change.id === record.id && change.kind === 'created')?.data).toEqual(record.data);
+    expect(updated.status === 'ok' && changes[40]).toMatchObject({
+      kind: 'updated',
+      data: { ...created[0]!.data, legs: 3 },
+      previous: created[0]!.data,
+    });
+    expect(changes[41]).toMatchObject({ kind: 'deleted', previous: created[1]!.data });
+    const columns = await database.pool.query(
+      `SELECT attname, format_type(atttypid, NULL) AS type, attcompression AS compression FROM pg_attribute WHERE attrelid = '"${schema}".corral_changes'::regclass AND attname IN ('data', 'previous') ORDER BY attname`,
+    );
+    // Setting lz4 as the default fails where the server was built without it.
+    const lz4 = await database.pool.query(`SELECT set_config('default_toast_compression', 'lz4', true)`).then(
+      () => true,
+      () => false,
+    );
+    for (const column of columns.rows) {
+      expect(column.type).toBe('json');
+      expect(column.compression).toBe(lz4 ? 'l' : '');
+    }
     await database.close();
   });
 
