@@ -2,6 +2,7 @@ import { ApiError, isApiError } from '@corral/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2Stream } from 'node:http2';
 import { checkDeclaredLength, collectLimited, payloadTooLarge } from './body-limit.js';
+import { bodyHeldBack, sendContinue } from './expect-continue.js';
 import { writeNodeStream } from './node-stream.js';
 import { isStreaming, type CorralRequest, type CorralResponse } from './exchange.js';
 import { originForm } from './request-target.js';
@@ -136,6 +137,8 @@ class NodeRequest implements CorralRequest {
 
   private async readStream(limit: number): Promise<Uint8Array> {
     checkDeclaredLength(this.req.headers['content-length'], limit);
+    // A body too large by its declared length is refused above, before the client sends it.
+    sendContinue(this.req);
     const parsed = alreadyParsedBody(this.req);
     if (parsed) {
       if (parsed.byteLength > limit) throw payloadTooLarge(limit);
@@ -177,6 +180,7 @@ export function writeNodeResponse(req: IncomingMessage, res: ServerResponse, res
   const headers = response.headers;
   // HTTP/2 has no Connection header (RFC 9113, section 8.2.2): a stream ends on its own, not its connection.
   if (req.httpVersionMajor === 2) delete headers.connection;
+  else if (bodyHeldBack(req)) headers.connection = 'close';
   const body = response.body;
   if (isStreaming(body)) {
     writeNodeStream(req, res, response.status, headers, body);

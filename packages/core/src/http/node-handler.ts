@@ -2,6 +2,7 @@ import { type ErrorDocsUrl, renderError } from '@corral/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refusalBeforeRouting } from './early-refusals.js';
 import { type CorralRequest, type CorralResponse, jsonResponse } from './exchange.js';
+import { sendContinue } from './expect-continue.js';
 import { fromNodeRequest, targetOf, writeNodeResponse } from './node-adapter.js';
 import { requestIdFor } from './request-id.js';
 import type { NodeListener } from './server-settings.js';
@@ -50,6 +51,7 @@ export function createNodeHandler(
     const mount = mounts.length > 0 ? mountFor(targetOf(req)) : undefined;
     if (mount) {
       res.setHeader('x-request-id', requestIdOf(req));
+      sendContinue(req); // a mounted handler reads the body as it likes: its client is told to send it
       mount.handler(req, res);
       return;
     }

@@ -1,4 +1,5 @@
 import type { Http2SecureServer, Http2ServerRequest, Http2ServerResponse, Http2Session, Http2Stream } from 'node:http2';
+import { continueOnRead } from './expect-continue.js';
 import { http1Limits } from './http1-limits.js';
 import { limitHttp2Request } from './http2-request-limits.js';
 import { nodeHttp2 } from './node-builtins.js';
@@ -67,7 +68,9 @@ export function createSecureApiServer(
     if (hsts) res.setHeader('strict-transport-security', hsts);
     if (req.httpVersionMajor === 2) limitHttp2Request(req, res, chosen.requestTimeoutMs);
   });
-  if (listener)
+  if (listener) {
     server.on('request', listener as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void);
+    continueOnRead(server, listener);
+  }
   return server;
 }

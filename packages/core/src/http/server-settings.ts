@@ -4,6 +4,7 @@ import { http1Limits } from './http1-limits.js';
 import { nodeHttp } from './node-builtins.js';
 import { setStreamBufferLimit, streamBufferLimit } from './node-stream.js';
 import { trackConnections } from './open-connections.js';
+import { continueOnRead } from './expect-continue.js';
 import { createSecureApiServer } from './secure-server.js';
 import type { TlsOptions } from './tls-options.js';
 
@@ -62,6 +63,9 @@ export function createApiServer(settings: ServerSettings | SecureServerSettings 
   const server = setStreamBufferLimit(nodeHttp().createServer(http1Limits(chosen)), chosen.streamBufferBytes);
   server.maxConnections = chosen.maxConnections;
   trackConnections(server); // so that stopGracefully can answer with Connection: close
-  if (listener) server.on('request', listener);
+  if (listener) {
+    server.on('request', listener);
+    continueOnRead(server, listener);
+  }
   return server;
 }
