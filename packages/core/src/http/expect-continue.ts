@@ -8,15 +8,26 @@ import type { NodeListener, NodeServer } from './server-settings.js';
  */
 const owed = new WeakMap<IncomingMessage, ServerResponse>();
 
+/** Listeners that read a request's body only through {@link sendContinue}'s callers (the API's own). */
+const readersOnDemand = new WeakSet<NodeListener>();
+
+/** Marks `listener` as one that says 100 Continue itself when it reads a body (see {@link continueOnRead}). */
+export function continuesOnRead<L extends NodeListener>(listener: L): L {
+  readersOnDemand.add(listener);
+  return listener;
+}
+
 /**
- * Makes `server` send 100 Continue only when the body is about to be read (see {@link sendContinue});
- * an answer given without reading it closes the connection (see {@link bodyHeldBack}), as the
- * client may or may not send the body after it.
+ * Where `listener` is the API's own, makes `server` send 100 Continue only when the body is about
+ * to be read (see {@link sendContinue}); the request then goes to every `request` listener as any
+ * other (HSTS, HTTP/2 limits and graceful stop listen there too). Any other listener keeps Node's
+ * default, 100 at once: it may read the body without asking.
  */
 export function continueOnRead(server: NodeServer, listener: NodeListener): void {
+  if (!readersOnDemand.has(listener)) return;
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     owed.set(req, res);
-    listener(req, res);
+    server.emit('request', req, res);
   });
 }
 

@@ -2,7 +2,7 @@ import { type ErrorDocsUrl, renderError } from '@corral/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refusalBeforeRouting } from './early-refusals.js';
 import { type CorralRequest, type CorralResponse, jsonResponse } from './exchange.js';
-import { sendContinue } from './expect-continue.js';
+import { continuesOnRead, sendContinue } from './expect-continue.js';
 import { fromNodeRequest, targetOf, writeNodeResponse } from './node-adapter.js';
 import { requestIdFor } from './request-id.js';
 import type { NodeListener } from './server-settings.js';
@@ -40,7 +40,7 @@ export function createNodeHandler(
       res.destroy();
     }
   };
-  return (req, res) => {
+  return continuesOnRead((req, res) => {
     const refusal = refusalBeforeRouting(req);
     if (refusal) {
       const rendered = renderError(refusal, docsUrl);
@@ -56,5 +56,5 @@ export function createNodeHandler(
       return;
     }
     void serveNode(req, res);
-  };
+  });
 }

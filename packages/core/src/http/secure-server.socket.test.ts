@@ -80,6 +80,50 @@ describe('api.listen with tls: HTTPS with HTTP/2 and HTTP/1.1 on one port', () =
     expect(await ask('--http1.1')).toBe('1.1 200');
   });
 
+  it.skipIf(!curl)(
+    'answers Expect: 100-continue over h2 and HTTP/1.1 with HSTS, and a refusal with no upload',
+    async () => {
+      // Such requests reach the server as 'checkContinue', not 'request': every request listener
+      // (HSTS, HTTP/2 limits, graceful stop) must still see them.
+      const caFile = join(mkdtempSync(join(tmpdir(), 'corral-tls-')), 'ca.pem');
+      writeFileSync(caFile, tls.cert);
+      const post = async (version: string, path: string, body: string) =>
+        (
+          await run('curl', [
+            '-s',
+            '-D',
+            '-',
+            '-o',
+            '/dev/null',
+            '-w',
+            '%{http_version} %{http_code} %{size_upload}',
+            '--cacert',
+            caFile,
+            version,
+            '-H',
+            'Expect: 100-continue',
+            '-H',
+            'content-type: application/json',
+            '--data-binary',
+            body,
+            `${origin}${path}`,
+          ])
+        ).stdout;
+      const employeeBody = JSON.stringify(employee);
+      for (const version of ['--http2', '--http1.1']) {
+        const created = await post(version, '/v1/employees', employeeBody);
+        expect(created).toMatch(/strict-transport-security: max-age=31536000/i);
+        expect(created.trim().split('\n').at(-1)).toBe(
+          `${version === '--http2' ? '2' : '1.1'} 201 ${employeeBody.length}`,
+        );
+        // Refused before the body is needed: curl uploads nothing.
+        const refused = await post(version, '/v1/nothing-here', employeeBody);
+        expect(refused).toMatch(/strict-transport-security: max-age=31536000/i);
+        expect(refused.trim().split('\n').at(-1)).toBe(`${version === '--http2' ? '2' : '1.1'} 404 0`);
+      }
+    },
+  );
+
   it('reads an HTTP/2 body that comes without Content-Length, for handlers and idempotency keys alike', async () => {
     const post = (body: object) =>
       http2Request(
