@@ -97,6 +97,19 @@ export async function logTriggers(db: Queryable, schema: string, map: TableMap, 
   }
 }
 
+/**
+ * The JSON text of some columns of a row, written directly as row_to_json writes a whole one (see
+ * prepareChangeLog). json_build_object takes at most 100 arguments: wider rows join in jsonb.
+ */
+function columnsJson(row: string, columns: readonly string[]): string {
+  const parts: string[] = [];
+  for (let at = 0; at < columns.length; at += 50) {
+    const pairs = columns.slice(at, at + 50).map((column) => `${literal(column)}, ${row}.${quoted(column)}`);
+    parts.push(`json_build_object(${pairs.join(', ')})`);
+  }
+  return parts.length === 1 ? parts[0]! : `(${parts.map((part) => `${part}::jsonb`).join(' || ')})::json`;
+}
+
 /** How the stores' own statements append to the log: a CTE beside the write (see table-writes.ts). */
 export function postgresChangeSql(schema: string): ChangeSql {
   const into = `INSERT INTO ${changesOf(schema)} (collection, id, kind, version, data, previous)`;
@@ -105,8 +118,7 @@ export function postgresChangeSql(schema: string): ChangeSql {
       `${into} SELECT ${collection}::text, ${parts.id}::text, '${kind}', ${parts.version}, ${parts.row ?? 'NULL'}, ${parts.previous ?? 'NULL'} FROM ${from}`,
     appendBatchFrom: (collection, kind, from, parts) =>
       `INSERT INTO ${changesOf(schema)} (collection, kind, ids, versions, data, previous) SELECT ${collection}::text, '${kind}', array_agg(${parts.id}::text), array_agg((${parts.version})::bigint), ${parts.row ? `json_agg(${parts.row})` : 'NULL'}, ${parts.previous ? `json_agg(${parts.previous})` : 'NULL'} FROM ${from} HAVING count(*) > 0`,
-    // Without a column to leave out, row_to_json writes the row's text directly (see prepareChangeLog).
-    rowJson: (row, except) => (except ? `(to_jsonb(${row}) - '${except}')::json` : `row_to_json(${row})`),
+    rowJson: (row, columns) => (columns ? columnsJson(row, columns) : `row_to_json(${row})`),
     appendOne: `${into} VALUES ($1, $2, $3, $4, $5::json, $6::json)`,
   };
 }

@@ -447,6 +447,33 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await database.close();
   });
 
+  it('logs an update of a record with more fields than one json_build_object takes', async () => {
+    const schema = freshSchema('wide');
+    const database = postgresDatabase({ connectionString: testDatabaseUrl, schema });
+    const names = Array.from({ length: 70 }, (_, i) => `f${i}`);
+    const wide = database.store<Record<string, number>>();
+    await wide.init?.({
+      collection: 'wides',
+      fields: Object.fromEntries(names.map((name) => [name, 'integer' as const])),
+      filterable: [],
+      sortable: [],
+      searchable: [],
+      required: [],
+      nullable: [],
+      enums: {},
+    });
+    const log = database.changes!;
+    const before = Object.fromEntries(names.map((name, i) => [name, i]));
+    const from = await log.position();
+    const created = await wide.create(before);
+    const updated = await wide.update!(created.id, { f69: -1 });
+    const { changes } = await readChanges(log, from, 2);
+    expect(updated.status).toBe('ok');
+    expect(changes.map((change) => change.kind)).toEqual(['created', 'updated']);
+    expect(changes[1]).toMatchObject({ data: { ...before, f69: -1 }, previous: before });
+    await database.close();
+  });
+
   it('answers a reset, not an error, for a position past what xid8 and bigint hold', async () => {
     const { database, log } = await start(freshSchema('huge'));
     for (const position of ['99999999999999999999-0', '1-99999999999999999999', '18446744073709551616-1'])

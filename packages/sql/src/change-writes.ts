@@ -32,8 +32,11 @@ export interface ChangeSql {
     from: string,
     parts: { id: string; version: string; row?: string; previous?: string },
   ): string;
-  /** The JSON (object by column name) of a whole row of the relation `row`, without the column `except`. */
-  rowJson(row: string, except?: string): string;
+  /**
+   * The JSON (object by column name) of a row of the relation `row`: the whole row, or only the
+   * columns named in `columns` (their names as in the table, not quoted).
+   */
+  rowJson(row: string, columns?: readonly string[]): string;
   /** An INSERT of one log row from 6 parameters: collection, id, kind, version, row JSON, previous JSON. */
   readonly appendOne: string;
   /** An INSERT of a log row for each entry, each 6 placeholders as for {@link appendOne}. */

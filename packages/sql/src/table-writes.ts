@@ -304,7 +304,11 @@ export async function overwriteRow<T, C>(
       changes.appendFrom(collection, 'updated', from, {
         id: `${from}.${dialect.quote(map.id.column)}`,
         version: versionOf(source, from),
-        row: changes.rowJson(from, 'corral_old'),
+        row: changes.rowJson(from, [
+          map.id.column,
+          ...map.columns.map((column) => column.column),
+          ...(source.shape.versionSql ? [versionAlias] : []),
+        ]),
         previous: `${from}.corral_old`,
       }),
   );
