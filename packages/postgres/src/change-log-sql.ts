@@ -3,6 +3,7 @@ import { countedByTrigger } from './counters.js';
 import type { Queryable } from './database.js';
 import { ensureTrigger } from './ddl.js';
 import { literal } from './dialect.js';
+import { columnsJson, logJsonOf, logRecordType } from './log-json.js';
 
 /**
  * The change log of a schema, keyed by the writing transaction's id (xid8) and a sequence value:
@@ -38,8 +39,11 @@ function logFunctions(schema: string): Record<string, string> {
   };
 }
 
-/** Makes the log's tables and trigger functions in the schema (idempotent; in the caller's unit). */
-export async function prepareChangeLog(on: Queryable, schema: string): Promise<void> {
+/**
+ * Makes the log's tables and trigger functions in the schema (idempotent; in the caller's unit);
+ * the type its records are kept as (see log-json.ts).
+ */
+export async function prepareChangeLog(on: Queryable, schema: string): Promise<'json' | 'jsonb'> {
   // Each backend takes sequence values in blocks: writers do not queue on the sequence.
   await on.query(`CREATE SEQUENCE IF NOT EXISTS ${schema}.corral_change_seq CACHE 32`);
   // The rows' JSON is kept as text (json, not jsonb): it is only ever read back whole, and writing
@@ -63,6 +67,7 @@ export async function prepareChangeLog(on: Queryable, schema: string): Promise<v
     await on.query(
       `CREATE OR REPLACE FUNCTION ${schema}.${name}() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN ${body} RETURN NULL; END $corral$`,
     );
+  return logRecordType(on, schema);
 }
 
 /**
@@ -97,28 +102,25 @@ export async function logTriggers(db: Queryable, schema: string, map: TableMap, 
   }
 }
 
-/**
- * The JSON text of some columns of a row, written directly as row_to_json writes a whole one (see
- * prepareChangeLog). json_build_object takes at most 100 arguments: wider rows join in jsonb.
- */
-function columnsJson(row: string, columns: readonly string[]): string {
-  const parts: string[] = [];
-  for (let at = 0; at < columns.length; at += 50) {
-    const pairs = columns.slice(at, at + 50).map((column) => `${literal(column)}, ${row}.${quoted(column)}`);
-    parts.push(`json_build_object(${pairs.join(', ')})`);
-  }
-  return parts.length === 1 ? parts[0]! : `(${parts.map((part) => `${part}::jsonb`).join(' || ')})::json`;
-}
-
 /** How the stores' own statements append to the log: a CTE beside the write (see table-writes.ts). */
 export function postgresChangeSql(schema: string): ChangeSql {
   const into = `INSERT INTO ${changesOf(schema)} (collection, id, kind, version, data, previous)`;
-  return {
+  // Built as the log's columns hold records: json text, or jsonb in a log an earlier release made.
+  const changes: ChangeSql = {
     appendFrom: (collection, kind, from, parts) =>
       `${into} SELECT ${collection}::text, ${parts.id}::text, '${kind}', ${parts.version}, ${parts.row ?? 'NULL'}, ${parts.previous ?? 'NULL'} FROM ${from}`,
-    appendBatchFrom: (collection, kind, from, parts) =>
-      `INSERT INTO ${changesOf(schema)} (collection, kind, ids, versions, data, previous) SELECT ${collection}::text, '${kind}', array_agg(${parts.id}::text), array_agg((${parts.version})::bigint), ${parts.row ? `json_agg(${parts.row})` : 'NULL'}, ${parts.previous ? `json_agg(${parts.previous})` : 'NULL'} FROM ${from} HAVING count(*) > 0`,
-    rowJson: (row, columns) => (columns ? columnsJson(row, columns) : `row_to_json(${row})`),
-    appendOne: `${into} VALUES ($1, $2, $3, $4, $5::json, $6::json)`,
+    appendBatchFrom: (collection, kind, from, parts) => {
+      const { agg } = logJsonOf(changes);
+      return `INSERT INTO ${changesOf(schema)} (collection, kind, ids, versions, data, previous) SELECT ${collection}::text, '${kind}', array_agg(${parts.id}::text), array_agg((${parts.version})::bigint), ${parts.row ? `${agg}(${parts.row})` : 'NULL'}, ${parts.previous ? `${agg}(${parts.previous})` : 'NULL'} FROM ${from} HAVING count(*) > 0`;
+    },
+    rowJson: (row, columns) => {
+      const json = logJsonOf(changes);
+      return columns ? columnsJson(json, row, columns) : `${json.row}(${row})`;
+    },
+    get appendOne() {
+      const { type } = logJsonOf(changes);
+      return `${into} VALUES ($1, $2, $3, $4, $5::${type}, $6::${type})`;
+    },
   };
+  return changes;
 }

@@ -379,12 +379,18 @@ describe.runIf(available)('PostgreSQL change log', () => {
     await database.pool.query(
       `INSERT INTO "${schema}".corral_changes (collection, id, kind, version, data) VALUES ('things', '1', 'updated', 2, '{"id": 1}')`,
     );
+    const statements: string[] = [];
+    const query = database.query.bind(database);
+    database.query = (target, text, values, how) => {
+      statements.push(text);
+      return query(target, text, values, how);
+    };
     const created = await Promise.all([
       things.create(cat),
       things.create({ ...cat, name: 'B' }),
       things.create({ ...cat, name: 'C' }),
     ]);
-    // Its columns stay jsonb: what is written as json text is converted on the way in.
+    // Its columns stay jsonb, and the writes build jsonb for them: nothing is converted.
     const updated = await things.update!(created[0]!.id, { legs: 3, tags: ['a'] });
     await things.delete(created[1]!.id);
     const { changes } = await readChanges(log, from, 6);
@@ -409,6 +415,10 @@ describe.runIf(available)('PostgreSQL change log', () => {
       { attname: 'data', type: 'jsonb' },
       { attname: 'previous', type: 'jsonb' },
     ]);
+    const logged = statements.filter((text) => text.includes('corral_changes'));
+    expect(logged.length).toBeGreaterThan(1);
+    for (const text of logged) expect(text).not.toMatch(/row_to_json|json_agg\(|json_build_object/);
+    expect(logged.join('\n')).toMatch(/to_jsonb|jsonb_agg|jsonb_build_object/);
     await database.close();
   });
 

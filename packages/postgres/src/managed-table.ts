@@ -96,9 +96,10 @@ export function createTableSql(schema: string, map: TableMap, name = map.table):
 /**
  * The schema's bookkeeping tables and the trigger functions every table of the store's own uses:
  * revisions and live counts (see counters.ts), tombstones, the layouts written down. The functions work per
- * statement on its transition table, so a bulk write moves the counts once.
+ * statement on its transition table, so a bulk write moves the counts once. Gives the type the
+ * change log keeps records as.
  */
-export async function prepareBookkeeping(on: Queryable, schema: string): Promise<void> {
+export async function prepareBookkeeping(on: Queryable, schema: string): Promise<'json' | 'jsonb'> {
   await on.query(createSchemaSql(schema));
   await on.query(
     `CREATE TABLE IF NOT EXISTS ${schema}.corral_tables (collection text PRIMARY KEY, layout integer NOT NULL)`,
@@ -111,7 +112,7 @@ export async function prepareBookkeeping(on: Queryable, schema: string): Promise
   );
   await on.query(triggersTable(schema));
   await prepareCounters(on, schema);
-  await prepareChangeLog(on, schema);
+  const records = await prepareChangeLog(on, schema);
   for (const [name, body] of Object.entries(counterTriggers(schema))) {
     await on.query(
       `CREATE OR REPLACE FUNCTION ${schema}.${name}() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN ${body} RETURN NULL; END $corral$`,
@@ -121,6 +122,7 @@ export async function prepareBookkeeping(on: Queryable, schema: string): Promise
   await on.query(
     `CREATE OR REPLACE FUNCTION ${schema}.corral_next_version() RETURNS trigger LANGUAGE plpgsql AS $corral$ BEGIN NEW.version := OLD.version + 1; RETURN NEW; END $corral$`,
   );
+  return records;
 }
 
 /**

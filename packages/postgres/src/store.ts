@@ -14,6 +14,7 @@ import { postgresDriver } from './driver.js';
 import { legacyProblems, moveLegacy } from './legacy-layout.js';
 import { layoutVersion, prepareBookkeeping, prepareManagedTable, storedTable } from './managed-table.js';
 import { logTriggers } from './change-log-sql.js';
+import { noteLogType } from './log-json.js';
 import { checksOf, columnsOf, tableExists, uniqueIndexesOf } from './table-info.js';
 import { unreachableError } from './unreachable.js';
 
@@ -67,7 +68,9 @@ export class PostgresStore<T extends object> extends SqlStore<T, Queryable> {
           // it: one long unit would stop them all. So a lock is waited for a second at most; then
           // the whole set-up is rolled back, steps aside to let the queue through, and starts again.
           await on.query(`SET LOCAL lock_timeout = '${lockWait}ms'`);
-          await prepareBookkeeping(on, schema);
+          const records = await prepareBookkeeping(on, schema);
+          // Before any write builds its statement: a log an earlier release made keeps jsonb.
+          if (this.database.changeSql) noteLogType(this.database.changeSql, records);
           await body(on);
         });
       } catch (error) {
