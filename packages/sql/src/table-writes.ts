@@ -288,8 +288,13 @@ export async function overwriteRow<T, C>(
     const where = rowWhere(source, key, expectedVersion)(parameters);
     return `FROM (SELECT ${id} AS corral_key, ${changes.rowJson('corral_prior')} AS corral_old FROM ${source.shape.table} AS corral_prior WHERE ${where} FOR UPDATE) AS corral_before WHERE ${id} = corral_before.corral_key`;
   };
-  const names = [map.id.column, ...map.columns.map((column) => column.column)].map((name) => dialect.quote(name));
-  if (source.shape.versionSql) names.push(versionAlias);
+  // The record's columns as the answer reads them: selected from the statement, and the log's row after.
+  const read = [
+    map.id.column,
+    ...map.columns.map((column) => column.column),
+    ...(source.shape.versionSql ? [versionAlias] : []),
+  ];
+  const names = read.map((name) => dialect.quote(name));
   const rows = await counted(
     source,
     on,
@@ -304,11 +309,7 @@ export async function overwriteRow<T, C>(
       changes.appendFrom(collection, 'updated', from, {
         id: `${from}.${dialect.quote(map.id.column)}`,
         version: versionOf(source, from),
-        row: changes.rowJson(from, [
-          map.id.column,
-          ...map.columns.map((column) => column.column),
-          ...(source.shape.versionSql ? [versionAlias] : []),
-        ]),
+        row: changes.rowJson(from, read),
         previous: `${from}.corral_old`,
       }),
   );
